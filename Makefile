@@ -1,0 +1,34 @@
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+EXAMPLE := examples/starbattle-10x2.txt
+
+.PHONY: run test lint typecheck pytest bench clean
+
+$(BIN)/gridlogic: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.dev: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@
+
+run: $(BIN)/gridlogic
+	$(BIN)/gridlogic solve $(EXAMPLE)
+	$(BIN)/gridlogic explain $(EXAMPLE)
+
+test: $(VENV)/.dev
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+bench: $(VENV)/.dev
+	$(BIN)/pip install -q -e '.[dev,bench]'
+	$(BIN)/python -m benchmarks.run_all
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,313 @@
+"""The ``gridlogic`` command: thin glue from arguments to the library to text or JSON lines.
+
+No puzzle logic lives here: kinds are looked up in :mod:`gridlogic.core.registry`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+import click
+
+from gridlogic.core.errors import Contradiction, GridlogicError, ParseError
+from gridlogic.core.inputs import read_argument, split_records
+from gridlogic.core.output import jsonl
+from gridlogic.core.registry import Kind, Record, detect, kind, kinds
+
+
+class Failed(Exception):  # noqa: N818 - control flow: the overall exit code
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+@dataclass
+class Item:
+    """One puzzle of the input, parsed (or the error that stopped it)."""
+
+    record: Record
+    kind: Kind | None
+    puzzle: Any
+    error: str | None = None
+
+
+@dataclass
+class Ctx:
+    json: bool
+    kind: str | None
+    format: str | None
+    options: dict[str, Any]
+    worst: int = 0
+
+    def items(self, arg: str) -> Iterator[Item]:
+        """Every puzzle of ``arg``; a bad one is reported (stderr, and a JSON line) and skipped."""
+        text, source = read_argument(arg)
+        only = kind(self.kind) if self.kind else None
+        records = split_records(text, only)
+        many = len(records) > 1
+        for rec in records:
+            try:
+                k, fmt = detect(rec.text, self.kind, self.format)
+                puzzle = k.configure(fmt.read(rec.text), self.options)
+            except GridlogicError as e:
+                if not many:
+                    raise
+                where = f"{source}, puzzle {rec.id}"
+                click.echo(f"error: {e} ({where})", err=True)
+                if self.json:
+                    jsonl({"kind": self.kind or "unknown", "id": rec.id, "error": str(e)})
+                self.fail(2)
+                continue
+            yield Item(rec, k, puzzle)
+
+    def fail(self, code: int) -> None:
+        self.worst = max(self.worst, code)
+
+    def emit(self, item: Item, fields: dict[str, Any], text: Callable[[], str]) -> None:
+        if self.json:
+            assert item.kind is not None
+            jsonl({"kind": item.kind.name, "id": item.record.id, **fields})
+        else:
+            click.echo(text())
+
+
+def common(f: Callable[..., Any]) -> Callable[..., Any]:
+    f = click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle, one per line.")(f)
+    f = click.option("--kind", "kind_name", default=None, help="Puzzle kind (default: detected).")(f)
+    f = click.option("--format", "format_name", default=None, help="Input format (default: detected).")(f)
+    f = click.option("--no-unique-lines", is_flag=True,
+                     help="Binary: drop the rule that all rows and all columns are distinct.")(f)
+    return f
+
+
+def make_ctx(as_json: bool, kind_name: str | None, format_name: str | None, no_unique_lines: bool) -> Ctx:
+    options: dict[str, Any] = {}
+    if no_unique_lines:
+        options["unique_lines"] = False
+    return Ctx(as_json, kind_name, format_name, options)
+
+
+def header(item: Item, many_hint: bool = True) -> str:
+    return f"# {item.record.id}\n" if many_hint and item.record.id != "1" else ""
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="gridlogic")
+def cli() -> None:
+    """gridlogic: solve, explain, grade, generate and prove logic puzzles; play *Star."""
+
+
+@cli.command()
+@click.argument("puzzle")
+@click.option("--method", default=None, help="Exact method (starbattle/binary: sat; str8ts: sat|backtrack).")
+@common
+def solve(puzzle: str, method: str | None, as_json: bool, kind_name: str | None, format_name: str | None,
+          no_unique_lines: bool) -> None:
+    """Solve PUZZLE exactly and say whether the solution is unique."""
+    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    for item in ctx.items(puzzle):
+        k = item.kind
+        assert k is not None
+        t0 = time.perf_counter()
+        found = list(islice(k.solutions(item.puzzle, method), 2))
+        ms = round((time.perf_counter() - t0) * 1000, 3)
+        if not found:
+            ctx.fail(1)
+            ctx.emit(item, {"solution": None, "unique": False, "ms": ms},
+                     lambda item=item: header(item) + "no solution")
+            continue
+        rows = k.solution_rows(item.puzzle, found[0])
+        unique = len(found) == 1
+        ctx.emit(item, {"solution": rows, "unique": unique, "ms": ms},
+                 lambda item=item, k=k, rows=rows, unique=unique, ms=ms: header(item)
+                 + k.render(item.puzzle, rows) + f"\n{'unique' if unique else 'NOT unique (2+ solutions)'}"
+                 + f", {ms} ms")
+    raise Failed(ctx.worst)
+
+
+@cli.command()
+@click.argument("puzzle")
+@click.option("--limit", default=2, show_default=True, type=click.IntRange(min=1))
+@click.option("--method", default=None)
+@common
+def count(puzzle: str, limit: int, method: str | None, as_json: bool, kind_name: str | None,
+          format_name: str | None, no_unique_lines: bool) -> None:
+    """Count PUZZLE's solutions, stopping at --limit."""
+    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    for item in ctx.items(puzzle):
+        assert item.kind is not None
+        n = sum(1 for _ in islice(item.kind.solutions(item.puzzle, method), limit))
+        ctx.emit(item, {"count": n, "limit": limit},
+                 lambda item=item, n=n: header(item) + (f"{n}+ solutions (limit {limit})" if n == limit
+                                                        else f"{n} solution{'s' * (n != 1)}"))
+    raise Failed(ctx.worst)
+
+
+@cli.command()
+@click.argument("puzzle")
+@click.argument("solution")
+@common
+def check(puzzle: str, solution: str, as_json: bool, kind_name: str | None, format_name: str | None,
+          no_unique_lines: bool) -> None:
+    """Check that SOLUTION (a file, or rows joined by '/') solves PUZZLE; name every violation."""
+    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    sol_text, _ = read_argument(solution)
+    for item in ctx.items(puzzle):
+        assert item.kind is not None
+        sol = item.kind.parse_solution(item.puzzle, sol_text)
+        violations = item.kind.check(item.puzzle, sol)
+        if violations:
+            ctx.fail(1)
+        ctx.emit(item, {"valid": not violations, "violations": [v.to_json() for v in violations]},
+                 lambda item=item, violations=violations: header(item) + (
+                     "valid solution" if not violations else "NOT a solution:\n" + "\n".join(
+                         f"  {v.rule}: {v.message} {[list(c) for c in v.cells]}" for v in violations)))
+    raise Failed(ctx.worst)
+
+
+@cli.command()
+@click.argument("puzzle")
+@click.option("--max-level", default=None, help="Highest level (name or number) the solver may use.")
+@click.option("--allow-uniqueness", is_flag=True, help="Allow rules that assume a unique solution.")
+@click.option("--verbose", "-v", is_flag=True, help="Show the board after every step.")
+@common
+def explain(puzzle: str, max_level: str | None, allow_uniqueness: bool, verbose: bool, as_json: bool,
+            kind_name: str | None, format_name: str | None, no_unique_lines: bool) -> None:
+    """Solve PUZZLE like a person, step by step, each step with its rule and reason."""
+    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    for item in ctx.items(puzzle):
+        k = item.kind
+        assert k is not None
+        cap = k.level_number(max_level) if max_level is not None else None
+        ex = k.explain(item.puzzle, cap, allow_uniqueness)
+        if ex.status != "solved":
+            ctx.fail(1)
+        if ctx.json:
+            ctx.emit(item, ex.to_json(), str)
+            continue
+        render = getattr(k, "render_explanation", None)
+        click.echo(header(item) + (render(item.puzzle, ex, verbose) if render else _plain_explanation(ex)))
+    raise Failed(ctx.worst)
+
+
+def _plain_explanation(ex: Any) -> str:
+    lines = [f"{i}. [{s.rule}] {s.reason}" for i, s in enumerate(ex.steps, 1)]
+    lines += ["", *ex.final, f"{ex.status}; grade {ex.grade} (level {ex.level})"]
+    return "\n".join(lines)
+
+
+@cli.command()
+@click.argument("puzzle")
+@common
+def grade(puzzle: str, as_json: bool, kind_name: str | None, format_name: str | None,
+          no_unique_lines: bool) -> None:
+    """Grade PUZZLE: the hardest level a human-style solve needs."""
+    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    for item in ctx.items(puzzle):
+        assert item.kind is not None
+        g = item.kind.grade(item.puzzle)
+        ctx.emit(item, g.to_json(), lambda item=item, g=g: header(item)
+                 + f"{g.name} (level {g.level}, hardest rule {g.hardest_rule})")
+    raise Failed(ctx.worst)
+
+
+@cli.command()
+@click.argument("puzzle")
+@click.option("--to", "to", required=True, help="Output format name.")
+@common
+def convert(puzzle: str, to: str, as_json: bool, kind_name: str | None, format_name: str | None,
+            no_unique_lines: bool) -> None:
+    """Rewrite PUZZLE in another format."""
+    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    for item in ctx.items(puzzle):
+        assert item.kind is not None
+        fmt = item.kind.format(to)
+        if fmt.write is None:
+            raise GridlogicError(f"format {to!r} can be read but not written")
+        out = fmt.write(item.puzzle)
+        ctx.emit(item, {"puzzle": out, "format": to}, lambda out=out: out)
+    raise Failed(ctx.worst)
+
+
+@cli.command()
+@click.argument("kind_name", metavar="KIND")
+@click.option("--size", default=None, help="Board size, e.g. 10 or 8x12.")
+@click.option("--stars", default=None, type=int, help="Star Battle: stars per row.")
+@click.option("--difficulty", default=None, help="Target level (name or number).")
+@click.option("--seed", default=None, type=int, help="Random seed (default: from the clock).")
+@click.option("--count", "how_many", default=1, show_default=True, type=click.IntRange(min=1))
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--no-unique-lines", is_flag=True)
+def generate(kind_name: str, size: str | None, stars: int | None, difficulty: str | None, seed: int | None,
+             how_many: int, as_json: bool, no_unique_lines: bool) -> None:
+    """Generate new puzzles with a unique solution."""
+    k = kind(kind_name)
+    base = seed if seed is not None else int(time.time())
+    options = {"unique_lines": not no_unique_lines}
+    for i in range(how_many):
+        g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=base + i, options=options)
+        text = k.default_format().write
+        assert text is not None
+        puzzle_text = text(g.puzzle)
+        rows = k.solution_rows(g.puzzle, g.solution)
+        fields = {"kind": k.name, "id": str(i + 1), "puzzle": puzzle_text, "seed": base + i,
+                  "grade": g.grade.name if g.grade else None,
+                  "level": g.grade.level if g.grade else None, "solution": rows}
+        if as_json:
+            jsonl(fields)
+        else:
+            click.echo(puzzle_text)
+            click.echo(k.render(g.puzzle) + (f"\ngrade {g.grade.name}" if g.grade else ""))
+    raise Failed(0)
+
+
+def _attach_optional(group: click.Group, module: str, attr: str) -> None:
+    """Subcommand groups built in their own packages (the game, proofs, web), if present."""
+    try:
+        cmd = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError):
+        return
+    group.add_command(cmd)
+
+
+_attach_optional(cli, "gridlogic.proof.cli", "proof")
+_attach_optional(cli, "gridlogic.games.starstar.cli", "starstar")
+_attach_optional(cli, "gridlogic.web.cli", "serve")
+_attach_optional(cli, "gridlogic.batch", "batch")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: one ``error:`` line and exit 2 on bad input, never a traceback."""
+    code = 0
+    try:
+        cli.main(args=argv, prog_name="gridlogic", standalone_mode=False)
+    except Failed as f:
+        code = f.code
+    except click.exceptions.Exit as e:
+        code = e.exit_code
+    except click.exceptions.Abort:
+        click.echo("error: aborted", err=True)
+        code = 130
+    except click.ClickException as e:
+        click.echo(f"error: {e.format_message()}", err=True)
+        code = 2
+    except GridlogicError as e:
+        click.echo(f"error: {e}", err=True)
+        code = 2
+    except (Contradiction, RecursionError, ValueError, KeyError, IndexError) as e:
+        if os.environ.get("GRIDLOGIC_DEBUG"):
+            raise
+        click.echo(f"error: {type(e).__name__}: {e}", err=True)
+        code = 2
+    except BrokenPipeError:
+        code = 0
+    sys.exit(code)
+
+
+__all__ = ["ParseError", "cli", "kinds", "main"]

@@ -1,0 +1,101 @@
+"""The rule engine shared by every human-style solver.
+
+Rules are tried cheapest level first; the first that makes progress is applied and the scan
+restarts from the cheapest (the seeds' "Rule Ordering"). The run stops when the board is solved,
+when no rule allowed by ``max_level`` makes progress (stuck), or on a contradiction.
+
+Because every run restarts from the cheapest rule, the hardest level an uncapped run uses is the
+lowest cap under which the puzzle is solved: the capped run follows the same path until the first
+step above its cap, where it is stuck. ``grade`` relies on that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar
+
+from gridlogic.core.errors import Contradiction
+from gridlogic.core.step import Step
+
+
+class EngineState(Protocol):
+    def apply(self, step: Step) -> None:
+        """Apply a step's marks; raise :class:`Contradiction` if they empty a cell."""
+
+    def is_solved(self) -> bool: ...
+
+    def contradiction(self) -> Step | None:
+        """A step naming why the board cannot be completed (a broken rule), else ``None``."""
+
+
+S = TypeVar("S", bound=EngineState)
+S_contra = TypeVar("S_contra", bound=EngineState, contravariant=True)
+
+
+class Technique(Protocol[S_contra]):
+    """One human rule: ``id`` as the seed names it, ``level`` for grading."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def level(self) -> int: ...
+
+    def find(self, state: S_contra) -> Step | None:
+        """The first step this rule can make on ``state`` (pure: it does not change the state)."""
+
+
+@dataclass(frozen=True)
+class FnTechnique(Generic[S]):
+    """A technique made of a plain function; the usual way to write one."""
+
+    id: str
+    level: int
+    fn: Callable[[S], Step | None]
+
+    def find(self, state: S) -> Step | None:
+        return self.fn(state)
+
+
+@dataclass
+class Run:
+    status: str  # "solved" | "stuck" | "contradiction"
+    steps: list[Step] = field(default_factory=list)
+    level: int = 0
+    hardest_rule: str | None = None
+
+
+def run(state: S, techniques: Sequence[Technique[S]], max_level: int | None = None,
+        on_step: Callable[[Step], None] | None = None, max_steps: int = 100_000) -> Run:
+    """Solve ``state`` in place with ``techniques`` up to ``max_level``."""
+    rules = sorted((t for t in techniques if max_level is None or t.level <= max_level),
+                   key=lambda t: t.level)
+    out = Run("stuck")
+    for _ in range(max_steps):
+        bad = state.contradiction()
+        if bad is not None:
+            out.steps.append(bad)
+            out.status = "contradiction"
+            return out
+        if state.is_solved():
+            out.status = "solved"
+            return out
+        for t in rules:
+            step = t.find(state)
+            if step is None or not step.marks:
+                continue
+            out.steps.append(step)
+            if on_step is not None:
+                on_step(step)
+            if step.level > out.level:
+                out.level, out.hardest_rule = step.level, step.rule
+            try:
+                state.apply(step)
+            except Contradiction:
+                out.status = "contradiction"
+                return out
+            break
+        else:
+            return out
+    return out

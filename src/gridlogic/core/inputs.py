@@ -1,0 +1,91 @@
+"""Reading the user's PUZZLE argument: a file, ``-`` (stdin) or the puzzle itself, holding one
+puzzle or many (lines, ``#`` comments, TSV rows, JSON packs)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from gridlogic.core.errors import ParseError
+from gridlogic.core.registry import Kind, Record, detect, kinds
+
+PATHLIKE_SUFFIXES = (".txt", ".xml", ".json", ".tsv", ".sbn", ".csv", ".sgf", ".jsonl")
+
+
+def read_argument(arg: str) -> tuple[str, str]:
+    """``(text, source)`` for a PUZZLE argument. ``source`` is the file name or ``argument``."""
+    if arg == "-":
+        return sys.stdin.read(), "stdin"
+    if os.path.isfile(arg):
+        try:
+            with open(arg, encoding="utf-8") as fh:
+                return fh.read(), arg
+        except (OSError, UnicodeDecodeError) as e:
+            raise ParseError(f"cannot read file: {e}", arg) from None
+    if os.path.isdir(arg):
+        raise ParseError("is a directory, not a puzzle file", arg)
+    looks_like_path = (arg.startswith(("/", "./", "../", "~")) or arg.lower().endswith(PATHLIKE_SUFFIXES)) \
+        and "://" not in arg
+    if looks_like_path:
+        raise ParseError("no such file", arg)
+    return arg, "argument"
+
+
+def split_records(text: str, only: Kind | None = None) -> list[Record]:
+    """The puzzles in ``text``, in order, each with its id."""
+    body = text.strip()
+    if not body:
+        raise ParseError("empty input")
+    pool: Sequence[Kind] = [only] if only else list(kinds().values())
+    for k in pool:
+        recs = k.container_records(body)
+        if recs is not None:
+            return recs
+    kind_name = only.name if only else None
+    if "\n" in body and _whole(body, kind_name):
+        return [Record("1", body)]
+    records: list[Record] = []
+    header_allowed = True
+    lines = body.splitlines()
+    for lineno, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if "\t" in raw:
+            fields = [f.strip() for f in raw.rstrip("\n").split("\t")]
+            found = _tsv_puzzle(fields, pool, kind_name)
+            if found is None:
+                if header_allowed:
+                    header_allowed = False
+                    continue
+                raise ParseError("no puzzle in this TSV row", f"line {lineno}")
+            rid = fields[0] if fields[0] and fields[0] != found else str(lineno)
+            records.append(Record(rid, found))
+        else:
+            records.append(Record(str(lineno), line))
+        header_allowed = False
+    if not records:
+        raise ParseError("no puzzle in the input (only comments or blank lines)")
+    if len(records) == 1 and len([ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]) == 1:
+        records[0].id = records[0].id if "\t" in body else "1"
+    return records
+
+
+def _whole(body: str, kind_name: str | None) -> bool:
+    try:
+        detect(body, kind_name)
+    except Exception:  # noqa: BLE001 - any failure means "not a whole-text puzzle"
+        return False
+    return True
+
+
+def _tsv_puzzle(fields: Sequence[str], pool: Sequence[Kind], kind_name: str | None) -> str | None:
+    for k in pool:
+        special = k.tsv_puzzle(fields)
+        if special is not None:
+            return special
+    for f in fields[1:] + list(fields[:1]):
+        if f and _whole(f, kind_name):
+            return f
+    return None

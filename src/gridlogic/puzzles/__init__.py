@@ -1,0 +1,1 @@
+"""Puzzle kinds, one folder each with the same shape (model, formats, exact, rules, legup, generate)."""

@@ -1,0 +1,29 @@
+"""Shared fixtures: where the corpus is (``$GRIDLOGIC_CORPUS`` or ``../shared/corpus``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def corpus_dir() -> Path | None:
+    env = os.environ.get("GRIDLOGIC_CORPUS")
+    candidates = [Path(env)] if env else []
+    candidates += [ROOT.parent / "shared" / "corpus", ROOT / ".." / ".." / "shared" / "corpus"]
+    for c in candidates:
+        if c.is_dir():
+            return c.resolve()
+    return None
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Path:
+    """The puzzle corpus; tests that need it are skipped, with the reason, where it is absent."""
+    found = corpus_dir()
+    if found is None:
+        pytest.skip("puzzle corpus not found: set GRIDLOGIC_CORPUS or put it at ../shared/corpus")
+    return found

@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+import pytest
+
+from gridlogic.core.board import Board, bits
+from gridlogic.core.engine import FnTechnique, run
+from gridlogic.core.errors import Contradiction
+from gridlogic.core.grid import grid
+from gridlogic.core.sat import SatModel, count, solutions
+from gridlogic.core.step import Mark, Step
+
+
+def test_grid_tables() -> None:
+    g = grid(3, 4)
+    assert g.size == 12
+    assert g.row_units[1] == (4, 5, 6, 7)
+    assert g.col_units[0] == (0, 4, 8)
+    assert sorted(g.neighbours8[0]) == [1, 4, 5]
+    assert len(g.neighbours8[5]) == 8
+    assert sorted(g.neighbours4[5]) == [1, 4, 6, 9]
+    assert len(g.windows2x2()) == 6
+    assert g.cell(7) == (1, 3) and g.index((1, 3)) == 7
+    assert grid(3, 4) is g
+
+
+def test_board_candidates() -> None:
+    b = Board.full(2, 2, 3)
+    assert list(bits(0b101)) == [0, 2]
+    assert b.candidates(0) == [0, 1, 2]
+    assert b.remove(0, 1) and not b.remove(0, 1)
+    assert b.fix(0, 2) and b.value(0) == 2 and b.decided(0)
+    with pytest.raises(Contradiction):
+        b.fix(0, 0)
+    b.fix(1, 0)
+    b.remove(2, 0)
+    b.remove(2, 1)
+    with pytest.raises(Contradiction):
+        b.remove(2, 2)
+    assert b.rows_text("abc") == ["ca", "c?"]
+    assert b.copy() == b and b.copy() is not b
+    assert eval(repr(b)) == b  # noqa: S307 - pasteable repr
+
+
+@pytest.mark.parametrize("encoding", ["seqcounter", "totalizer", "cardnetwrk", "native"])
+def test_sat_exactly_counts(encoding: str) -> None:
+    m = SatModel()
+    xs = m.new_vars(5)
+    m.exactly(xs, 2, encoding)  # type: ignore[arg-type]
+    assert count(solutions(m, xs), 100) == 10
+    assert all(len(s) == 2 for s in solutions(m, xs))
+
+
+def test_sat_projection_blocks_only_projected_vars() -> None:
+    m = SatModel()
+    xs = m.new_vars(3)
+    aux = m.var()
+    m.add([aux, -aux])  # aux free: must not double the count
+    m.at_least(xs, 1)
+    m.at_most(xs, 1)
+    assert count(solutions(m, xs), 10) == 3
+    assert count(solutions(m, xs), 2) == 2
+
+
+def test_engine_applies_cheapest_first_and_grades() -> None:
+    class State:
+        def __init__(self) -> None:
+            self.board = Board.full(1, 3, 2)
+
+        def apply(self, step: Step) -> None:
+            for mk in step.marks:
+                self.board.fix(mk.cell[1], int(mk.value))
+
+        def is_solved(self) -> bool:
+            return self.board.is_solved()
+
+        def contradiction(self) -> Step | None:
+            return None
+
+    def first_unknown(level: int) -> FnTechnique[State]:
+        def fn(s: State) -> Step | None:
+            u = s.board.unknown()
+            ok = u and (level == 2 or u[0] < 2)
+            return Step(f"L{level}", level, "test", (), (Mark((0, u[0]), "1"),)) if ok else None
+        return FnTechnique(f"L{level}", level, fn)
+
+    st = State()
+    out = run(st, [first_unknown(2), first_unknown(1)])
+    assert out.status == "solved"
+    assert [s.rule for s in out.steps] == ["L1", "L1", "L2"]
+    assert (out.level, out.hardest_rule) == (2, "L2")
+    capped = run(State(), [first_unknown(2), first_unknown(1)], max_level=1)
+    assert capped.status == "stuck" and len(capped.steps) == 2
