@@ -70,20 +70,20 @@ class Ctx:
         self.worst = max(self.worst, code)
 
     def emit(self, item: Item, fields: dict[str, Any], text: Callable[[], str]) -> None:
+        """One JSON line, or the text (built only when asked for)."""
         if self.json:
             assert item.kind is not None
             jsonl({"kind": item.kind.name, "id": item.record.id, **fields})
         else:
-            click.echo(text())
+            click.echo(header(item) + text())
 
 
 def common(f: Callable[..., Any]) -> Callable[..., Any]:
     f = click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle, one per line.")(f)
     f = click.option("--kind", "kind_name", default=None, help="Puzzle kind (default: detected).")(f)
     f = click.option("--format", "format_name", default=None, help="Input format (default: detected).")(f)
-    f = click.option("--no-unique-lines", is_flag=True,
-                     help="Binary: drop the rule that all rows and all columns are distinct.")(f)
-    return f
+    return click.option("--no-unique-lines", is_flag=True,
+                        help="Binary: drop the rule that all rows and all columns are distinct.")(f)
 
 
 def make_ctx(as_json: bool, kind_name: str | None, format_name: str | None, no_unique_lines: bool) -> Ctx:
@@ -119,15 +119,13 @@ def solve(puzzle: str, method: str | None, as_json: bool, kind_name: str | None,
         ms = round((time.perf_counter() - t0) * 1000, 3)
         if not found:
             ctx.fail(1)
-            ctx.emit(item, {"solution": None, "unique": False, "ms": ms},
-                     lambda item=item: header(item) + "no solution")
+            ctx.emit(item, {"solution": None, "unique": False, "ms": ms}, lambda: "no solution")
             continue
         rows = k.solution_rows(item.puzzle, found[0])
         unique = len(found) == 1
+        verdict = "unique" if unique else "NOT unique (2+ solutions)"
         ctx.emit(item, {"solution": rows, "unique": unique, "ms": ms},
-                 lambda item=item, k=k, rows=rows, unique=unique, ms=ms: header(item)
-                 + k.render(item.puzzle, rows) + f"\n{'unique' if unique else 'NOT unique (2+ solutions)'}"
-                 + f", {ms} ms")
+                 lambda: f"{k.render(item.puzzle, rows)}\n{verdict}, {ms} ms")  # noqa: B023 - used at once
     raise Failed(ctx.worst)
 
 
@@ -143,9 +141,8 @@ def count(puzzle: str, limit: int, method: str | None, as_json: bool, kind_name:
     for item in ctx.items(puzzle):
         assert item.kind is not None
         n = sum(1 for _ in islice(item.kind.solutions(item.puzzle, method), limit))
-        ctx.emit(item, {"count": n, "limit": limit},
-                 lambda item=item, n=n: header(item) + (f"{n}+ solutions (limit {limit})" if n == limit
-                                                        else f"{n} solution{'s' * (n != 1)}"))
+        said = f"{n}+ solutions (limit {limit})" if n == limit else f"{n} solution{'s' * (n != 1)}"
+        ctx.emit(item, {"count": n, "limit": limit}, lambda: said)  # noqa: B023 - used at once
     raise Failed(ctx.worst)
 
 
@@ -164,10 +161,10 @@ def check(puzzle: str, solution: str, as_json: bool, kind_name: str | None, form
         violations = item.kind.check(item.puzzle, sol)
         if violations:
             ctx.fail(1)
+        said = "valid solution" if not violations else "NOT a solution:\n" + "\n".join(
+            f"  {v.rule}: {v.message} {[list(c) for c in v.cells]}" for v in violations)
         ctx.emit(item, {"valid": not violations, "violations": [v.to_json() for v in violations]},
-                 lambda item=item, violations=violations: header(item) + (
-                     "valid solution" if not violations else "NOT a solution:\n" + "\n".join(
-                         f"  {v.rule}: {v.message} {[list(c) for c in v.cells]}" for v in violations)))
+                 lambda: said)  # noqa: B023 - used at once
     raise Failed(ctx.worst)
 
 
@@ -188,11 +185,9 @@ def explain(puzzle: str, max_level: str | None, allow_uniqueness: bool, verbose:
         ex = k.explain(item.puzzle, cap, allow_uniqueness)
         if ex.status != "solved":
             ctx.fail(1)
-        if ctx.json:
-            ctx.emit(item, ex.to_json(), str)
-            continue
         render = getattr(k, "render_explanation", None)
-        click.echo(header(item) + (render(item.puzzle, ex, verbose) if render else _plain_explanation(ex)))
+        text = render(item.puzzle, ex, verbose) if render and not ctx.json else _plain_explanation(ex)
+        ctx.emit(item, ex.to_json(), lambda: text)  # noqa: B023 - used at once
     raise Failed(ctx.worst)
 
 
@@ -212,8 +207,8 @@ def grade(puzzle: str, as_json: bool, kind_name: str | None, format_name: str | 
     for item in ctx.items(puzzle):
         assert item.kind is not None
         g = item.kind.grade(item.puzzle)
-        ctx.emit(item, g.to_json(), lambda item=item, g=g: header(item)
-                 + f"{g.name} (level {g.level}, hardest rule {g.hardest_rule})")
+        said = f"{g.name} (level {g.level}, hardest rule {g.hardest_rule})"
+        ctx.emit(item, g.to_json(), lambda: said)  # noqa: B023 - used at once
     raise Failed(ctx.worst)
 
 
@@ -231,7 +226,7 @@ def convert(puzzle: str, to: str, as_json: bool, kind_name: str | None, format_n
         if fmt.write is None:
             raise GridlogicError(f"format {to!r} can be read but not written")
         out = fmt.write(item.puzzle)
-        ctx.emit(item, {"puzzle": out, "format": to}, lambda out=out: out)
+        ctx.emit(item, {"puzzle": out, "format": to}, lambda: out)  # noqa: B023 - used at once
     raise Failed(ctx.worst)
 
 

@@ -82,10 +82,10 @@ def _whole(body: str, kind_name: str | None) -> bool:
 
 def _tsv_puzzle(fields: Sequence[str], pool: Sequence[Kind], kind_name: str | None) -> str | None:
     for k in pool:
-        special = k.tsv_puzzle(fields)
+        special: str | None = k.tsv_puzzle(fields)
         if special is not None:
             return special
-    for f in fields[1:] + list(fields[:1]):
+    for f in [*fields[1:], *fields[:1]]:
         if f and _whole(f, kind_name):
             return f
     return None

@@ -87,7 +87,8 @@ class Kind:
         raise UnsupportedError(f"{self.name}: no solution checker")
 
     # ----- human solving
-    def explain(self, puzzle: Any, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
+    def explain(self, puzzle: Any, max_level: int | None = None,
+                allow_uniqueness: bool = False) -> Explanation:
         raise UnsupportedError(f"{self.name}: no human-style solver yet")
 
     def grade(self, puzzle: Any) -> Grade:

@@ -62,12 +62,35 @@ class StarBattle:
     def without_givens(self) -> StarBattle:
         return StarBattle(self.n, self.stars, self.regions, (), self.name)
 
+    def canonical(self) -> StarBattle:
+        """The same puzzle with regions numbered by first appearance (row-major), givens sorted
+        and no name: two texts describe the same puzzle iff their canonical forms are equal."""
+        order: dict[int, int] = {}
+        for row in self.regions:
+            for g in row:
+                order.setdefault(g, len(order))
+        rows = tuple(tuple(order[g] for g in row) for row in self.regions)
+        return StarBattle(self.n, self.stars, rows, tuple(sorted(set(self.givens))))
+
+    def stars_given(self) -> frozenset[Cell]:
+        return frozenset(c for c, star in self.givens if star)
+
+
+def regions_from_labels(rows: Sequence[Sequence[object]]) -> tuple[tuple[int, ...], ...]:
+    """Region indices from any labels (letters, digits...), numbered by first appearance."""
+    order: dict[object, int] = {}
+    return tuple(tuple(order.setdefault(x, len(order)) for x in row) for row in rows)
+
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
 
 def _letter(i: int) -> str:
-    return "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"[i]
+    return LETTERS[i]
 
 
-def validate(n: int, stars: int, regions: Sequence[Sequence[int]], givens: Sequence[tuple[Cell, bool]] = ()) -> None:
+def validate(n: int, stars: int, regions: Sequence[Sequence[int]],
+             givens: Sequence[tuple[Cell, bool]] = ()) -> None:
     """Raise :class:`ValidationError` saying exactly what is wrong with a board's construction."""
     if not 2 <= n <= MAX_SIZE:
         raise ValidationError(f"size {n} is outside 2..{MAX_SIZE}")
