@@ -11,11 +11,11 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any
 
 import click
 
+from gridlogic import service
 from gridlogic.core.errors import Contradiction, GridlogicError, ParseError
 from gridlogic.core.inputs import read_argument, split_records
 from gridlogic.core.output import jsonl
@@ -114,19 +114,17 @@ def solve(puzzle: str, method: str | None, as_json: bool, kind_name: str | None,
     for item in ctx.items(puzzle):
         k = item.kind
         assert k is not None
-        t0 = time.perf_counter()
-        found = list(islice(k.solutions(item.puzzle, method), 2))
-        ms = round((time.perf_counter() - t0) * 1000, 3)
-        if not found:
-            ctx.fail(1)
-            ctx.emit(item, {"solution": None, "unique": False, "ms": ms}, lambda: "no solution")
-            continue
-        rows = k.solution_rows(item.puzzle, found[0])
-        unique = len(found) == 1
-        verdict = "unique" if unique else "NOT unique (2+ solutions)"
-        ctx.emit(item, {"solution": rows, "unique": unique, "ms": ms},
-                 lambda: f"{k.render(item.puzzle, rows)}\n{verdict}, {ms} ms")  # noqa: B023 - used at once
+        out = service.solve(k, item.puzzle, method)
+        ctx.fail(service.exit_code("solve", out))
+        ctx.emit(item, out, lambda: _solved_text(k, item.puzzle, out))  # noqa: B023 - used at once
     raise Failed(ctx.worst)
+
+
+def _solved_text(k: Kind, puzzle: Any, out: dict[str, Any]) -> str:
+    if out["solution"] is None:
+        return "no solution"
+    verdict = "unique" if out["unique"] else "NOT unique (2+ solutions)"
+    return f"{k.render(puzzle, out['solution'])}\n{verdict}, {out['ms']} ms"
 
 
 @cli.command()
@@ -140,7 +138,7 @@ def count(puzzle: str, limit: int, method: str | None, as_json: bool, kind_name:
     ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
     for item in ctx.items(puzzle):
         assert item.kind is not None
-        n = sum(1 for _ in islice(item.kind.solutions(item.puzzle, method), limit))
+        n = service.count(item.kind, item.puzzle, limit, method)["count"]
         said = f"{n}+ solutions (limit {limit})" if n == limit else f"{n} solution{'s' * (n != 1)}"
         ctx.emit(item, {"count": n, "limit": limit}, lambda: said)  # noqa: B023 - used at once
     raise Failed(ctx.worst)
@@ -157,14 +155,11 @@ def check(puzzle: str, solution: str, as_json: bool, kind_name: str | None, form
     sol_text, _ = read_argument(solution)
     for item in ctx.items(puzzle):
         assert item.kind is not None
-        sol = item.kind.parse_solution(item.puzzle, sol_text)
-        violations = item.kind.check(item.puzzle, sol)
-        if violations:
-            ctx.fail(1)
-        said = "valid solution" if not violations else "NOT a solution:\n" + "\n".join(
-            f"  {v.rule}: {v.message} {[list(c) for c in v.cells]}" for v in violations)
-        ctx.emit(item, {"valid": not violations, "violations": [v.to_json() for v in violations]},
-                 lambda: said)  # noqa: B023 - used at once
+        out = service.check(item.kind, item.puzzle, sol_text)
+        ctx.fail(service.exit_code("check", out))
+        said = "valid solution" if out["valid"] else "NOT a solution:\n" + "\n".join(
+            f"  {v['rule']}: {v['message']} {v['cells']}" for v in out["violations"])
+        ctx.emit(item, out, lambda: said)  # noqa: B023 - used at once
     raise Failed(ctx.worst)
 
 
