@@ -1,0 +1,1 @@
+"""Games played on graphs (no dependency on the puzzle kinds)."""
