@@ -290,7 +290,7 @@ def _compiled() -> Callable[..., tuple[int, int]]:
     if _kernel is None:
         if numba is None:  # pragma: no cover
             raise RuntimeError("numba is not installed")
-        _kernel = numba.njit(cache=False, nogil=True)(_kernel_source)
+        _kernel = numba.njit(cache=True, nogil=True)(_kernel_source)
     return _kernel
 
 

@@ -1,0 +1,294 @@
+"""``starstar`` click group: play, gtp, score, selfplay, bench."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import NoReturn
+
+import click
+
+from gridlogic.games.starstar.graph import MAX_RINGS, MIN_RINGS
+from gridlogic.games.starstar.gtp import GtpEngine
+from gridlogic.games.starstar.mcts import MCTSBot, make_bot, play_game
+from gridlogic.games.starstar.playout import BACKENDS, DEFAULT_BACKEND, get_playout, tables
+from gridlogic.games.starstar.render import render_rich, render_text
+from gridlogic.games.starstar.scoring import SCORINGS, Scoring
+from gridlogic.games.starstar.sgf import GameRecord, RecordError, parse_record, to_json, to_sgf
+from gridlogic.games.starstar.state import StarState
+
+RINGS = click.IntRange(MIN_RINGS, MAX_RINGS)
+AIS = click.Choice(["mcts", "flat", "random"])
+
+
+def fail(message: str) -> NoReturn:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+@click.group(name="starstar")
+def starstar() -> None:
+    """*Star, Ea Ea's connection game: play, GTP engine, scoring, self-play, benchmarks."""
+
+
+# -- play -----------------------------------------------------------------------------------------
+HELP = "moves: a label such as T43 (see the board), pass, swap (when offered), undo, score, help, quit"
+
+
+def show(state: StarState) -> None:
+    if sys.stdout.isatty():
+        from rich.console import Console
+
+        Console().print(render_rich(state))
+    else:
+        click.echo(render_text(state))
+
+
+@starstar.command()
+@click.option("--rings", type=RINGS, default=6, show_default=True)
+@click.option("--ai", type=AIS, default="mcts", show_default=True)
+@click.option("--seconds", type=click.FloatRange(min=0.01), default=2.0, show_default=True, help="AI time per move")
+@click.option("--playouts", type=click.IntRange(min=1), default=None, help="AI playouts per move (instead of time)")
+@click.option("--swap", is_flag=True, help="pie rule: White may take over Black's first stone")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--colour", "--color", "colour", type=click.Choice(["b", "w"]), default="b", show_default=True)
+@click.option(
+    "--save", type=click.Path(dir_okay=False, path_type=Path), default=None, help="write the game (.sgf or .json)"
+)
+def play(
+    rings: int, ai: str, seconds: float, playouts: int | None, swap: bool, seed: int, colour: str, save: Path | None
+) -> None:
+    """Play against the AI in the terminal; moves are read as labels from standard input."""
+    state = StarState.new(rings, swap=swap)
+    bot = make_bot(ai, seed=seed, seconds=None if playouts else seconds, playouts=playouts)
+    human = "bw".index(colour)
+    click.echo(f"You are {'Black (X)' if human == 0 else 'White (O)'}; {HELP}.")
+    while not state.is_terminal():
+        if state.to_play != human:
+            action = bot.step(state)
+            state.apply_action(action)
+            click.echo(f"{bot.name} plays {state.action_to_string(action)}")
+            continue
+        show(state)
+        click.echo(f"{state.colour_name()}> ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            break
+        word = line.strip()
+        if word.lower() in ("quit", "exit", "q"):
+            break
+        if word.lower() in ("help", "?", ""):
+            click.echo(HELP)
+            continue
+        if word.lower() == "score":
+            click.echo(f"score: {state.score().result()}")
+            continue
+        if word.lower() == "undo":
+            if not any(m.player == human for m in state.moves):
+                click.echo("nothing to undo")
+                continue
+            while state.moves and state.moves[-1].player != human:
+                state.undo()
+            state.undo()
+            bot.reset()
+            continue
+        try:
+            state.apply_action(state.string_to_action(word))
+        except ValueError as exc:
+            click.echo(f"error: {exc}")
+    show(state)
+    if state.is_terminal():
+        click.echo(f"game over: {state.score().result()}")
+    if save is not None:
+        write_record(
+            save, GameRecord.from_state(state, black="human" if human == 0 else ai, white=ai if human == 0 else "human")
+        )
+
+
+def write_record(path: Path, record: GameRecord) -> None:
+    text = to_sgf(record) if path.suffix.lower() == ".sgf" else to_json(record) + "\n"
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror}")
+
+
+# -- gtp ------------------------------------------------------------------------------------------
+@starstar.command(name="gtp")
+@click.option("--rings", type=RINGS, default=6, show_default=True)
+@click.option("--seconds", type=click.FloatRange(min=0.01), default=None, help="time per move (default 2 s)")
+@click.option("--playouts", type=click.IntRange(min=1), default=None, help="playouts per move")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--swap", is_flag=True, help="offer the pie rule")
+def gtp_command(rings: int, seconds: float | None, playouts: int | None, seed: int, swap: bool) -> None:
+    """GTP v2 engine on standard input / output (vertices are labels such as T43)."""
+    GtpEngine(rings, seconds, playouts, seed, swap).run(sys.stdin, sys.stdout)
+
+
+# -- score ----------------------------------------------------------------------------------------
+@starstar.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="one JSON object")
+@click.option("--scoring", type=click.Choice(SCORINGS), default="conventional", show_default=True)
+def score(file: str, as_json: bool, scoring: Scoring) -> None:
+    """Score a game record (SGF or JSON move list) after its last move."""
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}")
+    try:
+        state = parse_record(text).to_state()
+    except RecordError as exc:
+        fail(f"{exc} in {file}")
+    s = state.score()
+    black, white = s.points(scoring)
+    winner = s.winner
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "kind": "starstar",
+                    "id": Path(file).stem if file != "-" else "1",
+                    "rings": state.graph.rings,
+                    "moves": len(state.moves),
+                    "finished": state.is_terminal(),
+                    "scoring": scoring,
+                    "black": black,
+                    "white": white,
+                    "margin": s.margin(scoring),
+                    "winner": None if winner is None else "bw"[winner],
+                    "result": s.result(),
+                    "peries": list(s.peries),
+                    "quarks": list(s.quarks),
+                    "stars": list(s.stars),
+                    "neutral_peries": s.neutral_peries,
+                    "decided": s.decided,
+                }
+            )
+        )
+        return
+    click.echo(
+        f"{s.result()}  ({scoring}: Black {black}, White {white}; peries {s.peries[0]}-{s.peries[1]}, "
+        f"quarks {s.quarks[0]}-{s.quarks[1]}, stars {s.stars[0]}-{s.stars[1]}"
+        + (f", {s.neutral_peries} peries undecided" if s.neutral_peries else "")
+        + ("" if state.is_terminal() else ", game not over")
+        + ")"
+    )
+
+
+# -- selfplay -------------------------------------------------------------------------------------
+@starstar.command()
+@click.option("--games", type=click.IntRange(min=1), default=2, show_default=True)
+@click.option("--rings", type=RINGS, default=6, show_default=True)
+@click.option("--playouts", type=click.IntRange(min=1), default=500, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--black", "black_ai", type=AIS, default="mcts", show_default=True)
+@click.option("--white", "white_ai", type=AIS, default="mcts", show_default=True)
+@click.option("--swap", is_flag=True)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help=".sgf or JSON lines")
+@click.option("--json", "as_json", is_flag=True, help="one JSON object per game")
+def selfplay(
+    games: int,
+    rings: int,
+    playouts: int,
+    seed: int,
+    black_ai: str,
+    white_ai: str,
+    swap: bool,
+    out: Path | None,
+    as_json: bool,
+) -> None:
+    """Play bots against each other and print the results."""
+    records = []
+    wins = [0, 0]
+    for game in range(games):
+        black = make_bot(black_ai, seed=seed * 1000 + 2 * game, playouts=playouts)
+        white = make_bot(white_ai, seed=seed * 1000 + 2 * game + 1, playouts=playouts)
+        start = time.perf_counter()
+        state = play_game(black, white, rings, swap=swap)
+        record = GameRecord.from_state(state, black=black_ai, white=white_ai)
+        records.append(record)
+        s = state.score()
+        if s.winner is not None:
+            wins[s.winner] += 1
+        if as_json:
+            click.echo(
+                json.dumps(
+                    {
+                        "kind": "starstar",
+                        "id": str(game + 1),
+                        "result": s.result(),
+                        "moves": [label for _, label in record.moves],
+                        "seconds": round(time.perf_counter() - start, 3),
+                    }
+                )
+            )
+        else:
+            click.echo(f"game {game + 1}: {black_ai} vs {white_ai}: {s.result()} in {len(state.moves)} moves")
+    if not as_json:
+        click.echo(f"Black won {wins[0]}, White won {wins[1]} of {games}")
+    if out is not None:
+        if out.suffix.lower() == ".sgf":
+            text = "".join(to_sgf(r) for r in records)
+        else:
+            text = "".join(to_json(r) + "\n" for r in records)
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {out}: {exc.strerror}")
+
+
+# -- bench ----------------------------------------------------------------------------------------
+def playout_rate(rings: int, seconds: float, backend: str | None = None, runs: int = 3) -> float:
+    """Median random playouts per second from the empty board over ``runs`` runs."""
+    playout = get_playout(backend)
+    t = tables(rings)
+    rng = random.Random(1)
+    empty = [0] * t.graph.size
+    playout(t, empty, 0, rng)  # compile / warm up
+    rates = []
+    for _ in range(runs):
+        count, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds / runs:
+            for _ in range(32):
+                playout(t, empty, 0, rng)
+            count += 32
+        rates.append(count / elapsed)
+    return statistics.median(rates)
+
+
+def simulation_rate(rings: int, seconds: float) -> float:
+    """MCTS simulations per second from the empty board."""
+    state = StarState.new(rings)
+    MCTSBot(rng=random.Random(0), playouts=20).search(state)  # warm up
+    result = MCTSBot(rng=random.Random(0), seconds=seconds, playouts=None).search(state)
+    return result.simulations / result.seconds
+
+
+@starstar.command()
+@click.option("--rings", type=RINGS, multiple=True, help="ring counts (default 4 6 8 10)")
+@click.option("--seconds", type=click.FloatRange(min=0.05), default=1.0, show_default=True, help="per measurement")
+@click.option("--backend", type=click.Choice(sorted(BACKENDS)), default=DEFAULT_BACKEND, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def bench(rings: tuple[int, ...], seconds: float, backend: str, as_json: bool) -> None:
+    """Random playouts per second and MCTS simulations per second."""
+    for r in rings or (4, 6, 8, 10):
+        playouts = playout_rate(r, seconds, backend)
+        sims = simulation_rate(r, seconds)
+        if as_json:
+            click.echo(
+                json.dumps(
+                    {
+                        "rings": r,
+                        "backend": backend,
+                        "playouts_per_s": round(playouts),
+                        "simulations_per_s": round(sims),
+                    }
+                )
+            )
+        else:
+            click.echo(f"{r:2d} rings: {playouts:9.0f} playouts/s ({backend}), {sims:7.0f} MCTS simulations/s")

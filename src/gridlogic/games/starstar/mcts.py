@@ -1,0 +1,311 @@
+"""Monte Carlo tree search for *Star: UCT with RAVE (all-moves-as-first), plus simple baseline bots.
+
+Split in three parts:
+
+* an *evaluator* gives the reward to Black of a leaf state and the board it ended on (random
+  playouts, or the exact score of a finished game);
+* a *node* holds per-action statistics as numpy arrays (visits, wins, AMAF visits and wins), so
+  that selection and the AMAF update are a handful of vector operations;
+* the *bot* runs simulations within a time or playout budget, with an injected ``random.Random``
+  (same seed, same budget in playouts: same moves), and keeps its tree between moves.
+
+Selection value of action a at a node: (1 - b) Q(a) + b Q~(a) + c sqrt(ln N / (n(a) + 1)), with
+b = n~ / (n + n~ + n n~ / K) (Gelly and Silver's RAVE schedule, K the equivalence parameter).
+Passing is only searched when the opponent has just passed (a pass can then end the game);
+random playouts never pass.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from gridlogic.games.starstar.playout import Cells, Playout, get_playout, tables
+from gridlogic.games.starstar.state import StarState
+
+Floats = npt.NDArray[np.float64]
+
+
+class Evaluator(Protocol):
+    def evaluate(self, state: StarState, rng: random.Random) -> tuple[float, Cells]:
+        """Reward to Black (1 win, 0.5 draw, 0 loss) and the final board (for AMAF)."""
+        ...
+
+
+@dataclass
+class RandomPlayoutEvaluator:
+    """Random fill of the empty nodes and scoring; exact score when the game is already over."""
+
+    backend: str | None = None
+    _playout: Playout = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._playout = get_playout(self.backend)
+
+    def evaluate(self, state: StarState, rng: random.Random) -> tuple[float, Cells]:
+        if state.is_terminal():
+            winner = state.winner()
+            reward = 0.5 if winner is None else 1.0 - winner
+            return reward, np.array(state.cells, dtype=np.int8)
+        outcome, board = self._playout(tables(state.graph.rings), state.cells, state.to_play, rng)
+        return outcome.black_reward, board
+
+
+def searched_actions(state: StarState) -> list[int]:
+    """Actions the tree considers: empty nodes, swap when offered, pass after a pass."""
+    actions = state.empty_nodes()
+    if state.swap_available():
+        actions.append(state.swap_action)
+    if state.passes or not actions:
+        actions.append(state.pass_action)
+    return actions
+
+
+class Node:
+    """Statistics of the actions from one state, from the view of the player to move there."""
+
+    __slots__ = ("amaf_n", "amaf_w", "children", "legal", "player", "total", "visits", "wins")
+
+    def __init__(self, state: StarState) -> None:
+        size = state.num_distinct_actions()
+        self.player = state.to_play
+        self.legal = np.zeros(size, dtype=bool)
+        self.legal[searched_actions(state)] = True
+        self.visits: Floats = np.zeros(size)
+        self.wins: Floats = np.zeros(size)
+        self.amaf_n: Floats = np.zeros(size)
+        self.amaf_w: Floats = np.zeros(size)
+        self.children: dict[int, Node] = {}
+        self.total = 0
+
+    def __repr__(self) -> str:
+        return f"<Node player={self.player} total={self.total} children={len(self.children)}>"
+
+    def best_action(self) -> int:
+        counts = np.where(self.legal, self.visits, -1.0)
+        return int(np.argmax(counts))
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    action: int
+    simulations: int
+    seconds: float
+    root_visits: int  # including visits reused from the previous search
+    value: float  # estimated win rate of the chosen action for the player to move
+
+
+@dataclass
+class MCTSBot:
+    """UCT + RAVE player.  Give ``seconds`` or ``playouts`` (simulations per move), or both."""
+
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    seconds: float | None = None
+    playouts: int | None = 1000
+    rave: bool = True
+    rave_k: float = 400.0
+    exploration: float = 0.3
+    reuse: bool = True
+    evaluator: Evaluator = field(default_factory=RandomPlayoutEvaluator)
+    name: str = "mcts"
+    last: SearchResult | None = field(default=None, init=False, repr=False)
+    _root: Node | None = field(default=None, init=False, repr=False)
+    _root_moves: list[tuple[int, int]] = field(default_factory=list, init=False, repr=False)
+    _jitter: dict[int, Floats] = field(default_factory=dict, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.seconds is None and self.playouts is None:
+            raise ValueError("MCTSBot needs a time budget (seconds) or a playout budget")
+
+    def reset(self) -> None:
+        self._root = None
+        self._root_moves = []
+
+    def _jitter_for(self, size: int) -> Floats:
+        # tiny fixed tie-breaking noise so that equal values are not taken in index order
+        if size not in self._jitter:
+            self._jitter[size] = np.array([self.rng.random() * 1e-7 for _ in range(size)])
+        return self._jitter[size]
+
+    def _find_root(self, state: StarState) -> Node:
+        moves = [(m.player, m.action) for m in state.moves]
+        node = self._root
+        if node is not None and self.reuse and moves[: len(self._root_moves)] == self._root_moves:
+            for _, action in moves[len(self._root_moves) :]:
+                node = node.children.get(action)
+                if node is None:
+                    break
+        else:
+            node = None
+        if node is None or node.player != state.to_play:
+            node = Node(state)
+        self._root, self._root_moves = node, moves
+        return node
+
+    def _select(self, node: Node) -> int:
+        visits, amaf_n = node.visits, node.amaf_n
+        with np.errstate(divide="ignore", invalid="ignore"):
+            q = np.where(visits > 0, node.wins / visits, 1.0)
+            if self.rave:
+                amaf_q = np.where(amaf_n > 0, node.amaf_w / amaf_n, 1.0)
+                beta = amaf_n / (visits + amaf_n + visits * amaf_n / self.rave_k)
+                beta = np.where(amaf_n > 0, beta, 0.0)
+                q = (1.0 - beta) * q + beta * amaf_q
+        value = q + self.exploration * np.sqrt(math.log(node.total + 1) / (visits + 1.0))
+        value += self._jitter_for(len(value))
+        value[~node.legal] = -np.inf
+        return int(np.argmax(value))
+
+    def _simulate(self, root: Node, state: StarState) -> None:
+        path: list[tuple[Node, int]] = []
+        node = root
+        while not state.is_terminal():
+            action = self._select(node)
+            path.append((node, action))
+            state.apply_action(action)
+            child = node.children.get(action)
+            if child is None:
+                if not state.is_terminal():
+                    node.children[action] = Node(state)
+                break
+            node = child
+        black_reward, board = self.evaluator.evaluate(state, self.rng)
+        for _ in path:
+            state.undo()
+        masks = (board == 1, board == 2)
+        for node, action in path:
+            reward = black_reward if node.player == 0 else 1.0 - black_reward
+            node.visits[action] += 1
+            node.wins[action] += reward
+            node.total += 1
+            if self.rave:
+                mask = masks[node.player]
+                node.amaf_n[: len(mask)] += mask
+                node.amaf_w[: len(mask)] += mask * reward
+
+    def search(self, state: StarState) -> SearchResult:
+        if state.is_terminal():
+            raise ValueError("the game is over")
+        start = time.perf_counter()
+        root = self._find_root(state)
+        work = state.clone()
+        deadline = None if self.seconds is None else start + self.seconds
+        sims = 0
+        while True:
+            if self.playouts is not None and sims >= self.playouts:
+                break
+            if deadline is not None and sims % 8 == 0 and time.perf_counter() >= deadline and sims:
+                break
+            self._simulate(root, work)
+            sims += 1
+        action = root.best_action()
+        n = root.visits[action]
+        value = float(root.wins[action] / n) if n else 0.5
+        self.last = SearchResult(action, sims, time.perf_counter() - start, root.total, value)
+        return self.last
+
+    def step(self, state: StarState) -> int:
+        return self.search(state).action
+
+    def principal_variation(self, state: StarState, length: int = 8) -> list[str]:
+        """Labels of the most visited line from the current root (after a search of ``state``)."""
+        out: list[str] = []
+        node, work = self._root, state.clone()
+        while node is not None and node.total and len(out) < length and not work.is_terminal():
+            action = node.best_action()
+            out.append(work.action_to_string(action))
+            work.apply_action(action)
+            node = node.children.get(action)
+        return out
+
+
+@dataclass
+class FlatMonteCarloBot:
+    """Equal playouts for every empty node (round robin), play the best mean: a baseline."""
+
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    seconds: float | None = None
+    playouts: int | None = 1000
+    evaluator: Evaluator = field(default_factory=RandomPlayoutEvaluator)
+    name: str = "flat"
+
+    def reset(self) -> None:
+        """Nothing is kept between moves."""
+
+    def step(self, state: StarState) -> int:
+        actions = state.empty_nodes()
+        if not actions:
+            return state.pass_action
+        wins = [0.0] * len(actions)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        sims = 0
+        player = state.to_play
+        work = state.clone()
+        while (self.playouts is None or sims < self.playouts) and (
+            deadline is None or sims < len(actions) or time.perf_counter() < deadline
+        ):
+            i = sims % len(actions)
+            work.apply_action(actions[i])
+            black_reward, _ = self.evaluator.evaluate(work, self.rng)
+            work.undo()
+            wins[i] += black_reward if player == 0 else 1.0 - black_reward
+            sims += 1
+        trials = [sims // len(actions) + (1 if i < sims % len(actions) else 0) for i in range(len(actions))]
+        best = max(range(len(actions)), key=lambda i: (wins[i] / trials[i] if trials[i] else 0.0, -i))
+        return actions[best]
+
+
+@dataclass
+class RandomBot:
+    """Uniformly random empty node (passes only on a full board)."""
+
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    name: str = "random"
+
+    def reset(self) -> None:
+        """Nothing is kept between moves."""
+
+    def step(self, state: StarState) -> int:
+        actions = state.empty_nodes()
+        return self.rng.choice(actions) if actions else state.pass_action
+
+
+class Bot(Protocol):
+    name: str
+
+    def step(self, state: StarState) -> int: ...
+
+    def reset(self) -> None: ...
+
+
+def make_bot(
+    kind: str, *, seed: int = 0, seconds: float | None = None, playouts: int | None = None
+) -> MCTSBot | FlatMonteCarloBot | RandomBot:
+    """``mcts``, ``flat`` or ``random``; budget in seconds and/or playouts (default 1000 playouts)."""
+    rng = random.Random(seed)
+    if seconds is None and playouts is None:
+        playouts = 1000
+    if kind == "mcts":
+        return MCTSBot(rng=rng, seconds=seconds, playouts=playouts)
+    if kind == "flat":
+        return FlatMonteCarloBot(rng=rng, seconds=seconds, playouts=playouts)
+    if kind == "random":
+        return RandomBot(rng=rng)
+    raise ValueError(f"unknown player {kind!r} (mcts, flat or random)")
+
+
+def play_game(black: Bot, white: Bot, rings: int, *, swap: bool = False, max_moves: int = 10_000) -> StarState:
+    """Play one game between two bots and return the final state."""
+    state = StarState.new(rings, swap=swap)
+    for bot in (black, white):
+        bot.reset()
+    while not state.is_terminal() and len(state.moves) < max_moves:
+        bot = black if state.to_play == 0 else white
+        state.apply_action(bot.step(state))
+    return state
