@@ -1,0 +1,131 @@
+"""Generating Binary puzzles at a level: unique, solvable with the rules up to that level and not
+with the rules below it.
+
+A random solution comes from the SAT model with random phases. Givens are then removed in random
+order while the puzzle stays solvable at level D-1 (a minimal puzzle for D-1); one more removal
+that keeps it solvable at D makes it need D (fewer givens never make a puzzle easier), and the
+removals go on at level D. Solvable by sound rules implies unique; the result is checked with the
+step engine (solved at D, stuck below).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from gridlogic.core.errors import Contradiction, GridlogicError, ParseError
+from gridlogic.core.registry import Generated
+from gridlogic.puzzles.binary import exact, human
+from gridlogic.puzzles.binary.model import Binary, validate
+from gridlogic.puzzles.binary.rules.case import candidates, refutes
+from gridlogic.puzzles.binary.rules.lines import Lines
+from gridlogic.puzzles.binary.rules.propagate import BLOCKER, LINE, propagate
+
+ATTEMPTS = 40
+MAX_GENERATE_SIDE = 22
+
+
+class GenerationError(GridlogicError):
+    """No puzzle of the asked kind was found within the attempts."""
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d+)\s*(?:x\s*(\d+))?\s*", text)
+    if m is None:
+        raise ParseError(f"size {text!r} is not N or WxH", "--size")
+    w = int(m.group(1))
+    h = int(m.group(2)) if m.group(2) else w
+    validate(w, h, ["." * w] * h)
+    if max(w, h) > MAX_GENERATE_SIDE:
+        raise ParseError(f"size {w}x{h}: the generator goes up to {MAX_GENERATE_SIDE} per side", "--size")
+    return w, h
+
+
+def random_solution(width: int, height: int, unique_lines: bool, rng: random.Random) -> list[int]:
+    """A random complete grid, flat, 0/1."""
+    model = exact.encode(Binary.empty(width, height, unique_lines))
+    n = width * height
+    with model.solver() as s:
+        s.set_phases([v if rng.random() < 0.5 else -v for v in range(1, n + 1)])
+        if not s.solve():
+            raise GenerationError(f"no {width}x{height} grid exists under these rules")
+        m = s.get_model()
+    return [1 if m[i] > 0 else 0 for i in range(n)]
+
+
+def solvable(width: int, height: int, unique_lines: bool, cells: list[int], level: int) -> bool:
+    """Whether the rules up to ``level`` solve the givens ``cells`` (-1 unknown): the fast path of
+    the engine (same rules, to a fixpoint, without steps)."""
+    lb = Lines(height, width, unique_lines, [0] * (width + height), [0] * (width + height))
+    try:
+        for i, v in enumerate(cells):
+            if v >= 0:
+                lb.set_cell(*divmod(i, width), v)
+    except Contradiction:
+        return False
+    start: set[int] | None = None
+    while True:
+        if propagate(lb, min(level, LINE), start) is not None:
+            return False
+        if lb.is_solved():
+            return True
+        if level <= LINE:
+            return False
+        inner = BLOCKER if level == LINE + 1 else LINE
+        hit = next(((r, c, v) for r, c in candidates(lb) for v in (0, 1)
+                    if refutes(lb, r, c, v, inner) is not None), None)
+        if hit is None:
+            return False
+        r, c, v = hit
+        lb.touched.clear()
+        lb.set_cell(r, c, 1 - v)
+        start = set(lb.touched)
+
+
+def _reduce(shape: tuple[int, int, bool], cells: list[int], order: list[int], level: int) -> list[int]:
+    """Remove givens in ``order`` while the rules up to ``level`` still solve the puzzle."""
+    w, h, unique = shape
+    for i in order:
+        if cells[i] < 0:
+            continue
+        keep = cells[i]
+        cells[i] = -1
+        if not solvable(w, h, unique, cells, level):
+            cells[i] = keep
+    return cells
+
+
+def _puzzle(width: int, height: int, unique_lines: bool, cells: list[int]) -> Binary:
+    rows = ["".join("." if v < 0 else str(v) for v in cells[r * width:(r + 1) * width]) for r in range(height)]
+    return Binary(width, height, tuple(rows), unique_lines)
+
+
+def attempt(width: int, height: int, level: int, unique_lines: bool, rng: random.Random) -> Binary | None:
+    solution = random_solution(width, height, unique_lines, rng)
+    order = list(range(width * height))
+    rng.shuffle(order)
+    shape = (width, height, unique_lines)
+    cells = _reduce(shape, list(solution), order, level - 1) if level > 1 else list(solution)
+    if level > 1:
+        rng.shuffle(order)
+        step_up = next((i for i in order if cells[i] >= 0
+                        and solvable(width, height, unique_lines, [*cells[:i], -1, *cells[i + 1:]], level)), None)
+        if step_up is None:
+            return None
+        cells[step_up] = -1
+    cells = _reduce(shape, cells, order, level)
+    puzzle = _puzzle(width, height, unique_lines, cells)
+    if not human.solved_at(puzzle, level) or (level > 1 and human.solved_at(puzzle, level - 1)):
+        return None
+    return puzzle
+
+
+def generate(width: int, height: int, level: int, seed: int, unique_lines: bool = True) -> Generated:
+    rng = random.Random(seed)
+    for _ in range(ATTEMPTS):
+        puzzle = attempt(width, height, level, unique_lines, rng)
+        if puzzle is not None:
+            solution = next(exact.solve_iter(puzzle))
+            return Generated(puzzle, human.grade(puzzle), solution)
+    raise GenerationError(f"no {width}x{height} puzzle at level {level} found in {ATTEMPTS} attempts "
+                          f"(seed {seed}); try another seed or level")

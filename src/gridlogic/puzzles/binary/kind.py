@@ -1,0 +1,77 @@
+"""The Binary kind as the registry sees it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from gridlogic.core.errors import ParseError, UnsupportedError
+from gridlogic.core.registry import Generated, Kind, Options
+from gridlogic.core.step import Explanation, Grade, Violation
+from gridlogic.puzzles.binary import check as checking
+from gridlogic.puzzles.binary import exact, formats, human
+from gridlogic.puzzles.binary.model import ODD_RULE, Binary
+from gridlogic.puzzles.binary.rules import LEVELS
+
+
+def _puzzle(p: Any) -> Binary:
+    if not isinstance(p, Binary):
+        raise UnsupportedError(f"not a Binary puzzle: {type(p).__name__}")
+    return p
+
+
+class BinaryKind(Kind):
+    name = "binary"
+    formats = formats.FORMATS
+    methods = ("sat",)
+    levels = LEVELS
+
+    def tsv_puzzle(self, fields: Sequence[str]) -> str | None:
+        return formats.tsv_puzzle(fields)
+
+    def configure(self, puzzle: Any, options: Options) -> Any:
+        if isinstance(puzzle, Binary) and "unique_lines" in options:
+            return puzzle.with_unique_lines(bool(options["unique_lines"]))
+        return puzzle
+
+    def solutions(self, puzzle: Any, method: str | None = None) -> Iterator[Any]:
+        if method not in (None, "sat"):
+            raise UnsupportedError(f"binary has no method {method!r} (methods: sat)")
+        return exact.solve_iter(_puzzle(puzzle))
+
+    def solution_rows(self, puzzle: Any, solution: Any) -> list[str]:
+        return ["".join(str(v) for v in row) for row in solution]
+
+    def parse_solution(self, puzzle: Any, text: str) -> Any:
+        return formats.parse_grid(_puzzle(puzzle), text)
+
+    def check(self, puzzle: Any, solution: Any) -> list[Violation]:
+        return checking.violations(_puzzle(puzzle), solution)
+
+    def explain(self, puzzle: Any, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
+        return human.explain(_puzzle(puzzle), max_level)
+
+    def grade(self, puzzle: Any) -> Grade:
+        return human.grade(_puzzle(puzzle))
+
+    def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
+                 options: Options) -> Generated:
+        from gridlogic.puzzles.binary.generate import generate, parse_size
+        width, height = parse_size(size or "8x8")
+        level = self.level_number(difficulty) if difficulty is not None else 2
+        if not 1 <= level < len(LEVELS):
+            raise ParseError(f"difficulty {difficulty!r} out of range", "levels 1.." + str(len(LEVELS) - 1))
+        return generate(width, height, level, seed, unique_lines=bool(options.get("unique_lines", True)))
+
+    def render(self, puzzle: Any, rows: Sequence[str] | None = None) -> str:
+        p = _puzzle(puzzle)
+        body = list(rows) if rows else list(p.givens)
+        notes = []
+        if p.odd:
+            notes.append(f"note: {ODD_RULE}")
+        if not p.unique_lines:
+            notes.append("note: rows and columns need not be distinct")
+        return "\n".join([" ".join(row) for row in body] + notes)
+
+
+KIND = BinaryKind()

@@ -1,0 +1,102 @@
+"""LEGUP's direct rules for Binary (seed names), each a technique over one line at a time.
+
+A step is all the cells one rule fixes in one line, so the reason names that row or column."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gridlogic.core.engine import FnTechnique
+from gridlogic.core.step import Step
+from gridlogic.puzzles.binary.check import line_name
+from gridlogic.puzzles.binary.model import ones_in, zeros_in
+from gridlogic.puzzles.binary.rules.lines import (
+    Lines,
+    complete,
+    needy_windows,
+    prevent_trio,
+    save_blocker,
+    unique_fill,
+)
+from gridlogic.puzzles.binary.rules.state import BinaryState, describe, marks
+
+LineFinder = Callable[[Lines, int], Step | None]
+
+
+def _name(lb: Lines, k: int) -> str:
+    return line_name(lb.is_row(k), k if lb.is_row(k) else k - lb.height)
+
+
+def _known(lb: Lines, k: int) -> tuple[tuple[int, int], ...]:
+    return tuple(lb.cells(k, lb.ones[k] | lb.zeros[k]))
+
+
+def each_line(rule: str, finder: LineFinder) -> Callable[[BinaryState], Step | None]:
+    """The first step ``finder`` makes on any unfinished line, rows first, skipping the lines where
+    it found nothing since they last changed."""
+    def find(state: BinaryState) -> Step | None:
+        lb = state.lines
+        clean = state.clean.setdefault(rule, set())
+        for k in range(lb.count):
+            if k not in clean and lb.unknown(k):
+                step = finder(lb, k)
+                if step is not None:
+                    return step
+                clean.add(k)
+        return None
+    return find
+
+
+def prevent_trio_step(lb: Lines, k: int) -> Step | None:
+    to1, to0 = prevent_trio(lb.length(k), lb.ones[k], lb.zeros[k])
+    if not to1 | to0:
+        return None
+    m = marks(lb, k, to1, to0)
+    return Step("PreventTrio", 1, f"{_name(lb, k)}: a pair of equal digits is closed off and a gap between "
+                f"two equal digits is filled with the other digit, else three in a row: {describe(m)}.",
+                _known(lb, k), m)
+
+
+def complete_step(lb: Lines, k: int) -> Step | None:
+    n = lb.length(k)
+    to1, to0 = complete(n, lb.ones[k], lb.zeros[k])
+    if not to1 | to0:
+        return None
+    digit, other, need = ("1", "0", ones_in(n)) if to0 else ("0", "1", zeros_in(n))
+    m = marks(lb, k, to1, to0)
+    return Step("CompleteRowColumn", 1, f"{_name(lb, k)} already has its {need} {digit}s, so its other cells "
+                f"are {other}: {describe(m)}.", _known(lb, k), m)
+
+
+def save_blocker_step(lb: Lines, k: int) -> Step | None:
+    n, o, z = lb.length(k), lb.ones[k], lb.zeros[k]
+    to1, to0 = save_blocker(n, o, z)
+    if not to1 | to0:
+        return None
+    digit, other, rem, cover = (("0", "1", zeros_in(n) - z.bit_count(), needy_windows(n, z)[1]) if to1
+                                else ("1", "0", ones_in(n) - o.bit_count(), needy_windows(n, o)[1]))
+    m = marks(lb, k, to1, to0)
+    return Step("SaveBlocker", 2, f"{_name(lb, k)} has {rem} {digit}s left to place and {rem} separate windows "
+                f"of three cells without a {digit}, each needing one to block a trio of {other}s; so no {digit} "
+                f"goes elsewhere: {describe(m)}.", tuple(lb.cells(k, cover)), m)
+
+
+def unique_step(lb: Lines, k: int) -> Step | None:
+    if not lb.unique:
+        return None
+    n = lb.length(k)
+    to1, to0, f = unique_fill(n, lb.ones[k], lb.zeros[k], lb.finished(k))
+    if f is None or not to1 | to0:
+        return None
+    lo, hi = (0, lb.height) if lb.is_row(k) else (lb.height, lb.count)
+    twin = next(j for j in range(lo, hi) if j != k and lb.ones[j] == f and not lb.unknown(j))
+    m = marks(lb, k, to1, to0)
+    return Step("UniqueRowColumn", 2, f"{_name(lb, k)} agrees with the finished {_name(lb, twin)} except in "
+                f"its two empty cells; filling them the same way would repeat it, so: {describe(m)}.",
+                _known(lb, k) + tuple(lb.cells(twin, lb.full(twin))), m)
+
+
+PREVENT_TRIO = FnTechnique[BinaryState]("PreventTrio", 1, each_line("PreventTrio", prevent_trio_step))
+COMPLETE_ROW_COLUMN = FnTechnique[BinaryState]("CompleteRowColumn", 1, each_line("CompleteRowColumn", complete_step))
+SAVE_BLOCKER = FnTechnique[BinaryState]("SaveBlocker", 2, each_line("SaveBlocker", save_blocker_step))
+UNIQUE_ROW_COLUMN = FnTechnique[BinaryState]("UniqueRowColumn", 2, each_line("UniqueRowColumn", unique_step))

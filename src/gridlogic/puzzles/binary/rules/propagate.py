@@ -1,0 +1,111 @@
+"""Fast fixpoint of the line rules up to a level, without building steps: the engine of the
+contradiction search (ZeroOrOne) and of the generator. Only lines touched since the last look are
+looked at again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from gridlogic.core.errors import Contradiction
+from gridlogic.puzzles.binary.rules.lines import (
+    Lines,
+    broken,
+    complete,
+    completion_fill,
+    prevent_trio,
+    save_blocker,
+    unique_fill,
+)
+
+BASIC, BLOCKER, LINE = 1, 2, 3
+
+
+def repeat_of(lb: Lines, k: int) -> int | None:
+    """Another finished line of the same direction equal to finished line ``k`` (distinct rule)."""
+    if not lb.unique or lb.unknown(k):
+        return None
+    for j in lb.same_direction(k):
+        if j != k and lb.ones[j] == lb.ones[k] and not lb.unknown(j):
+            return j
+    return None
+
+
+def first_broken(lb: Lines, lines: Iterable[int]) -> tuple[str, int, int] | None:
+    """``(rule, line, other line or -1)`` of the first contradiction rule broken among ``lines``."""
+    for k in sorted(lines):
+        rule = broken(lb.lengths[k], lb.ones[k], lb.zeros[k])
+        if rule is not None:
+            return rule, k, -1
+        j = repeat_of(lb, k)
+        if j is not None:
+            return "RepeatedRowColumn", min(j, k), max(j, k)
+    return None
+
+
+def _direct(lb: Lines, k: int, level: int) -> tuple[int, int]:
+    n, o, z = lb.lengths[k], lb.ones[k], lb.zeros[k]
+    a1, a0 = prevent_trio(n, o, z)
+    b1, b0 = complete(n, o, z)
+    to1, to0 = a1 | b1, a0 | b0
+    if level >= BLOCKER:
+        c1, c0 = save_blocker(n, o, z)
+        to1, to0 = to1 | c1, to0 | c0
+        if lb.unique:
+            d1, d0, _ = unique_fill(n, o, z, lb.finished(k))
+            to1, to0 = to1 | d1, to0 | d0
+    return to1, to0
+
+
+def _settle(lb: Lines, level: int, pending: set[int]) -> str | None:
+    """Direct rules to a fixpoint from the ``pending`` lines."""
+    while pending:
+        k = pending.pop()
+        if not lb.unknown(k):
+            continue
+        to1, to0 = _direct(lb, k, level)
+        if to1 & to0:
+            return "Conflict"
+        if not to1 | to0:
+            continue
+        lb.touched.clear()
+        lb.put(k, to1, to0)
+        bad = first_broken(lb, lb.touched)
+        if bad is not None:
+            return bad[0]
+        pending |= lb.touched
+        if lb.unique and level >= BLOCKER and any(not lb.unknown(j) for j in lb.touched):
+            pending.update(j for j in range(lb.count) if lb.unknown(j).bit_count() == 2)
+    return None
+
+
+def propagate(lb: Lines, level: int, start: Iterable[int] | None = None) -> str | None:
+    """Apply every rule up to ``level`` (1 basic, 2 blocker/unique, 3 line completions) until nothing
+    changes, starting from the lines ``start`` (default: all); ``None`` if no contradiction, else the
+    name of the rule broken (``Conflict``: some cell would have to be both 0 and 1)."""
+    pending = set(range(lb.count) if start is None else start)
+    try:
+        bad = first_broken(lb, pending)
+        if bad is not None:
+            return bad[0]
+        while True:
+            why = _settle(lb, level, pending)
+            if why is not None or level < LINE:
+                return why
+            lb.touched.clear()
+            for k in range(lb.count):
+                if not lb.unknown(k):
+                    continue
+                to1, to0, ways = completion_fill(lb.lengths[k], lb.ones[k], lb.zeros[k],
+                                                 lb.finished(k) if lb.unique else ())
+                if ways == 0:
+                    return "LineCompletions"
+                if to1 | to0:
+                    lb.put(k, to1, to0)
+            if not lb.touched:
+                return None
+            bad = first_broken(lb, lb.touched)
+            if bad is not None:
+                return bad[0]
+            pending = set(lb.touched)
+    except Contradiction:
+        return "Conflict"
