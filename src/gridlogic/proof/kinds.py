@@ -1,0 +1,107 @@
+"""What the proof checker needs from a kind: its LEGUP rule module (``puzzles/<kind>/legup.py``), a
+board of the puzzle, and which production-rule names it accepts. Only the kinds' LEGUP checks and
+small SAT encodings are used, never their solvers' search."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from gridlogic.core.errors import UnsupportedError
+from gridlogic.core.registry import detect
+from gridlogic.puzzles.binary import legup as binary_legup
+from gridlogic.puzzles.starbattle import legup as starbattle_legup
+
+
+class Board(Protocol):
+    """The lightweight board of a kind's ``legup`` module."""
+
+    @property
+    def cells(self) -> tuple[str | None, ...]: ...
+
+    def with_changes(self, changes: Iterable[tuple[int, str | None]]) -> Any: ...
+
+    def rows(self) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class ProofKind:
+    """A kind as the proof checker sees it."""
+
+    name: str
+    values: tuple[str, ...]
+    direct: Mapping[str, Callable[[Any], frozenset[tuple[int, str]]]]
+    contradictions: Mapping[str, Callable[[Any], frozenset[int]]]
+    cases: Mapping[str, tuple[str, ...]]
+    justified: Callable[[str, Any], frozenset[tuple[int, str]]]
+    solved: Callable[[Any], bool]
+    satisfiable: Callable[[Any, Iterable[tuple[int, str]]], bool]
+    board_of: Callable[[Any], Any]
+    cols_of: Callable[[Any], int]
+    production: Callable[[str], bool]
+
+    def index(self, board: Any, r: int, c: int) -> int | None:
+        cols = self.cols_of(board)
+        rows = len(board.cells) // cols
+        return r * cols + c if 0 <= r < rows and 0 <= c < cols else None
+
+    def cell(self, board: Any, i: int) -> tuple[int, int]:
+        r, c = divmod(i, self.cols_of(board))
+        return r, c
+
+    def opposite(self, value: str) -> str:
+        return self.values[1] if value == self.values[0] else self.values[0]
+
+    def is_contradiction(self, rule: str, board: Any) -> bool:
+        return bool(self.contradictions[rule](board))
+
+    def any_contradiction(self, board: Any) -> str | None:
+        return next((r for r in self.contradictions if self.contradictions[r](board)), None)
+
+    def board(self, puzzle_text: str) -> Any:
+        """The starting board of a puzzle string in any format the kind reads."""
+        _, fmt = detect(puzzle_text, self.name)
+        return self.board_of(fmt.read(puzzle_text))
+
+
+def _starbattle_board(p: Any) -> starbattle_legup.LegupBoard:
+    cells: list[str | None] = [None] * (p.n * p.n)
+    for (r, c), star in p.givens:
+        cells[r * p.n + c] = starbattle_legup.STAR if star else starbattle_legup.BLACK
+    return starbattle_legup.LegupBoard(p.n, p.stars, tuple(x for row in p.regions for x in row), tuple(cells))
+
+
+def _binary_board(p: Any) -> binary_legup.LegupBoard:
+    cells = tuple(None if ch == "." else ch for row in p.givens for ch in row)
+    return binary_legup.LegupBoard(p.width, p.height, cells, bool(p.unique_lines))
+
+
+PRODUCTION_ID = re.compile(r"R\d+\.\d+")
+BINARY_PRODUCTION = frozenset({"LineCompletions", "ZeroOrOne", "ZeroOrOneDeep"})
+"""Binary human levels whose names are not LEGUP direct rules (the others share LEGUP's names)."""
+
+STARBATTLE = ProofKind(
+    "starbattle", starbattle_legup.VALUES, starbattle_legup.DIRECT, starbattle_legup.CONTRADICTIONS,
+    starbattle_legup.CASES, starbattle_legup.justified, starbattle_legup.is_solved,
+    starbattle_legup.satisfiable, _starbattle_board, lambda b: int(b.n),
+    lambda rule: bool(PRODUCTION_ID.fullmatch(rule)))
+
+BINARY = ProofKind(
+    "binary", binary_legup.VALUES, binary_legup.DIRECT, binary_legup.CONTRADICTIONS, binary_legup.CASES,
+    binary_legup.justified, binary_legup.is_solved, binary_legup.satisfiable, _binary_board,
+    lambda b: int(b.width), lambda rule: rule in BINARY_PRODUCTION)
+
+PROOF_KINDS: dict[str, ProofKind] = {k.name: k for k in (STARBATTLE, BINARY)}
+
+
+def proof_kind(name: str) -> ProofKind:
+    try:
+        return PROOF_KINDS[name]
+    except KeyError:
+        raise UnsupportedError(f"no proofs for kind {name!r} (proof kinds: {', '.join(PROOF_KINDS)})") from None
+
+
+def rule_names(kind: ProofKind) -> Sequence[str]:
+    return [*kind.direct, *kind.contradictions, *kind.cases]

@@ -1,0 +1,170 @@
+"""The proof tree and its JSON file format (see ``docs/proofs.md``).
+
+A :class:`Proof` names its kind and puzzle, optionally a ``start`` (a partial board assumed as
+given), and a root :class:`Node`. A node holds direct-rule :class:`ProofStep` s, then at most one of
+a :class:`Split` (a case rule whose branches are nodes) or a ``close`` (a contradiction rule that
+holds on the node's board). A branch may say which ``value`` the split cell takes in it; without
+one, branches take the case rule's values in order (``StarOrEmpty``: star, black; ``ZeroOrOne``: 0, 1).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from gridlogic.core.errors import ParseError
+
+Mark = tuple[int, int, str]
+"""``(row, col, value)``: one cell set to a contract mark value."""
+
+
+@dataclass(frozen=True)
+class ProofStep:
+    """One direct-rule transition: ``rule`` justifies every cell in ``set``."""
+
+    rule: str
+    set: tuple[Mark, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "set": [list(m) for m in self.set]}
+
+    @classmethod
+    def from_json(cls, obj: Any, where: str) -> ProofStep:
+        d = _dict(obj, where)
+        _keys(d, {"rule", "set"}, where, {"rule", "set"})
+        return cls(_str(d["rule"], f"{where}.rule"), _marks(d["set"], f"{where}.set"))
+
+
+@dataclass(frozen=True)
+class Split:
+    """A case rule applied to ``cell``; one branch per possibility."""
+
+    rule: str
+    cell: tuple[int, int]
+    branches: tuple[Node, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "cell": list(self.cell), "branches": [b.to_json() for b in self.branches]}
+
+    @classmethod
+    def from_json(cls, obj: Any, where: str) -> Split:
+        d = _dict(obj, where)
+        _keys(d, {"rule", "cell", "branches"}, where, {"rule", "cell", "branches"})
+        cell = _ints(d["cell"], 2, f"{where}.cell")
+        branches = d["branches"]
+        if not isinstance(branches, list):
+            raise ParseError("branches must be a list of nodes", f"{where}.branches")
+        return cls(_str(d["rule"], f"{where}.rule"), (cell[0], cell[1]),
+                   tuple(Node.from_json(b, f"{where}.branches[{k}]") for k, b in enumerate(branches)))
+
+
+@dataclass(frozen=True)
+class Node:
+    """Steps, then a split, a close, or nothing (then the board must be solved)."""
+
+    steps: tuple[ProofStep, ...] = ()
+    split: Split | None = None
+    close: str | None = None
+    value: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.value is not None:
+            out["value"] = self.value
+        out["steps"] = [s.to_json() for s in self.steps]
+        if self.split is not None:
+            out["split"] = self.split.to_json()
+        if self.close is not None:
+            out["close"] = self.close
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Any, where: str) -> Node:
+        d = _dict(obj, where)
+        _keys(d, {"steps", "split", "close", "value"}, where, set())
+        steps = d.get("steps", [])
+        if not isinstance(steps, list):
+            raise ParseError("steps must be a list", f"{where}.steps")
+        split = d.get("split")
+        close = d.get("close")
+        value = d.get("value")
+        return cls(tuple(ProofStep.from_json(s, f"{where}.steps[{k}]") for k, s in enumerate(steps)),
+                   None if split is None else Split.from_json(split, f"{where}.split"),
+                   None if close is None else _str(close, f"{where}.close"),
+                   None if value is None else _str(value, f"{where}.value"))
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A whole proof file."""
+
+    kind: str
+    puzzle: str
+    root: Node
+    start: tuple[Mark, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "puzzle": self.puzzle}
+        if self.start:
+            out["start"] = [list(m) for m in self.start]
+        out["root"] = self.root.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Proof:
+        d = _dict(obj, "proof")
+        _keys(d, {"kind", "puzzle", "root", "start", "id"}, "proof", {"kind", "puzzle", "root"})
+        start = _marks(d.get("start", []), "start")
+        return cls(_str(d["kind"], "kind"), _str(d["puzzle"], "puzzle"), Node.from_json(d["root"], "root"), start)
+
+    def to_text(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    @classmethod
+    def from_text(cls, text: str) -> Proof:
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ParseError(f"not JSON: {e.msg}", f"line {e.lineno}, column {e.colno}") from None
+        return cls.from_json(obj)
+
+
+def _dict(obj: Any, where: str) -> dict[str, Any]:
+    if not isinstance(obj, dict):
+        raise ParseError(f"expected an object, got {type(obj).__name__}", where)
+    return obj
+
+
+def _keys(d: dict[str, Any], allowed: set[str], where: str, required: set[str]) -> None:
+    unknown = sorted(set(d) - allowed)
+    if unknown:
+        raise ParseError(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(allowed))})", where)
+    missing = sorted(required - set(d))
+    if missing:
+        raise ParseError(f"missing field {missing[0]!r}", where)
+
+
+def _str(v: Any, where: str) -> str:
+    if not isinstance(v, str):
+        raise ParseError(f"expected a string, got {json.dumps(v)[:30]}", where)
+    return v
+
+
+def _ints(v: Any, n: int, where: str) -> list[int]:
+    if not (isinstance(v, list) and len(v) == n and all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
+        raise ParseError(f"expected {n} integers, got {json.dumps(v)[:30]}", where)
+    return v
+
+
+def _marks(v: Any, where: str) -> tuple[Mark, ...]:
+    if not isinstance(v, list):
+        raise ParseError("expected a list of [row, col, value]", where)
+    out: list[Mark] = []
+    for k, m in enumerate(v):
+        at = f"{where}[{k}]"
+        if not (isinstance(m, list) and len(m) == 3):
+            raise ParseError(f"expected [row, col, value], got {json.dumps(m)[:30]}", at)
+        r, c = _ints(m[:2], 2, at)
+        out.append((r, c, _str(m[2], at)))
+    return tuple(out)

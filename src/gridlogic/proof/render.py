@@ -1,0 +1,55 @@
+"""Text rendering of a proof tree: one line per transition, marked ✓ (valid) or ✗ (invalid)."""
+
+from __future__ import annotations
+
+from gridlogic.core.grid import cell_name
+from gridlogic.proof.checker import Report
+from gridlogic.proof.model import Node, Proof
+
+OK, BAD, UNJUDGED = "✓", "✗", "·"
+MAX_CELLS_SHOWN = 8
+
+
+def render(proof: Proof, report: Report) -> str:
+    lines = [f"proof of {proof.kind} {proof.puzzle[:60]}"]
+    if proof.start:
+        lines.append(f"  start: {_marks(proof.start)}")
+    _node(proof.root, "root", 1, report, lines)
+    errors = {e.path for e in report.errors}
+    verdict = "valid" if report.valid else f"INVALID ({len(report.errors)} error{'s' * (len(report.errors) != 1)})"
+    lines.append(f"{verdict}: {len(report.verdicts)} transitions, {report.leaves} open leaves, "
+                 f"{report.closed} closed branches")
+    lines.extend(f"  {e.path}: {e.rule + ': ' if e.rule else ''}{e.message}" for e in report.errors
+                 if e.path in errors)
+    return "\n".join(lines)
+
+
+def _mark(report: Report, path: str) -> str:
+    ok = report.verdicts.get(path)
+    return UNJUDGED if ok is None else OK if ok else BAD
+
+
+def _marks(marks: tuple[tuple[int, int, str], ...]) -> str:
+    shown = ", ".join(f"{cell_name((r, c))}={v}" for r, c, v in marks[:MAX_CELLS_SHOWN])
+    return shown + (f", … ({len(marks)} cells)" if len(marks) > MAX_CELLS_SHOWN else "")
+
+
+def _node(node: Node, path: str, depth: int, report: Report, lines: list[str]) -> None:
+    pad = "  " * depth
+    for k, step in enumerate(node.steps):
+        p = f"{path}.steps[{k}]"
+        lines.append(f"{pad}{_mark(report, p)} {step.rule}: {_marks(step.set)}")
+    if node.close is not None:
+        lines.append(f"{pad}{_mark(report, path + '.close')} close: {node.close}")
+    elif node.split is not None:
+        sp = node.split
+        p = f"{path}.split"
+        lines.append(f"{pad}{_mark(report, p)} split {sp.rule} on {cell_name(sp.cell)}")
+        for k, b in enumerate(sp.branches):
+            bp = f"{p}.branches[{k}]"
+            label = f" = {b.value}" if b.value else ""
+            lines.append(f"{pad}  branch {k + 1}{label}" + (f" {BAD}" if report.verdicts.get(bp) is False else ""))
+            _node(b, bp, depth + 2, report, lines)
+    else:
+        failed = any(e.path == path for e in report.errors)
+        lines.append(f"{pad}{BAD if failed else OK} {'not solved' if failed else 'solved'}")
