@@ -7,12 +7,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Protocol
 
 from gridlogic.core.errors import UnsupportedError
 from gridlogic.core.registry import detect
-from gridlogic.puzzles.binary import legup as binary_legup
-from gridlogic.puzzles.starbattle import legup as starbattle_legup
 
 
 class Board(Protocol):
@@ -66,41 +65,45 @@ class ProofKind:
         return self.board_of(fmt.read(puzzle_text))
 
 
-def _starbattle_board(p: Any) -> starbattle_legup.LegupBoard:
-    cells: list[str | None] = [None] * (p.n * p.n)
-    for (r, c), star in p.givens:
-        cells[r * p.n + c] = starbattle_legup.STAR if star else starbattle_legup.BLACK
-    return starbattle_legup.LegupBoard(p.n, p.stars, tuple(x for row in p.regions for x in row), tuple(cells))
+def _starbattle() -> ProofKind:
+    from gridlogic.puzzles.starbattle import legup as sb
+
+    def board_of(p: Any) -> sb.LegupBoard:
+        cells: list[str | None] = [None] * (p.n * p.n)
+        for (r, c), star in p.givens:
+            cells[r * p.n + c] = sb.STAR if star else sb.BLACK
+        return sb.LegupBoard(p.n, p.stars, tuple(x for row in p.regions for x in row), tuple(cells))
+
+    return ProofKind("starbattle", sb.VALUES, sb.DIRECT, sb.CONTRADICTIONS, sb.CASES, sb.justified, sb.is_solved,
+                     sb.satisfiable, board_of, lambda b: int(b.n), lambda rule: bool(PRODUCTION_ID.fullmatch(rule)))
 
 
-def _binary_board(p: Any) -> binary_legup.LegupBoard:
-    cells = tuple(None if ch == "." else ch for row in p.givens for ch in row)
-    return binary_legup.LegupBoard(p.width, p.height, cells, bool(p.unique_lines))
+def _binary() -> ProofKind:
+    from gridlogic.puzzles.binary import legup as bn
+
+    def board_of(p: Any) -> bn.LegupBoard:
+        cells = tuple(None if ch == "." else ch for row in p.givens for ch in row)
+        return bn.LegupBoard(p.width, p.height, cells, bool(p.unique_lines))
+
+    return ProofKind("binary", bn.VALUES, bn.DIRECT, bn.CONTRADICTIONS, bn.CASES, bn.justified, bn.is_solved,
+                     bn.satisfiable, board_of, lambda b: int(b.width), lambda rule: rule in BINARY_PRODUCTION)
 
 
-PRODUCTION_ID = re.compile(r"R\d+\.\d+")
-BINARY_PRODUCTION = frozenset({"LineCompletions", "ZeroOrOne", "ZeroOrOneDeep"})
+PRODUCTION_ID = re.compile(r"R\d+\.\d+|Trial")
+"""Star Battle production rules (the seed's ids) and the human solver's contradiction search."""
+BINARY_PRODUCTION = frozenset({"LineCompletions", "ZeroOrOne", "ZeroOrOneDeep", "ZeroOrOneNested"})
 """Binary human levels whose names are not LEGUP direct rules (the others share LEGUP's names)."""
 
-STARBATTLE = ProofKind(
-    "starbattle", starbattle_legup.VALUES, starbattle_legup.DIRECT, starbattle_legup.CONTRADICTIONS,
-    starbattle_legup.CASES, starbattle_legup.justified, starbattle_legup.is_solved,
-    starbattle_legup.satisfiable, _starbattle_board, lambda b: int(b.n),
-    lambda rule: bool(PRODUCTION_ID.fullmatch(rule)))
-
-BINARY = ProofKind(
-    "binary", binary_legup.VALUES, binary_legup.DIRECT, binary_legup.CONTRADICTIONS, binary_legup.CASES,
-    binary_legup.justified, binary_legup.is_solved, binary_legup.satisfiable, _binary_board,
-    lambda b: int(b.width), lambda rule: rule in BINARY_PRODUCTION)
-
-PROOF_KINDS: dict[str, ProofKind] = {k.name: k for k in (STARBATTLE, BINARY)}
+BUILDERS: dict[str, Callable[[], ProofKind]] = {"starbattle": _starbattle, "binary": _binary}
+"""Loaded on first use, so that one kind being broken or absent never stops the other."""
 
 
+@cache
 def proof_kind(name: str) -> ProofKind:
     try:
-        return PROOF_KINDS[name]
+        return BUILDERS[name]()
     except KeyError:
-        raise UnsupportedError(f"no proofs for kind {name!r} (proof kinds: {', '.join(PROOF_KINDS)})") from None
+        raise UnsupportedError(f"no proofs for kind {name!r} (proof kinds: {', '.join(BUILDERS)})") from None
 
 
 def rule_names(kind: ProofKind) -> Sequence[str]:

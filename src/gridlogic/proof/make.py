@@ -21,7 +21,7 @@ from gridlogic.proof.checker import Checker
 from gridlogic.proof.kinds import ProofKind, proof_kind
 from gridlogic.proof.model import Mark, Node, Proof, ProofStep, Split
 
-CONTRADICTION_SEARCH = frozenset({"ZeroOrOne", "ZeroOrOneDeep", "R6.6", "Contradiction", "StarOrEmpty"})
+CONTRADICTION_SEARCH = frozenset({"ZeroOrOne", "ZeroOrOneDeep", "ZeroOrOneNested", "Trial"})
 """Solver rule ids that mean "supposing the other value leads to a contradiction"."""
 BRANCH_ROUNDS = 40
 
@@ -99,10 +99,10 @@ def refute(pk: ProofKind, board: Any, rounds: int = BRANCH_ROUNDS) -> tuple[tupl
         if rule is not None:
             return _minimal(pk, start, steps, rule), rule
         for name in pk.direct:
-            ok = pk.justified(name, board)
+            ok = _unambiguous(pk.justified(name, board))
             if ok:
-                steps.append(ProofStep(name, _marks(pk, board, dict(sorted(ok)))))
-                board = board.with_changes(ok)
+                steps.append(ProofStep(name, _marks(pk, board, ok)))
+                board = board.with_changes(ok.items())
                 break
         else:
             return None
@@ -110,7 +110,8 @@ def refute(pk: ProofKind, board: Any, rounds: int = BRANCH_ROUNDS) -> tuple[tupl
 
 
 def _minimal(pk: ProofKind, start: Any, steps: list[ProofStep], close: str) -> tuple[ProofStep, ...]:
-    """Drop steps (last first, until none can go) while the branch still checks and closes."""
+    """Drop steps, then single cells, while the branch still checks and closes, until nothing can go:
+    every remaining step and cell is needed."""
     kept = list(steps)
     changed = True
     while changed:
@@ -118,9 +119,23 @@ def _minimal(pk: ProofKind, start: Any, steps: list[ProofStep], close: str) -> t
         for k in reversed(range(len(kept))):
             trial = kept[:k] + kept[k + 1:]
             if _closes(pk, start, trial, close):
-                kept = trial
-                changed = True
+                kept, changed = trial, True
+                continue
+            for m in kept[k].set if len(kept[k].set) > 1 else ():
+                smaller = ProofStep(kept[k].rule, tuple(x for x in kept[k].set if x != m))
+                trial = [*kept[:k], smaller, *kept[k + 1:]]
+                if _closes(pk, start, trial, close):
+                    kept, changed = trial, True
     return tuple(kept)
+
+
+def _unambiguous(changes: frozenset[tuple[int, str]]) -> dict[int, str]:
+    """The changes, less cells a rule forces both ways (possible only on an impossible board: a
+    step there could be flipped and still hold, so it would prove nothing a reader can check)."""
+    seen: dict[int, set[str]] = {}
+    for i, v in changes:
+        seen.setdefault(i, set()).add(v)
+    return {i: next(iter(vs)) for i, vs in sorted(seen.items()) if len(vs) == 1}
 
 
 def _closes(pk: ProofKind, board: Any, steps: Sequence[ProofStep], close: str) -> bool:
