@@ -18,7 +18,7 @@ from gridlogic.games.starstar.mcts import MCTSBot, make_bot, play_game
 from gridlogic.games.starstar.playout import BACKENDS, DEFAULT_BACKEND, get_playout, tables
 from gridlogic.games.starstar.render import render_rich, render_text
 from gridlogic.games.starstar.scoring import SCORINGS, Scoring
-from gridlogic.games.starstar.sgf import GameRecord, RecordError, parse_record, to_json, to_sgf
+from gridlogic.games.starstar.sgf import GameRecord, RecordError, parse_records, to_json, to_sgf
 from gridlogic.games.starstar.state import StarState
 
 RINGS = click.IntRange(MIN_RINGS, MAX_RINGS)
@@ -135,41 +135,43 @@ def gtp_command(rings: int, seconds: float | None, playouts: int | None, seed: i
 @click.option("--json", "as_json", is_flag=True, help="one JSON object")
 @click.option("--scoring", type=click.Choice(SCORINGS), default="conventional", show_default=True)
 def score(file: str, as_json: bool, scoring: Scoring) -> None:
-    """Score a game record (SGF or JSON move list) after its last move."""
+    """Score game records (SGF, JSON move list or JSON Lines) after their last move."""
     try:
         text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}")
     try:
-        state = parse_record(text).to_state()
+        states = [record.to_state() for record in parse_records(text)]
     except RecordError as exc:
         fail(f"{exc} in {file}")
+    for number, state in enumerate(states, 1):
+        report_score(state, str(number), scoring, as_json)
+
+
+def report_score(state: StarState, ident: str, scoring: Scoring, as_json: bool) -> None:
     s = state.score()
     black, white = s.points(scoring)
     winner = s.winner
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "kind": "starstar",
-                    "id": Path(file).stem if file != "-" else "1",
-                    "rings": state.graph.rings,
-                    "moves": len(state.moves),
-                    "finished": state.is_terminal(),
-                    "scoring": scoring,
-                    "black": black,
-                    "white": white,
-                    "margin": s.margin(scoring),
-                    "winner": None if winner is None else "bw"[winner],
-                    "result": s.result(),
-                    "peries": list(s.peries),
-                    "quarks": list(s.quarks),
-                    "stars": list(s.stars),
-                    "neutral_peries": s.neutral_peries,
-                    "decided": s.decided,
-                }
-            )
-        )
+        row = {
+            "kind": "starstar",
+            "id": ident,
+            "rings": state.graph.rings,
+            "moves": len(state.moves),
+            "finished": state.is_terminal(),
+            "scoring": scoring,
+            "black": black,
+            "white": white,
+            "margin": s.margin(scoring),
+            "winner": None if winner is None else "bw"[winner],
+            "result": s.result(),
+            "peries": list(s.peries),
+            "quarks": list(s.quarks),
+            "stars": list(s.stars),
+            "neutral_peries": s.neutral_peries,
+            "decided": s.decided,
+        }
+        click.echo(json.dumps(row))
         return
     click.echo(
         f"{s.result()}  ({scoring}: Black {black}, White {white}; peries {s.peries[0]}-{s.peries[1]}, "

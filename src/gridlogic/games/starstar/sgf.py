@@ -144,8 +144,24 @@ class _SgfReader:
 
 
 def parse_sgf(text: str) -> GameRecord:
+    records = parse_sgf_collection(text)
+    if len(records) != 1:
+        raise RecordError(f"SGF: expected one game, found {len(records)}")
+    return records[0]
+
+
+def parse_sgf_collection(text: str) -> list[GameRecord]:
+    """Every game tree of an SGF collection, in order."""
     reader = _SgfReader(text)
-    nodes = reader.tree()
+    records = [_record_of(reader.tree())]
+    while reader.peek() == "(":
+        records.append(_record_of(reader.tree()))
+    if reader.peek():
+        raise reader.fail("unexpected text after the last game")
+    return records
+
+
+def _record_of(nodes: list[Node]) -> GameRecord:
     if not nodes:
         raise RecordError("SGF: no nodes")
     root = nodes[0]
@@ -213,10 +229,30 @@ def parse_json(text: str) -> GameRecord:
 
 
 def parse_record(text: str) -> GameRecord:
-    """SGF or JSON, told apart by the first character."""
+    """One game: SGF or JSON, told apart by the first character."""
+    records = parse_records(text)
+    if len(records) != 1:
+        raise RecordError(f"expected one game, found {len(records)}")
+    return records[0]
+
+
+def parse_records(text: str) -> list[GameRecord]:
+    """Every game of an SGF collection, a JSON object or JSON Lines (one object per line)."""
     head = text.lstrip()[:1]
     if head == "(":
-        return parse_sgf(text)
+        return parse_sgf_collection(text)
     if head == "{":
-        return parse_json(text)
+        try:
+            return [parse_json(text)]
+        except RecordError:
+            lines = [line for line in text.splitlines() if line.strip()]
+            if len(lines) < 2:
+                raise
+        records = []
+        for number, line in enumerate(lines, 1):
+            try:
+                records.append(parse_json(line))
+            except RecordError as exc:
+                raise RecordError(f"line {number}: {exc}") from None
+        return records
     raise RecordError("not a game record: expected SGF '(;...' or a JSON object")

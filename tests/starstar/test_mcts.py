@@ -1,0 +1,147 @@
+"""MCTS: the only winning move is found, seeding, tree reuse, baselines, playout back ends agree."""
+
+import random
+
+import numpy as np
+import pytest
+
+from gridlogic.games.starstar.mcts import (
+    FlatMonteCarloBot,
+    MCTSBot,
+    RandomBot,
+    make_bot,
+    play_game,
+    searched_actions,
+)
+from gridlogic.games.starstar.playout import BACKENDS, full_board_outcome, random_fill, tables
+from gridlogic.games.starstar.scoring import score
+from gridlogic.games.starstar.state import StarState
+
+# A 6-ring position (random play) with 7 empty nodes, Black to move: A31 is the only move after
+# which Black wins against every reply (checked exhaustively below).
+WIN_POSITION = (
+    "R43 R61 A65 S50 *54 T61 *20 R65 S40 R20 R51 S51 A54 R42 S54 T20 A40 R52 *60 A30 *53 S64 A60 A53 "
+    "*41 S31 S63 S41 T30 T41 R41 A50 T31 T64 *30 S42 R40 R54 A32 A42 T54 A63 S20 *31 S60 T10 *21 *65 "
+    "R62 T62 S61 T50 T40 *32 T52 T51 *62 R60 A20 R64 A43 S53 A51 R30 A41 S10 *40 A61 A64 S62 T60 *42 "
+    "S65 R31 T63 A62 *50 R53 S32 *63 A10 T21 A52 R32 *10 T32 A21 *51 R50 R21 *61 R10 R63 T42 T65 S21 "
+    "S30 *52"
+)
+
+
+def black_value(state: StarState) -> float:
+    """Exact minimax value for Black of filling the remaining nodes (no passes)."""
+    if state.is_full():
+        winner = full_board_outcome(tables(state.graph.rings), state.cells).winner
+        return 0.5 if winner is None else 1.0 - winner
+    values = []
+    for action in state.empty_nodes():
+        state.apply_action(action)
+        values.append(black_value(state))
+        state.undo()
+    return max(values) if state.to_play == 0 else min(values)
+
+
+def test_win_position_has_a_single_winning_move() -> None:
+    state = StarState.from_moves(6, WIN_POSITION)
+    assert state.to_play == 0 and len(state.empty_nodes()) == 7
+    winning = []
+    for action in state.empty_nodes():
+        state.apply_action(action)
+        if black_value(state) == 1.0:
+            winning.append(state.graph.label(action))
+        state.undo()
+    assert winning == ["A31"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_seeded_mcts_finds_the_winning_move(seed: int) -> None:
+    state = StarState.from_moves(6, WIN_POSITION)
+    bot = MCTSBot(rng=random.Random(seed), playouts=1500)
+    result = bot.search(state)
+    assert state.action_to_string(result.action) == "A31"
+    assert result.simulations == 1500 and result.value > 0.9
+    assert bot.principal_variation(state)[0] == "A31"
+
+
+def test_same_seed_same_search() -> None:
+    state = StarState.from_moves(4, "T43 *40")
+    first = MCTSBot(rng=random.Random(7), playouts=300).search(state)
+    second = MCTSBot(rng=random.Random(7), playouts=300).search(state)
+    assert (first.action, first.value, first.root_visits) == (second.action, second.value, second.root_visits)
+
+
+def test_tree_reuse_between_moves() -> None:
+    state = StarState.new(4)
+    bot = MCTSBot(rng=random.Random(0), playouts=400)
+    bot.search(state)
+    state.apply_action(state.string_to_action(bot.principal_variation(state)[0]))
+    result = bot.search(state)  # the bot plays on for the other side (self-play)
+    assert result.simulations == 400
+    assert result.root_visits > 400  # the subtree under the move played was kept
+    fresh = MCTSBot(rng=random.Random(0), playouts=400, reuse=False)
+    fresh.search(state)
+    assert fresh.last is not None and fresh.last.root_visits == 400
+
+
+def test_mcts_without_rave_and_with_time_budget() -> None:
+    state = StarState.new(3)
+    assert 0 <= MCTSBot(rng=random.Random(0), playouts=100, rave=False).step(state) < state.graph.size
+    result = MCTSBot(rng=random.Random(0), seconds=0.05, playouts=None).search(state)
+    assert result.simulations >= 1
+    with pytest.raises(ValueError, match="budget"):
+        MCTSBot(seconds=None, playouts=None)
+
+
+def test_pass_is_searched_only_after_a_pass() -> None:
+    state = StarState.from_moves(3, "*30", swap=True)
+    assert state.pass_action not in searched_actions(state)
+    assert state.swap_action in searched_actions(state)
+    state.apply_action(state.pass_action)
+    assert state.pass_action in searched_actions(state)
+    full = StarState.new(2)
+    for action in range(full.graph.size - 1):
+        full.apply_action(action)
+    full.apply_action(full.pass_action)
+    assert searched_actions(full) == [full.graph.size - 1, full.pass_action]
+
+
+def test_baseline_bots_and_games() -> None:
+    state = StarState.from_moves(3, "*30")
+    assert state.cells[FlatMonteCarloBot(rng=random.Random(0), playouts=60).step(state)] == 0
+    assert state.cells[RandomBot(rng=random.Random(0)).step(state)] == 0
+    game = play_game(make_bot("random", seed=1), make_bot("flat", seed=2, playouts=40), 3)
+    assert game.is_terminal() and game.is_full() and len(game.moves) == game.graph.size
+    with pytest.raises(ValueError, match="unknown player"):
+        make_bot("alphazero")
+
+
+def test_mcts_beats_random_on_a_small_board() -> None:
+    wins = 0
+    for game in range(4):
+        mcts, rnd = MCTSBot(rng=random.Random(game), playouts=200), RandomBot(rng=random.Random(50 + game))
+        if game % 2 == 0:
+            wins += play_game(mcts, rnd, 4).winner() == 0
+        else:
+            wins += play_game(rnd, mcts, 4).winner() == 1
+    assert wins >= 3
+
+
+@pytest.mark.parametrize("backend", sorted(BACKENDS))
+@pytest.mark.parametrize("rings", [2, 5, 10])
+def test_playout_backends_fill_and_score_correctly(backend: str, rings: int) -> None:
+    t = tables(rings)
+    rng = random.Random(rings)
+    start = StarState.from_moves(rings, "*10 S10 T10")  # White to move
+    for _ in range(20):
+        outcome, board = BACKENDS[backend](t, start.cells, start.to_play, rng)
+        assert board.dtype == np.int8 and board.shape == (t.graph.size,)
+        assert board[0] == 1 and board[1] == 2 and board[2] == 1  # stones kept
+        assert int((board == 1).sum()) - int((board == 2).sum()) in (0, 1)
+        s = score(t.graph, [int(c) for c in board])
+        assert (outcome.margin, outcome.quark_lead) == (s.margin(), s.quarks[0] - s.quarks[1])
+        assert outcome.black_reward == (0.5 if s.winner is None else 1 - s.winner)
+
+
+def test_random_fill_alternates_from_the_player_to_move() -> None:
+    cells = random_fill([0] * 15, 1, random.Random(0))
+    assert sorted(cells) == [1] * 7 + [2] * 8
