@@ -13,7 +13,10 @@ from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle, regions_fro
 
 def _items(text: str) -> list[str]:
     lines = [ln for ln in text.strip().splitlines() if not ln.lstrip().startswith("#")]
-    return [it.strip() for it in "/".join(lines).split("/")]
+    items = [it.strip() for it in "/".join(lines).split("/")]
+    while items and not items[-1]:
+        items.pop()
+    return items
 
 
 def sniff(text: str) -> bool:
