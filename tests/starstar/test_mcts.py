@@ -118,11 +118,11 @@ def test_baseline_bots_and_games() -> None:
 def test_mcts_beats_random_on_a_small_board() -> None:
     wins = 0
     for game in range(4):
-        mcts, rnd = MCTSBot(rng=random.Random(game), playouts=200), RandomBot(rng=random.Random(50 + game))
+        mcts, rnd = MCTSBot(rng=random.Random(game), playouts=100), RandomBot(rng=random.Random(50 + game))
         if game % 2 == 0:
-            wins += play_game(mcts, rnd, 4).winner() == 0
+            wins += play_game(mcts, rnd, 3).winner() == 0
         else:
-            wins += play_game(rnd, mcts, 4).winner() == 1
+            wins += play_game(rnd, mcts, 3).winner() == 1
     assert wins >= 3
 
 

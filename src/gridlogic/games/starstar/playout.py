@@ -13,6 +13,7 @@ board itself (MCTS uses it for the all-moves-as-first statistics).
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,12 +29,10 @@ Cells = npt.NDArray[np.int8]
 
 numba: Any
 try:  # optional accelerator
-    import numba
-
-    HAVE_NUMBA = True
+    numba = importlib.import_module("numba")
 except ImportError:  # pragma: no cover - depends on the environment
     numba = None
-    HAVE_NUMBA = False
+HAVE_NUMBA = numba is not None
 
 
 @dataclass(frozen=True)
