@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -12,10 +10,11 @@ from typing import NoReturn
 
 import click
 
+from gridlogic.games.starstar.bench import playout_rate, simulation_rate
 from gridlogic.games.starstar.graph import MAX_RINGS, MIN_RINGS
 from gridlogic.games.starstar.gtp import GtpEngine
-from gridlogic.games.starstar.mcts import MCTSBot, make_bot, play_game
-from gridlogic.games.starstar.playout import BACKENDS, DEFAULT_BACKEND, get_playout, tables
+from gridlogic.games.starstar.mcts import make_bot, play_game
+from gridlogic.games.starstar.playout import BACKENDS, DEFAULT_BACKEND
 from gridlogic.games.starstar.render import render_rich, render_text
 from gridlogic.games.starstar.scoring import SCORINGS, Scoring
 from gridlogic.games.starstar.sgf import GameRecord, RecordError, parse_records, to_json, to_sgf
@@ -245,32 +244,6 @@ def selfplay(
 
 
 # -- bench ----------------------------------------------------------------------------------------
-def playout_rate(rings: int, seconds: float, backend: str | None = None, runs: int = 3) -> float:
-    """Median random playouts per second from the empty board over ``runs`` runs."""
-    playout = get_playout(backend)
-    t = tables(rings)
-    rng = random.Random(1)
-    empty = [0] * t.graph.size
-    playout(t, empty, 0, rng)  # compile / warm up
-    rates = []
-    for _ in range(runs):
-        count, start = 0, time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < seconds / runs:
-            for _ in range(32):
-                playout(t, empty, 0, rng)
-            count += 32
-        rates.append(count / elapsed)
-    return statistics.median(rates)
-
-
-def simulation_rate(rings: int, seconds: float) -> float:
-    """MCTS simulations per second from the empty board."""
-    state = StarState.new(rings)
-    MCTSBot(rng=random.Random(0), playouts=20).search(state)  # warm up
-    result = MCTSBot(rng=random.Random(0), seconds=seconds, playouts=None).search(state)
-    return result.simulations / result.seconds
-
-
 @starstar.command()
 @click.option("--rings", type=RINGS, multiple=True, help="ring counts (default 4 6 8 10)")
 @click.option("--seconds", type=click.FloatRange(min=0.05), default=1.0, show_default=True, help="per measurement")

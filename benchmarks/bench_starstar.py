@@ -1,0 +1,76 @@
+"""*Star benchmarks: playouts/s by ring count, MCTS simulations/s, playing strength.
+
+    python -m benchmarks.bench_starstar                      # full run (100 games per match)
+    python -m benchmarks.bench_starstar --games 10 --playouts 300 --seconds 0.5   # quick look
+
+Strength: MCTS (UCT + RAVE) against a uniformly random player and against flat Monte Carlo with
+the same playouts per move, on 6 rings, colours alternating (half the games as Black).
+Goals from issue 6: >= 50k playouts/s on 10 rings, >= 95 % against random, >= 70 % against flat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+
+from gridlogic.games.starstar.bench import match, playout_rate, simulation_rate
+from gridlogic.games.starstar.playout import BACKENDS
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rings", type=int, nargs="+", default=[4, 6, 8, 10])
+    parser.add_argument("--seconds", type=float, default=2.0, help="per speed measurement (split in 3 runs)")
+    parser.add_argument("--games", type=int, default=100, help="games per strength match (0: skip)")
+    parser.add_argument("--playouts", type=int, default=1000, help="playouts per move in the matches")
+    parser.add_argument("--match-rings", type=int, default=6)
+    parser.add_argument("--workers", type=int, default=1, help="processes for the matches")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="also print one JSON summary line")
+    ns = parser.parse_args(argv)
+
+    summary: dict[str, object] = {"python": platform.python_version(), "backends": sorted(BACKENDS)}
+    print(f"Python {platform.python_version()}, playout back ends: {', '.join(sorted(BACKENDS))}")
+    print("\nrandom playouts per second (fill + score, median of 3 runs)")
+    speeds: dict[str, dict[int, float]] = {}
+    for backend in sorted(BACKENDS):
+        speeds[backend] = {}
+        for rings in ns.rings:
+            rate = playout_rate(rings, ns.seconds, backend)
+            speeds[backend][rings] = rate
+            print(f"  {backend:6s} {rings:2d} rings: {rate:10,.0f}")
+    summary["playouts_per_s"] = speeds
+    print("\nMCTS simulations per second from the empty board (default back end, median of 3)")
+    sims: dict[int, float] = {}
+    for rings in ns.rings:
+        sims[rings] = simulation_rate(rings, ns.seconds, runs=3)
+        print(f"  {rings:2d} rings: {sims[rings]:10,.0f}")
+    summary["simulations_per_s"] = sims
+    if ns.games > 0:
+        print(f"\nstrength on {ns.match_rings} rings, {ns.games} games each, {ns.playouts} playouts per move")
+        matches = {}
+        for opponent, goal in (("random", 0.95), ("flat", 0.70)):
+            result = match(
+                "mcts",
+                opponent,
+                games=ns.games,
+                rings=ns.match_rings,
+                playouts=ns.playouts,
+                seed=ns.seed,
+                workers=ns.workers,
+            )
+            verdict = "meets" if result.rate >= goal else "below"
+            print(
+                f"  mcts vs {opponent:6s}: {result.wins}/{result.games} = {result.rate:.0%} "
+                f"(as Black {result.wins_as_black}, as White {result.wins_as_white}; "
+                f"goal {goal:.0%}: {verdict}) in {result.seconds:.0f} s"
+            )
+            matches[opponent] = {"games": result.games, "wins": result.wins, "rate": result.rate}
+        summary["strength"] = matches
+    if ns.json:
+        print(json.dumps(summary))
+
+
+if __name__ == "__main__":
+    main()
