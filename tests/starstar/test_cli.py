@@ -110,6 +110,7 @@ def test_bench_json() -> None:
     res = CliRunner().invoke(starstar, ["bench", "--rings", "2", "--seconds", "0.05", "--json", "--backend", "python"])
     assert res.exit_code == 0, res.output
     row = json.loads(res.output)
+    assert row["kind"] == "starstar" and row["id"] == "2"
     assert row["rings"] == 2 and row["backend"] == "python"
     assert row["playouts_per_s"] > 0 and row["simulations_per_s"] > 0
 

@@ -258,6 +258,8 @@ def bench(rings: tuple[int, ...], seconds: float, backend: str, as_json: bool) -
             click.echo(
                 json.dumps(
                     {
+                        "kind": "starstar",
+                        "id": str(r),
                         "rings": r,
                         "backend": backend,
                         "playouts_per_s": round(playouts),
