@@ -44,6 +44,7 @@ class Report:
     verdicts: dict[str, bool] = field(default_factory=dict)
     leaves: int = 0
     closed: int = 0
+    solved_leaves: dict[str, bool] = field(default_factory=dict)
 
     @property
     def valid(self) -> bool:
@@ -95,7 +96,8 @@ class Checker:
             self.split(node.split, board, f"{path}.split")
         else:
             self.report.leaves += 1
-            if not self.partial and not self.kind.solved(board):
+            solved = self.report.solved_leaves[path] = self.kind.solved(board)
+            if not self.partial and not solved:
                 self.error(path, "", "leaf is neither solved nor closed: "
                            + ("the board has unknown cells" if None in board.cells else "the board breaks a rule"))
 

@@ -50,6 +50,9 @@ def _node(node: Node, path: str, depth: int, report: Report, lines: list[str]) -
             label = f" = {b.value}" if b.value else ""
             lines.append(f"{pad}  branch {k + 1}{label}" + (f" {BAD}" if report.verdicts.get(bp) is False else ""))
             _node(b, bp, depth + 2, report, lines)
+    elif report.solved_leaves.get(path):
+        lines.append(f"{pad}{OK} solved")
+    elif any(e.path == path for e in report.errors):
+        lines.append(f"{pad}{BAD} not solved")
     else:
-        failed = any(e.path == path for e in report.errors)
-        lines.append(f"{pad}{BAD if failed else OK} {'not solved' if failed else 'solved'}")
+        lines.append(f"{pad}{UNJUDGED} open (not required to be solved with --partial)")
