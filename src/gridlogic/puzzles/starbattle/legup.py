@@ -150,21 +150,48 @@ def _within(b: LegupBoard, inner: Sequence[Sequence[int]], outer: Sequence[Seque
     cells_in = [_mask(u) for u in inner]
     miss_out = [b.stars - b.count(u, STAR) for u in outer]
     cells_out = [_mask(u) for u in outer]
-    blacks = 0
-    for subset in _subsets(len(inner)):
-        t = 0
-        for k in subset:
-            t |= touch[k]
-        if not t:
-            continue
-        ks = [k for k in range(len(outer)) if t >> k & 1]
-        if sum(miss_in[k] for k in subset) >= sum(miss_out[k] for k in ks):
-            inside = 0
-            for k in subset:
-                inside |= cells_in[k]
+    unknown = _mask(i for i, v in enumerate(b.cells) if v is None)
+    out_cache: dict[int, tuple[int, int]] = {}
+
+    def outer_of_mask(t: int) -> tuple[int, int]:
+        """(stars missing in the outer units of mask ``t``, their cells)."""
+        if t not in out_cache:
+            ks = [k for k in range(len(outer)) if t >> k & 1]
+            cells = 0
             for k in ks:
-                blacks |= cells_out[k] & ~inside
+                cells |= cells_out[k]
+            out_cache[t] = (sum(miss_out[k] for k in ks), cells)
+        return out_cache[t]
+
+    blacks = 0
+    for miss, t, inside in _subset_sums(miss_in, touch, cells_in):
+        if t:
+            need, cells = outer_of_mask(t)
+            if miss >= need:
+                blacks |= cells & ~inside
+    blacks &= unknown
     return frozenset((i, BLACK) for i in range(len(b.cells)) if blacks >> i & 1)
+
+
+def _subset_sums(miss: list[int], touch: list[int], cells: list[int]) -> Iterable[tuple[int, int, int]]:
+    """For every non-empty set of inner units: (stars missing, outer units touched, cells), built
+    incrementally over all subsets when there are few units, else over combinations of a few."""
+    k = len(miss)
+    if k <= FULL_SUBSETS_UP_TO:
+        m_sum, t_or, c_or = [0] * (1 << k), [0] * (1 << k), [0] * (1 << k)
+        for m in range(1, 1 << k):
+            low = m & -m
+            j, rest = low.bit_length() - 1, m ^ low
+            m_sum[m], t_or[m], c_or[m] = m_sum[rest] + miss[j], t_or[rest] | touch[j], c_or[rest] | cells[j]
+            yield m_sum[m], t_or[m], c_or[m]
+        return
+    for size in range(1, PARTIAL_SUBSET_SIZE + 1):
+        for combo in combinations(range(k), size):
+            t = c = 0
+            for j in combo:
+                t |= touch[j]
+                c |= cells[j]
+            yield sum(miss[j] for j in combo), t, c
 
 
 def _mask(bits: Iterable[int]) -> int:
@@ -172,12 +199,6 @@ def _mask(bits: Iterable[int]) -> int:
     for i in bits:
         m |= 1 << i
     return m
-
-
-def _subsets(k: int) -> Iterable[tuple[int, ...]]:
-    top = k if k <= FULL_SUBSETS_UP_TO else PARTIAL_SUBSET_SIZE
-    for size in range(1, top + 1):
-        yield from combinations(range(k), size)
 
 
 DIRECT: dict[str, Callable[[LegupBoard], frozenset[Change]]] = {

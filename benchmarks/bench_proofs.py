@@ -1,0 +1,126 @@
+"""Proofs over the dev corpus: ``proof make`` then ``proof check`` on every Star Battle and Binary
+puzzle (or ``--limit`` per source file), with the checker's rule caches cleared before each check so
+its time is honest. Prints, per source: proved-and-valid / no proof (the human solver is stuck or
+the puzzle is not unique) / INVALID (a bug), then medians, p95 and max of make and check times, and
+the ratio check / exact solve (the kind's SAT solver, first two solutions) on the same puzzles.
+
+    .venv/bin/python -m benchmarks.bench_proofs [--limit N] [--sources starbattlelab,binary]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from itertools import islice
+from pathlib import Path
+
+from gridlogic.core.inputs import split_records
+from gridlogic.core.registry import detect
+from gridlogic.proof.checker import check
+from gridlogic.proof.cli import puzzle_text
+from gridlogic.proof.make import NoProof, make
+from gridlogic.proof.model import Proof
+from gridlogic.puzzles.binary import legup as binary_legup
+from gridlogic.puzzles.starbattle import legup as starbattle_legup
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def corpus_dir() -> Path:
+    for c in (ROOT.parent / "shared" / "corpus", ROOT / ".." / ".." / "shared" / "corpus"):
+        if c.is_dir():
+            return c
+    sys.exit("corpus not found (../shared/corpus)")
+
+
+def sources(corpus: Path) -> dict[str, list[Path]]:
+    sb = corpus / "starbattle"
+    return {
+        "puzzlink": [sb / "puzzlink" / "urls.tsv"],
+        "legup-starbattle": sorted(p for p in (sb / "legup").rglob("*") if p.is_file()),
+        "masonomara": sorted((sb / "masonomara-packs").glob("*.json")),
+        "starbattlelab": sorted((sb / "starbattlelab").glob("*.txt")),
+        "norvig": [sb / "norvig" / "boards.tsv"],
+        "binary": [corpus / "binary" / "binary.tsv"],
+        "legup-binary": sorted(p for p in (corpus / "binary" / "legup").rglob("*") if p.is_file()),
+    }
+
+
+def texts(files: list[Path]) -> Iterator[str]:
+    for f in files:
+        body = f.read_text(encoding="utf-8")
+        try:
+            for rec in split_records(body):
+                yield rec.text
+        except Exception as e:  # noqa: BLE001 - a file no kind reads is reported, not fatal
+            print(f"  skip {f.name}: {e}")
+
+
+def clear_caches() -> None:
+    for mod in (starbattle_legup, binary_legup):
+        mod.justified.cache_clear()
+
+
+def stats(xs: list[float]) -> str:
+    if not xs:
+        return "-"
+    xs = sorted(xs)
+    p95 = xs[min(len(xs) - 1, int(0.95 * len(xs)))]
+    return f"median {statistics.median(xs) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {xs[-1] * 1000:.0f} ms"
+
+
+def run(name: str, files: list[Path], limit: int | None) -> None:
+    all_texts = list(texts(files))
+    if limit is not None and len(all_texts) > limit:
+        all_texts = random.Random(7).sample(all_texts, limit)
+    made, stuck, invalid = 0, 0, []
+    t_make: list[float] = []
+    t_check: list[float] = []
+    t_solve: list[float] = []
+    for text in all_texts:
+        k, fmt = detect(text)
+        puzzle = fmt.read(text)
+        t0 = time.perf_counter()
+        try:
+            proof = make(k, puzzle, puzzle_text(k, puzzle, text))
+        except NoProof:
+            stuck += 1
+            continue
+        t1 = time.perf_counter()
+        clear_caches()
+        rep = check(Proof.from_text(proof.to_text()))
+        t2 = time.perf_counter()
+        list(islice(k.solutions(puzzle), 2))
+        t3 = time.perf_counter()
+        made += 1
+        t_make.append(t1 - t0)
+        t_check.append(t2 - t1)
+        t_solve.append(t3 - t2)
+        if not rep.valid:
+            invalid.append((text[:60], rep.errors[0]))
+    ratio = statistics.median(c / max(s, 1e-6) for c, s in zip(t_check, t_solve, strict=True)) if t_check else 0
+    print(f"{name}: {len(all_texts)} puzzles: {made} proved and checked, {stuck} no proof, "
+          f"{len(invalid)} INVALID")
+    print(f"  make  {stats(t_make)}")
+    print(f"  check {stats(t_check)}  (median check/solve ratio {ratio:.1f})")
+    for text, err in invalid[:5]:
+        print(f"  INVALID {text}: {err.path} {err.rule} {err.message[:100]}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--limit", type=int, default=None, help="at most N puzzles per source (random sample)")
+    ap.add_argument("--sources", default=None, help="comma-separated source names")
+    args = ap.parse_args()
+    chosen = set(args.sources.split(",")) if args.sources else None
+    for name, files in sources(corpus_dir()).items():
+        if chosen is None or name in chosen:
+            run(name, files, args.limit)
+
+
+if __name__ == "__main__":
+    main()
