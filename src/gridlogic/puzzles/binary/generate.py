@@ -17,12 +17,12 @@ from gridlogic.core.errors import Contradiction, GridlogicError, ParseError
 from gridlogic.core.registry import Generated
 from gridlogic.puzzles.binary import exact, human
 from gridlogic.puzzles.binary.model import Binary, validate
-from gridlogic.puzzles.binary.rules.case import candidates, refutes
+from gridlogic.puzzles.binary.rules.case import NESTED_BUDGET, Budget, OutOfBudget, closure
 from gridlogic.puzzles.binary.rules.lines import Lines
-from gridlogic.puzzles.binary.rules.propagate import BLOCKER, LINE, propagate
 
 ATTEMPTS = 40
 MAX_GENERATE_SIDE = 22
+SOLVABLE_BUDGET = 4 * NESTED_BUDGET
 
 
 class GenerationError(GridlogicError):
@@ -63,23 +63,10 @@ def solvable(width: int, height: int, unique_lines: bool, cells: list[int], leve
                 lb.set_cell(*divmod(i, width), v)
     except Contradiction:
         return False
-    start: set[int] | None = None
-    while True:
-        if propagate(lb, min(level, LINE), start) is not None:
-            return False
-        if lb.is_solved():
-            return True
-        if level <= LINE:
-            return False
-        inner = BLOCKER if level == LINE + 1 else LINE
-        hit = next(((r, c, v) for r, c in candidates(lb) for v in (0, 1)
-                    if refutes(lb, r, c, v, inner) is not None), None)
-        if hit is None:
-            return False
-        r, c, v = hit
-        lb.touched.clear()
-        lb.set_cell(r, c, 1 - v)
-        start = set(lb.touched)
+    try:
+        return closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is None and lb.is_solved()
+    except OutOfBudget:
+        return False
 
 
 def _reduce(shape: tuple[int, int, bool], cells: list[int], order: list[int], level: int) -> list[int]:

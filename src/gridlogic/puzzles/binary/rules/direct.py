@@ -10,6 +10,7 @@ from gridlogic.core.engine import FnTechnique
 from gridlogic.core.step import Step
 from gridlogic.puzzles.binary.check import line_name
 from gridlogic.puzzles.binary.model import ones_in, zeros_in
+from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, TRIO
 from gridlogic.puzzles.binary.rules.lines import (
     Lines,
     complete,
@@ -52,7 +53,7 @@ def prevent_trio_step(lb: Lines, k: int) -> Step | None:
     if not to1 | to0:
         return None
     m = marks(lb, k, to1, to0)
-    return Step("PreventTrio", 1, f"{_name(lb, k)}: a pair of equal digits is closed off and a gap between "
+    return Step("PreventTrio", TRIO, f"{_name(lb, k)}: a pair of equal digits is closed off and a gap between "
                 f"two equal digits is filled with the other digit, else three in a row: {describe(m)}.",
                 _known(lb, k), m)
 
@@ -64,7 +65,7 @@ def complete_step(lb: Lines, k: int) -> Step | None:
         return None
     digit, other, need = ("1", "0", ones_in(n)) if to0 else ("0", "1", zeros_in(n))
     m = marks(lb, k, to1, to0)
-    return Step("CompleteRowColumn", 1, f"{_name(lb, k)} already has its {need} {digit}s, so its other cells "
+    return Step("CompleteRowColumn", COMPLETE, f"{_name(lb, k)} already has its {need} {digit}s, so its other cells "
                 f"are {other}: {describe(m)}.", _known(lb, k), m)
 
 
@@ -76,7 +77,7 @@ def save_blocker_step(lb: Lines, k: int) -> Step | None:
     digit, other, rem, cover = (("0", "1", zeros_in(n) - z.bit_count(), needy_windows(n, z)[1]) if to1
                                 else ("1", "0", ones_in(n) - o.bit_count(), needy_windows(n, o)[1]))
     m = marks(lb, k, to1, to0)
-    return Step("SaveBlocker", 2, f"{_name(lb, k)} has {rem} {digit}s left to place and {rem} separate windows "
+    return Step("SaveBlocker", BLOCKER, f"{_name(lb, k)} has {rem} {digit}s left to place and {rem} separate windows "
                 f"of three cells without a {digit}, each needing one to block a trio of {other}s; so no {digit} "
                 f"goes elsewhere: {describe(m)}.", tuple(lb.cells(k, cover)), m)
 
@@ -91,12 +92,16 @@ def unique_step(lb: Lines, k: int) -> Step | None:
     lo, hi = (0, lb.height) if lb.is_row(k) else (lb.height, lb.count)
     twin = next(j for j in range(lo, hi) if j != k and lb.ones[j] == f and not lb.unknown(j))
     m = marks(lb, k, to1, to0)
-    return Step("UniqueRowColumn", 2, f"{_name(lb, k)} agrees with the finished {_name(lb, twin)} except in "
+    return Step("UniqueRowColumn", BLOCKER, f"{_name(lb, k)} agrees with the finished {_name(lb, twin)} except in "
                 f"its two empty cells; filling them the same way would repeat it, so: {describe(m)}.",
                 _known(lb, k) + tuple(lb.cells(twin, lb.full(twin))), m)
 
 
-PREVENT_TRIO = FnTechnique[BinaryState]("PreventTrio", 1, each_line("PreventTrio", prevent_trio_step))
-COMPLETE_ROW_COLUMN = FnTechnique[BinaryState]("CompleteRowColumn", 1, each_line("CompleteRowColumn", complete_step))
-SAVE_BLOCKER = FnTechnique[BinaryState]("SaveBlocker", 2, each_line("SaveBlocker", save_blocker_step))
-UNIQUE_ROW_COLUMN = FnTechnique[BinaryState]("UniqueRowColumn", 2, each_line("UniqueRowColumn", unique_step))
+def line_technique(rule: str, level: int, finder: LineFinder) -> FnTechnique[BinaryState]:
+    return FnTechnique[BinaryState](rule, level, each_line(rule, finder))
+
+
+PREVENT_TRIO = line_technique("PreventTrio", TRIO, prevent_trio_step)
+COMPLETE_ROW_COLUMN = line_technique("CompleteRowColumn", COMPLETE, complete_step)
+SAVE_BLOCKER = line_technique("SaveBlocker", BLOCKER, save_blocker_step)
+UNIQUE_ROW_COLUMN = line_technique("UniqueRowColumn", BLOCKER, unique_step)

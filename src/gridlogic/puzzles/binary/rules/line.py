@@ -1,14 +1,14 @@
-"""Level 3: every completion of one line, checked against its known cells, the balance, the
+"""Level 4: every completion of one line, checked against its known cells, the balance, the
 no-trio rule and (distinct rule) the finished lines of the same direction. A cell that is the same
 in every completion is decided. This also compares an almost-full line with the finished ones."""
 
 from __future__ import annotations
 
-from gridlogic.core.engine import FnTechnique
 from gridlogic.core.step import Step
-from gridlogic.puzzles.binary.rules.direct import _known, _name, each_line
+from gridlogic.puzzles.binary.rules.direct import _known, _name, line_technique
+from gridlogic.puzzles.binary.rules.levels import LINE
 from gridlogic.puzzles.binary.rules.lines import Lines, completion_fill
-from gridlogic.puzzles.binary.rules.state import BinaryState, describe, marks
+from gridlogic.puzzles.binary.rules.state import describe, marks
 
 
 def line_completions_step(lb: Lines, k: int) -> Step | None:
@@ -18,8 +18,8 @@ def line_completions_step(lb: Lines, k: int) -> Step | None:
         return None
     m = marks(lb, k, to1, to0)
     unlike = f", none repeating one of the {len(finished)} finished lines," if finished else ""
-    return Step("LineCompletions", 3, f"{_name(lb, k)} can be completed in {ways} way{'s' * (ways != 1)}"
+    return Step("LineCompletions", LINE, f"{_name(lb, k)} can be completed in {ways} way{'s' * (ways != 1)}"
                 f" (balanced, no trio{unlike}) and all of them agree on {describe(m)}.", _known(lb, k), m)
 
 
-LINE_COMPLETIONS = FnTechnique[BinaryState]("LineCompletions", 3, each_line("LineCompletions", line_completions_step))
+LINE_COMPLETIONS = line_technique("LineCompletions", LINE, line_completions_step)

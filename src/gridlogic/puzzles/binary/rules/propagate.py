@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gridlogic.core.errors import Contradiction
+from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, LINE
 from gridlogic.puzzles.binary.rules.lines import (
     Lines,
     broken,
@@ -16,8 +17,6 @@ from gridlogic.puzzles.binary.rules.lines import (
     save_blocker,
     unique_fill,
 )
-
-BASIC, BLOCKER, LINE = 1, 2, 3
 
 
 def repeat_of(lb: Lines, k: int) -> int | None:
@@ -44,9 +43,10 @@ def first_broken(lb: Lines, lines: Iterable[int]) -> tuple[str, int, int] | None
 
 def _direct(lb: Lines, k: int, level: int) -> tuple[int, int]:
     n, o, z = lb.lengths[k], lb.ones[k], lb.zeros[k]
-    a1, a0 = prevent_trio(n, o, z)
-    b1, b0 = complete(n, o, z)
-    to1, to0 = a1 | b1, a0 | b0
+    to1, to0 = prevent_trio(n, o, z)
+    if level >= COMPLETE:
+        b1, b0 = complete(n, o, z)
+        to1, to0 = to1 | b1, to0 | b0
     if level >= BLOCKER:
         c1, c0 = save_blocker(n, o, z)
         to1, to0 = to1 | c1, to0 | c0
@@ -79,7 +79,7 @@ def _settle(lb: Lines, level: int, pending: set[int]) -> str | None:
 
 
 def propagate(lb: Lines, level: int, start: Iterable[int] | None = None) -> str | None:
-    """Apply every rule up to ``level`` (1 basic, 2 blocker/unique, 3 line completions) until nothing
+    """Apply every rule up to ``level`` (see ``levels``; search levels excluded) until nothing
     changes, starting from the lines ``start`` (default: all); ``None`` if no contradiction, else the
     name of the rule broken (``Conflict``: some cell would have to be both 0 and 1)."""
     pending = set(range(lb.count) if start is None else start)
