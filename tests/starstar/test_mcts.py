@@ -145,3 +145,18 @@ def test_playout_backends_fill_and_score_correctly(backend: str, rings: int) -> 
 def test_random_fill_alternates_from_the_player_to_move() -> None:
     cells = random_fill([0] * 15, 1, random.Random(0))
     assert sorted(cells) == [1] * 7 + [2] * 8
+
+
+def test_compiled_selection_matches_numpy_selection() -> None:
+    bot = MCTSBot(rng=random.Random(4), playouts=600)
+    bot.search(StarState.new(4))
+    nodes, stack = [], [bot._root]
+    while stack:
+        node = stack.pop()
+        if node is not None and node.total:
+            nodes.append(node)
+            stack.extend(node.children.values())
+    assert len(nodes) > 20
+    for node in nodes:
+        assert bot._select(node) == bot._select_numpy(node)
+        assert node.legal[bot._select(node)]
