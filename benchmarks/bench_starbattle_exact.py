@@ -51,10 +51,22 @@ def load(classes: set[str] | None) -> dict[tuple[int, int], list[StarBattle]]:
     return by
 
 
+CONFLICTS: list[int] = []
+
+
 def ours(enc: Encoding = DEFAULT) -> Solver:
     def run(p: StarBattle) -> int:
-        return sum(1 for _ in islice(solutions(p, enc), 2))
+        stats: dict[str, int] = {}
+        found = sum(1 for _ in islice(solutions(p, enc, stats), 2))
+        CONFLICTS.append(stats.get("conflicts", 0))
+        return found
     return run
+
+
+def conflicts(start: int) -> str:
+    """Median and max SAT conflicts since ``start``: a measure of the model that load does not blur."""
+    c = sorted(CONFLICTS[start:])
+    return f"{statistics.median(c):7.0f} {c[-1]:7d}"
 
 
 def cpsat_plain(p: StarBattle) -> int:
@@ -122,15 +134,23 @@ def fmt(ts: list[float]) -> str:
     return f"{med:8.2f} {p95:8.2f} {mx:8.2f}"
 
 
+PLAIN = {"tilings": (), "region_tilings": (), "solver": "cadical195"}
 ENCODINGS = {
-    "native+rowpairs(both)": Encoding(),
-    "native+rowpairs(even)": Encoding(tilings=(0,)),
-    "native, no rowpairs": Encoding(tilings=()),
-    "gluecard4 native+rowpairs": Encoding(solver="gluecard4"),
-    "seqcounter+rowpairs/cadical": Encoding(card="seqcounter", solver="cadical195"),
-    "seqcounter/cadical": Encoding(card="seqcounter", solver="cadical195", tilings=()),
-    "totalizer/cadical": Encoding(card="totalizer", solver="cadical195", tilings=()),
-    "cardnetwrk/cadical": Encoding(card="cardnetwrk", solver="cadical195", tilings=()),
+    "default (see exact.py)": DEFAULT,
+    "no region tilings": Encoding(region_tilings=()),
+    "region tilings, 1 offset": Encoding(region_tilings=((0, 0),)),
+    "row pairs, even tiling only": Encoding(tilings=(0,)),
+    "no row pairs": Encoding(tilings=()),
+    "neither (plain native)": Encoding(tilings=(), region_tilings=()),
+    "windows as native atmost": Encoding(windows="native"),
+    "windows native + clauses": Encoding(windows="both"),
+    "at-least bounds only": Encoding(exact_windows=False),
+    "adjacent region pairs too": Encoding(region_pairs=True),
+    "gluecard4": Encoding(solver="gluecard4"),
+    "seqcounter, all/cadical": Encoding(card="seqcounter", solver="cadical195"),
+    "seqcounter plain/cadical": Encoding(card="seqcounter", **PLAIN),  # type: ignore[arg-type]
+    "totalizer plain/cadical": Encoding(card="totalizer", **PLAIN),  # type: ignore[arg-type]
+    "cardnetwrk plain/cadical": Encoding(card="cardnetwrk", **PLAIN),  # type: ignore[arg-type]
 }
 
 
@@ -144,13 +164,15 @@ def main(argv: list[str] | None = None) -> None:
     by = load(set(args.classes.split(",")) if args.classes else None)
     for (n, s) in by:
         template(n, s)  # warm the per-(n, S) cache, as a long-running process has it
-    print("solve + uniqueness, ms: median p95 max (ratios: peer median / our median on the same puzzles)")
-    print(f"{'class':>6} {'count':>5} | {'ours (all)':>26} | {'peers on':>8} {'ours':>26} | "
+    print("solve + uniqueness, ms: median p95 max (ratios: peer median / our median on the same puzzles);"
+          " conflicts: median max")
+    print(f"{'class':>6} {'count':>5} | {'ours (all)':>26} {'conflicts':>15} | {'peers on':>8} {'ours':>26} | "
           f"{'CP-SAT plain':>26} {'x':>6} | {'puzzlekit':>26} {'x':>6}")
     for (n, s), puzzles in sorted(by.items()):
         mine = puzzles[:args.per_class] if args.per_class else puzzles
+        start = len(CONFLICTS)
         t_all = timed(ours(), mine)
-        line = f"{n:>3}/{s:<2} {len(mine):>5} | {fmt(t_all)} |"
+        line = f"{n:>3}/{s:<2} {len(mine):>5} | {fmt(t_all)} {conflicts(start)} |"
         sub = puzzles[:args.peers]
         if args.peers and sub:
             t_ours = timed(ours(), sub)
@@ -161,16 +183,17 @@ def main(argv: list[str] | None = None) -> None:
                      f"{fmt(t_pk)} {statistics.median(t_pk) / m_ours:6.1f}")
         print(line, flush=True)
     if args.encodings:
-        print("\nencoding options (ours), ms: median p95 max per class")
+        print("\nencoding options (ours), ms: median p95 max, then conflicts: median max, per class")
         keys = sorted(by)
-        print(f"{'encoding':>28} | " + " | ".join(f"{n:>3}/{s:<2}{'':>22}" for n, s in keys))
+        print(f"{'encoding':>28} | " + " | ".join(f"{n:>3}/{s:<2}{'':>38}" for n, s in keys))
         for name, enc in ENCODINGS.items():
             cells = []
             for key in keys:
                 ps = by[key][:args.per_class] if args.per_class else by[key]
                 for p in ps[:1]:
                     template(p.n, p.stars, enc)
-                cells.append(fmt(timed(ours(enc), ps)))
+                start = len(CONFLICTS)
+                cells.append(fmt(timed(ours(enc), ps)) + " " + conflicts(start))
             print(f"{name:>28} | " + " | ".join(cells), flush=True)
 
 

@@ -192,8 +192,10 @@ def model(puzzle: StarBattle, enc: Encoding = DEFAULT) -> tuple[list[Clause], li
     return [*t.clauses, *b.clauses], [*t.atmosts, *b.atmosts]
 
 
-def solutions(puzzle: StarBattle, enc: Encoding = DEFAULT) -> Iterator[frozenset[Cell]]:
-    """Every solution of ``puzzle`` as its set of star cells, one incremental solver throughout."""
+def solutions(puzzle: StarBattle, enc: Encoding = DEFAULT, stats: dict[str, int] | None = None,
+              ) -> Iterator[frozenset[Cell]]:
+    """Every solution of ``puzzle`` as its set of star cells, one incremental solver throughout.
+    ``stats``, if given, receives the solver's counters (``conflicts``...) as the search goes."""
     clauses, atmosts = model(puzzle, enc)
     n = puzzle.n
     name = enc.solver if enc.card == "native" or not atmosts else "minicard"
@@ -201,9 +203,16 @@ def solutions(puzzle: StarBattle, enc: Encoding = DEFAULT) -> Iterator[frozenset
         for lits, k in atmosts:
             s.add_atmost(lits, k)
         ncells = n * n
-        while s.solve():
+        while _solve(s, stats):
             m = s.get_model()
             assert m is not None
             stars = [v for v in m[:ncells] if v > 0]
             yield frozenset(divmod(v - 1, n) for v in stars)
             s.add_clause([-v for v in stars])
+
+
+def _solve(s: Solver, stats: dict[str, int] | None) -> bool:
+    sat = bool(s.solve())
+    if stats is not None:
+        stats.update(s.accum_stats())
+    return sat
