@@ -4,7 +4,8 @@ with the rules below it.
 A random solution comes from the SAT model with random phases. Givens are then removed in random
 order while the puzzle stays solvable at level D-1 (a minimal puzzle for D-1); one more removal
 that keeps it solvable at D makes it need D (fewer givens never make a puzzle easier), and the
-removals go on at level D. Solvable by sound rules implies unique; the result is checked with the
+removals go on at level D (for the search levels, whose tests are dear, the puzzle is left as it
+is after that one removal). Solvable by sound rules implies unique; the result is checked with the
 step engine (solved at D, stuck below).
 """
 
@@ -17,7 +18,8 @@ from gridlogic.core.errors import Contradiction, GridlogicError, ParseError
 from gridlogic.core.registry import Generated
 from gridlogic.puzzles.binary import exact, human
 from gridlogic.puzzles.binary.model import Binary, validate
-from gridlogic.puzzles.binary.rules.case import NESTED_BUDGET, Budget, OutOfBudget, closure
+from gridlogic.puzzles.binary.rules.case import NESTED_BUDGET, Budget, OutOfBudget, closure, refutes
+from gridlogic.puzzles.binary.rules.levels import LINE
 from gridlogic.puzzles.binary.rules.lines import Lines
 
 ATTEMPTS = 40
@@ -53,15 +55,23 @@ def random_solution(width: int, height: int, unique_lines: bool, rng: random.Ran
     return [1 if m[i] > 0 else 0 for i in range(n)]
 
 
-def solvable(width: int, height: int, unique_lines: bool, cells: list[int], level: int) -> bool:
-    """Whether the rules up to ``level`` solve the givens ``cells`` (-1 unknown): the fast path of
-    the engine (same rules, to a fixpoint, without steps)."""
-    lb = Lines(height, width, unique_lines, [0] * (width + height), [0] * (width + height))
+def _lines(shape: tuple[int, int, bool], cells: list[int]) -> Lines | None:
+    w, h, unique = shape
+    lb = Lines(h, w, unique, [0] * (w + h), [0] * (w + h))
     try:
         for i, v in enumerate(cells):
             if v >= 0:
-                lb.set_cell(*divmod(i, width), v)
+                lb.set_cell(*divmod(i, w), v)
     except Contradiction:
+        return None
+    return lb
+
+
+def solvable(shape: tuple[int, int, bool], cells: list[int], level: int) -> bool:
+    """Whether the rules up to ``level`` solve the givens ``cells`` (-1 unknown): the fast path of
+    the engine (same rules, to a fixpoint, without steps)."""
+    lb = _lines(shape, cells)
+    if lb is None:
         return False
     try:
         return closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is None and lb.is_solved()
@@ -69,16 +79,33 @@ def solvable(width: int, height: int, unique_lines: bool, cells: list[int], leve
         return False
 
 
+def removable(shape: tuple[int, int, bool], cells: list[int], i: int, level: int) -> bool:
+    """Whether ``cells`` (solvable at ``level``) stays solvable there without its given ``i``.
+    For the search levels a sufficient test that costs one supposition: after the rules below
+    ``level``, supposing the other digit at ``i`` is refuted (then ``i`` is known again, with more
+    known than before, and fewer givens never make a puzzle harder)."""
+    trial = [*cells[:i], -1, *cells[i + 1:]]
+    if level <= LINE:
+        return solvable(shape, trial, level)
+    lb = _lines(shape, trial)
+    if lb is None:
+        return False
+    try:
+        if closure(lb, level - 1, None, Budget(SOLVABLE_BUDGET)) is not None:
+            return False
+        if lb.is_solved():
+            return True
+        r, c = divmod(i, shape[0])
+        return refutes(lb, r, c, 1 - cells[i], level - 1, Budget(SOLVABLE_BUDGET)) is not None
+    except OutOfBudget:
+        return False
+
+
 def _reduce(shape: tuple[int, int, bool], cells: list[int], order: list[int], level: int) -> list[int]:
     """Remove givens in ``order`` while the rules up to ``level`` still solve the puzzle."""
-    w, h, unique = shape
     for i in order:
-        if cells[i] < 0:
-            continue
-        keep = cells[i]
-        cells[i] = -1
-        if not solvable(w, h, unique, cells, level):
-            cells[i] = keep
+        if cells[i] >= 0 and removable(shape, cells, i, level):
+            cells[i] = -1
     return cells
 
 
@@ -88,18 +115,20 @@ def _puzzle(width: int, height: int, unique_lines: bool, cells: list[int]) -> Bi
 
 
 def attempt(width: int, height: int, level: int, unique_lines: bool, rng: random.Random) -> Binary | None:
+    """One try: a random solution reduced to a puzzle of exactly ``level``, or None."""
     solution = random_solution(width, height, unique_lines, rng)
     order = list(range(width * height))
     rng.shuffle(order)
     shape = (width, height, unique_lines)
-    cells = _reduce(shape, list(solution), order, level - 1) if level > 1 else list(solution)
+    cells = list(solution)
+    for below in range(min(level - 1, LINE), level):
+        cells = _reduce(shape, cells, order, below)
     if level > 1:
         rng.shuffle(order)
-        step_up = next((i for i in order if cells[i] >= 0
-                        and solvable(width, height, unique_lines, [*cells[:i], -1, *cells[i + 1:]], level)), None)
-        if step_up is None:
+        up = next((i for i in order if cells[i] >= 0 and removable(shape, cells, i, level)), None)
+        if up is None:
             return None
-        cells[step_up] = -1
+        cells[up] = -1
     cells = _reduce(shape, cells, order, level)
     puzzle = _puzzle(width, height, unique_lines, cells)
     if not human.solved_at(puzzle, level) or (level > 1 and human.solved_at(puzzle, level - 1)):

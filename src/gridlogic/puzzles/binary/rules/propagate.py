@@ -50,14 +50,14 @@ def _direct(lb: Lines, k: int, level: int) -> tuple[int, int]:
     if level >= BLOCKER:
         c1, c0 = save_blocker(n, o, z)
         to1, to0 = to1 | c1, to0 | c0
-        if lb.unique:
+        if lb.unique and lb.unknown(k).bit_count() == 2:
             d1, d0, _ = unique_fill(n, o, z, lb.finished(k))
             to1, to0 = to1 | d1, to0 | d0
     return to1, to0
 
 
-def _settle(lb: Lines, level: int, pending: set[int]) -> str | None:
-    """Direct rules to a fixpoint from the ``pending`` lines."""
+def _settle(lb: Lines, level: int, pending: set[int], changed: set[int]) -> str | None:
+    """Direct rules to a fixpoint from the ``pending`` lines; lines changed are added to ``changed``."""
     while pending:
         k = pending.pop()
         if not lb.unknown(k):
@@ -73,8 +73,31 @@ def _settle(lb: Lines, level: int, pending: set[int]) -> str | None:
         if bad is not None:
             return bad[0]
         pending |= lb.touched
+        changed |= lb.touched
         if lb.unique and level >= BLOCKER and any(not lb.unknown(j) for j in lb.touched):
             pending.update(j for j in range(lb.count) if lb.unknown(j).bit_count() == 2)
+    return None
+
+
+def _finished_by_direction(lb: Lines) -> tuple[list[int], list[int]]:
+    rows = [lb.ones[k] for k in range(lb.height) if not lb.unknown(k)]
+    cols = [lb.ones[k] for k in range(lb.height, lb.count) if not lb.unknown(k)]
+    return rows, cols
+
+
+def _completions_round(lb: Lines, lines: set[int]) -> str | None:
+    """Line completions on ``lines``; the lines changed are left in ``lb.touched``."""
+    rows, cols = _finished_by_direction(lb) if lb.unique else ([], [])
+    lb.touched.clear()
+    for k in sorted(lines):
+        if not lb.unknown(k):
+            continue
+        to1, to0, ways = completion_fill(lb.lengths[k], lb.ones[k], lb.zeros[k],
+                                         rows if k < lb.height else cols)
+        if ways == 0:
+            return "LineCompletions"
+        if to1 | to0:
+            lb.put(k, to1, to0)
     return None
 
 
@@ -83,29 +106,28 @@ def propagate(lb: Lines, level: int, start: Iterable[int] | None = None) -> str 
     changes, starting from the lines ``start`` (default: all); ``None`` if no contradiction, else the
     name of the rule broken (``Conflict``: some cell would have to be both 0 and 1)."""
     pending = set(range(lb.count) if start is None else start)
+    for_lines = set(range(lb.count))
     try:
         bad = first_broken(lb, pending)
         if bad is not None:
             return bad[0]
         while True:
-            why = _settle(lb, level, pending)
+            before: set[int] = set()
+            why = _settle(lb, level, pending, before)
             if why is not None or level < LINE:
                 return why
-            lb.touched.clear()
-            for k in range(lb.count):
-                if not lb.unknown(k):
-                    continue
-                to1, to0, ways = completion_fill(lb.lengths[k], lb.ones[k], lb.zeros[k],
-                                                 lb.finished(k) if lb.unique else ())
-                if ways == 0:
-                    return "LineCompletions"
-                if to1 | to0:
-                    lb.put(k, to1, to0)
+            for_lines |= before
+            if lb.unique and any(not lb.unknown(k) for k in before):
+                for_lines = set(range(lb.count))
+            why = _completions_round(lb, for_lines)
+            if why is not None:
+                return why
             if not lb.touched:
                 return None
             bad = first_broken(lb, lb.touched)
             if bad is not None:
                 return bad[0]
             pending = set(lb.touched)
+            for_lines = set(lb.touched)
     except Contradiction:
         return "Conflict"
