@@ -160,3 +160,21 @@ def test_compiled_selection_matches_numpy_selection() -> None:
     for node in nodes:
         assert bot._select(node) == bot._select_numpy(node)
         assert node.legal[bot._select(node)]
+
+
+def test_child_legal_sets_match_a_fresh_node() -> None:
+    bot = MCTSBot(rng=random.Random(5), playouts=300)
+    state = StarState.from_moves(3, "*30", swap=True)
+    bot.search(state)
+    checked = 0
+    stack = [(bot._root, state.clone())]
+    while stack:
+        node, st = stack.pop()
+        assert node is not None
+        assert list(np.flatnonzero(node.legal)) == sorted(searched_actions(st))
+        checked += 1
+        for action, child in node.children.items():
+            nxt = st.clone()
+            nxt.apply_action(action)
+            stack.append((child, nxt))
+    assert checked > 50

@@ -37,6 +37,7 @@ class StarGraph:
     """Immutable board graph for ``rings`` rings; build it with :func:`star_graph` (cached)."""
 
     rings: int
+    size: int = field(repr=False)  # number of nodes (playable points)
     coords: tuple[tuple[int, int, int], ...] = field(repr=False)
     neighbours: tuple[tuple[int, ...], ...] = field(repr=False)
     labels: tuple[str, ...] = field(repr=False)
@@ -48,11 +49,6 @@ class StarGraph:
 
     def __repr__(self) -> str:
         return f"star_graph({self.rings})"
-
-    @property
-    def size(self) -> int:
-        """Number of nodes (playable points)."""
-        return len(self.coords)
 
     def index(self, s: int, x: int, y: int) -> int:
         if not (0 <= s < 5 and 1 <= x <= self.rings and 0 <= y < x):
@@ -120,6 +116,7 @@ def _build(rings: int) -> StarGraph:
     peri_set, quark_set = set(peries), set(quarks)
     return StarGraph(
         rings=rings,
+        size=len(coords),
         coords=tuple(coords),
         neighbours=tuple(tuple(sorted(a)) for a in adj),
         labels=labels,

@@ -105,20 +105,33 @@ class Node:
 
     __slots__ = ("amaf_n", "amaf_w", "children", "legal", "player", "total", "visits", "wins")
 
-    def __init__(self, state: StarState) -> None:
+    def __init__(self, state: StarState, legal: npt.NDArray[np.bool_] | None = None) -> None:
         size = state.num_distinct_actions()
         self.player = state.to_play
-        self.legal = np.zeros(size, dtype=bool)
-        self.legal[searched_actions(state)] = True
-        self.visits: Floats = np.zeros(size)
-        self.wins: Floats = np.zeros(size)
-        self.amaf_n: Floats = np.zeros(size)
-        self.amaf_w: Floats = np.zeros(size)
+        if legal is None:
+            legal = np.zeros(size, dtype=bool)
+            legal[searched_actions(state)] = True
+        self.legal = legal
+        stats = np.zeros((4, size))  # one allocation for the four rows
+        self.visits: Floats = stats[0]
+        self.wins: Floats = stats[1]
+        self.amaf_n: Floats = stats[2]
+        self.amaf_w: Floats = stats[3]
         self.children: dict[int, Node] = {}
         self.total = 0
 
     def __repr__(self) -> str:
         return f"<Node player={self.player} total={self.total} children={len(self.children)}>"
+
+    def child(self, action: int, state: StarState) -> Node:
+        """The node after ``action`` (already applied to ``state``): legal set derived from this one."""
+        n = state.graph.size
+        legal = self.legal.copy()
+        if action < n:
+            legal[action] = False
+        legal[n + 1] = state.swap_available()
+        legal[n] = state.passes > 0 or not legal[:n].any()
+        return Node(state, legal)
 
     def best_action(self) -> int:
         counts = np.where(self.legal, self.visits, -1.0)
@@ -223,7 +236,7 @@ class MCTSBot:
             child = node.children.get(action)
             if child is None:
                 if not state.is_terminal():
-                    node.children[action] = Node(state)
+                    node.children[action] = node.child(action, state)
                 break
             node = child
         black_reward, board = self.evaluator.evaluate(state, self.rng)
