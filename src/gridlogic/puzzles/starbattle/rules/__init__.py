@@ -1,0 +1,100 @@
+"""Star Battle human-style solver: the seed's production rules R1.1-R7.3, a bounded contradiction
+search as the last level, grading and text rendering.
+
+Public API (called lazily by the Star Battle kind): :data:`LEVELS`, :func:`explain`, :func:`grade`,
+:func:`render_explanation`, :func:`hint`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gridlogic.core.step import Explanation, Grade, Step
+from gridlogic.puzzles.starbattle.model import StarBattle
+from gridlogic.puzzles.starbattle.rules.base import EXPERT, EXPERT_PLUS, LEVELS, TRIAL, UNIQUENESS, Rule
+from gridlogic.puzzles.starbattle.rules.catalog import PRODUCTION, UNIQUENESS_RULES, rules
+from gridlogic.puzzles.starbattle.rules.engine import next_step, run
+from gridlogic.puzzles.starbattle.rules.geometry import LETTERS, Geo
+from gridlogic.puzzles.starbattle.rules.state import Broken, State
+
+__all__ = ["LEVELS", "PRODUCTION", "UNIQUENESS_RULES", "Rule", "State", "explain", "grade", "hint",
+           "render_explanation", "rules"]
+
+
+def _tier6_upgrade(steps: Sequence[Step], level: int) -> int:
+    """The seed's "Tier 6 (multiple advanced patterns)": two or more different tier-6 patterns
+    (or R5.6 at Expert) in one solve make it Expert+."""
+    if level != EXPERT:
+        return level
+    advanced = {s.rule for s in steps if s.level == EXPERT}
+    return EXPERT_PLUS if len(advanced) >= 2 else level
+
+
+def explain(puzzle: StarBattle, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
+    """Solve ``puzzle`` step by step with rules up to ``max_level`` (all levels if None)."""
+    state = State.start(puzzle)
+    out = run(state, rules(max_level, allow_uniqueness))
+    graded = [s for s in out.steps if s.level != UNIQUENESS]
+    level = max((s.level for s in out.steps), default=0)
+    hardest = next((s.rule for s in out.steps if s.level == level), None)
+    if out.status == "solved" and not any(s.level == UNIQUENESS for s in out.steps):
+        level = _tier6_upgrade(graded, level)
+    return Explanation(out.status, out.steps, state.rows_text(), LEVELS[level], level, hardest)
+
+
+def grade(puzzle: StarBattle) -> Grade:
+    """The hardest level an uncapped solve needs (= the lowest cap that solves it). A puzzle that
+    the trial search cannot finish (several solutions, or none) is graded Trial with
+    ``hardest_rule`` "unsolved"."""
+    ex = explain(puzzle)
+    if ex.status != "solved":
+        return Grade(TRIAL, LEVELS[TRIAL], "unsolved")
+    return Grade(ex.level, ex.grade, ex.hardest_rule)
+
+
+def hint(puzzle: StarBattle, board_rows: Sequence[str], max_level: int | None = None) -> Step | None:
+    """The next step from a partial board (rows of ``*`` star, ``.`` empty, ``?`` unknown), or a
+    step naming the contradiction if the board is already impossible; None if nothing applies."""
+    state = State.from_rows(puzzle, list(board_rows))
+    bad = state.contradiction()
+    if bad is not None:
+        return bad
+    try:
+        return next_step(state, rules(max_level))
+    except Broken as e:
+        return e.step
+
+
+def board_picture(puzzle: StarBattle, rows: Sequence[str]) -> list[str]:
+    """The board with stars ``*``, empty cells ``.`` and unknown cells as their region's letter."""
+    out = []
+    for r, row in enumerate(rows):
+        cells = []
+        for c, ch in enumerate(row):
+            cells.append(LETTERS[puzzle.regions[r][c]].lower() if ch == "?" else ch)
+        out.append(" ".join(cells))
+    return out
+
+
+def _tier(step: Step) -> str:
+    """The tier of a step's rule; tiers 1 and 2 (trivial marks and forced stars) count as one."""
+    tier = step.rule.split(".")[0] if step.rule.startswith("R") else step.rule
+    return "R1" if tier == "R2" else tier
+
+
+def render_explanation(puzzle: StarBattle, explanation: Explanation, verbose: bool = False) -> str:
+    """Numbered sentences; the board after every change of tier (after every step if ``verbose``)."""
+    state = State.start(puzzle, Geo(puzzle))
+    lines: list[str] = []
+    steps = explanation.steps
+    for k, step in enumerate(steps, 1):
+        lines.append(f"{k}. [{step.rule} · {LEVELS[step.level]}] {step.reason}")
+        if step.marks:
+            state.apply_marks(step)
+        last = k == len(steps)
+        if step.marks and (verbose or last or _tier(steps[k]) != _tier(step)):
+            lines += ["", *("   " + p for p in board_picture(puzzle, state.rows_text())), ""]
+    lines += ["", *explanation.final,
+              f"{explanation.status}; grade {explanation.grade} (level {explanation.level}"
+              + (f", hardest rule {explanation.hardest_rule})" if explanation.hardest_rule else ")")]
+    return "\n".join(lines)

@@ -1,0 +1,31 @@
+"""Levels and the rule record shared by every tier."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle.rules.state import State
+
+LEVELS: tuple[str, ...] = ("Easy", "Medium", "Hard", "Expert", "Expert+", "Trial", "Uniqueness")
+"""Level names; a level's number is its index. ``Trial`` is the bounded contradiction search;
+``Uniqueness`` (tier 7) runs only with ``allow_uniqueness`` and never counts for grading."""
+
+EASY, MEDIUM, HARD, EXPERT, EXPERT_PLUS, TRIAL, UNIQUENESS = range(7)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One production rule: the seed's id, its level and a pure ``find(state) -> Step | None``
+    (raising :class:`~gridlogic.puzzles.starbattle.rules.state.Broken` on a contradiction)."""
+
+    id: str
+    level: int
+    fn: Callable[[State], Step | None]
+
+    def find(self, state: State) -> Step | None:
+        return self.fn(state)
+
+    def __repr__(self) -> str:
+        return f"Rule({self.id!r}, {self.level})"

@@ -1,0 +1,73 @@
+"""Every production rule, in the seed's order (tier by tier; cheapest first within a tier)."""
+
+from __future__ import annotations
+
+from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle.rules import tier1, tier2, tier3, tier4, tier5, tier6, tier7
+from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT, EXPERT_PLUS, HARD, MEDIUM, TRIAL, UNIQUENESS, Rule
+from gridlogic.puzzles.starbattle.rules.state import State
+from gridlogic.puzzles.starbattle.rules.trial import trial
+
+PRODUCTION: tuple[Rule, ...] = (
+    Rule("R1.1", EASY, tier1.r1_1),
+    Rule("R1.2", EASY, tier1.r1_2),
+    Rule("R1.3", EASY, tier1.r1_3),
+    Rule("R1.4", EASY, tier1.r1_4),
+    Rule("R2.1", EASY, tier2.r2_1),
+    Rule("R2.2", EASY, tier2.r2_2),
+    Rule("R2.3", EASY, tier2.r2_3),
+    Rule("R3.2", EASY, tier3.r3_2),
+    Rule("R3.1", EASY, tier3.r3_1),
+    Rule("R3.3", EASY, tier3.r3_3),
+    Rule("R3.4", EASY, tier3.r3_4),
+    Rule("R3.5", EASY, tier3.r3_5),
+    Rule("R3.6", EASY, tier3.r3_6),
+    Rule("R4.7", MEDIUM, tier4.r4_7),
+    Rule("R4.8", MEDIUM, tier4.r4_8),
+    Rule("R4.1", MEDIUM, tier4.r4_1),
+    Rule("R4.2", MEDIUM, tier4.r4_2),
+    Rule("R4.3", MEDIUM, tier4.r4_3),
+    Rule("R4.4", MEDIUM, tier4.r4_4),
+    Rule("R4.5", MEDIUM, tier4.r4_5),
+    Rule("R4.6", MEDIUM, tier4.r4_6),
+    Rule("R5.1", HARD, tier5.r5_1),
+    Rule("R5.2", HARD, tier5.r5_2),
+    Rule("R5.5", HARD, tier5.r5_5),
+    Rule("R5.6", HARD, tier5.r5_6_simple),
+    Rule("R5.3", HARD, tier5.r5_3),
+    Rule("R5.4", HARD, tier5.r5_4),
+    Rule("R5.6", EXPERT, tier5.r5_6_medium),
+    Rule("R6.4", EXPERT, tier6.r6_4),
+    Rule("R6.6", EXPERT, tier6.r6_6),
+    Rule("R6.1", EXPERT, tier6.r6_1),
+    Rule("R6.2", EXPERT, tier6.r6_2),
+    Rule("R6.3", EXPERT, tier6.r6_3),
+    Rule("R6.5", EXPERT, tier6.r6_5),
+    Rule("R5.6", EXPERT_PLUS, tier5.r5_6_long),
+)
+"""Tiers 1-6. Within Tier 4 pressured exclusion comes first (cheapest), then direct, then cross-region
+exclusion; within Tier 5 the finned counts (a hypothesis per cell) come after the plain counts."""
+
+UNIQUENESS_RULES: tuple[Rule, ...] = (
+    Rule("R7.1", UNIQUENESS, tier7.r7_1),
+    Rule("R7.2", UNIQUENESS, tier7.r7_2),
+    Rule("R7.3", UNIQUENESS, tier7.r7_3),
+)
+
+
+def _trial(st: State) -> Step | None:
+    return trial(st, PRODUCTION)
+
+
+TRIAL_RULE = Rule("Trial", TRIAL, _trial)
+
+
+def rules(max_level: int | None = None, allow_uniqueness: bool = False) -> list[Rule]:
+    """The rules allowed under ``max_level``, in engine order (uniqueness before the trial search)."""
+    chosen = list(PRODUCTION)
+    if allow_uniqueness:
+        chosen += UNIQUENESS_RULES
+    chosen.append(TRIAL_RULE)
+    if max_level is not None:
+        chosen = [r for r in chosen if r.level <= max_level or (allow_uniqueness and r.level == UNIQUENESS)]
+    return chosen

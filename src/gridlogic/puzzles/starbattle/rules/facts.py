@@ -1,0 +1,134 @@
+"""Derived facts the seed's rules talk about, recomputed per board (and cached on the state):
+
+* 1xn's (R3.4): region P needing k stars can hold at most m < k outside line L (exact bound), so
+  at least k - m of its stars lie in its cells of L.
+* star-containing 2x2s: windows known to hold exactly one star, from a unit covered by as many
+  windows as it needs stars (R3.3, level Easy) or from a squeeze (R5.5, level Hard).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from gridlogic.puzzles.starbattle.rules.base import EASY, HARD
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
+from gridlogic.puzzles.starbattle.rules.state import State
+
+
+@dataclass(frozen=True)
+class OneByN:
+    """At least ``least`` of ``region``'s stars lie in ``cells`` (all in ``line``)."""
+
+    line: Unit
+    region: Unit
+    cells: int
+    least: int
+
+    def describe(self, geo: Geo) -> str:
+        return f"{self.region.name} has {self.least} star{'s' if self.least > 1 else ''} in {self.line.name}"
+
+
+@dataclass(frozen=True)
+class Window:
+    """A 2x2 window (cell mask) known to hold exactly one star, and where that came from."""
+
+    mask: int
+    source: str
+    level: int
+
+
+def one_by_ns(st: State) -> list[OneByN]:
+    """Every 1xn of every region (R3.4), in rows and in columns."""
+    got = st.cache.get("1xn")
+    if got is not None:
+        return list(got)
+    g, unk = st.geo, st.unknown
+    out: list[OneByN] = []
+    for reg in g.reg_units:
+        need = st.need(reg)
+        cells = reg.mask & unk
+        if need <= 0 or not cells:
+            continue
+        for kind in ("row", "column"):
+            seen = 0
+            for i in bits(cells):
+                line = g.line_of(i, kind)
+                if line.mask & seen:
+                    continue
+                seen |= line.mask
+                outside = cells & ~line.mask
+                most = g.max_stars(outside, need)
+                if most < need:
+                    out.append(OneByN(line, reg, cells & line.mask, need - most))
+    st.cache["1xn"] = out
+    return list(out)
+
+
+def in_line(st: State, line: Unit) -> list[OneByN]:
+    return [x for x in one_by_ns(st) if x.line == line]
+
+
+def unit_cover(st: State, unit: Unit) -> list[int] | None:
+    """Windows covering the unit's candidates, exactly as many as it needs stars (else None)."""
+    need = st.need(unit)
+    cells = unit.mask & st.unknown
+    if need <= 0 or not cells:
+        return None
+    cover = st.geo.window_cover(cells, need, st.star)
+    return cover if cover is not None and len(cover) == need else None
+
+
+def strip_cover(st: State, first: Unit, second: Unit) -> tuple[list[int], int, int]:
+    """The squeeze of two neighbouring lines: aligned windows (greedy along the strip, which is
+    minimal), the strip's candidates and the stars it still needs."""
+    g = st.geo
+    n = g.n
+    strip = (first.mask | second.mask) & st.unknown
+    need = st.need(first) + st.need(second)
+    windows: list[int] = []
+    if first.kind == "row":
+        top = first.index
+        proj = ((strip >> (top * n)) | (strip >> ((top + 1) * n))) & ((1 << n) - 1)
+        while proj:
+            c = (proj & -proj).bit_length() - 1
+            left = min(c, n - 2)
+            windows.append(g.windows[top * (n - 1) + left])
+            proj &= ~(0b11 << left)
+    else:
+        left = first.index
+        proj = 0
+        for r in range(n):
+            if strip & g.rows[r]:
+                proj |= 1 << r
+        while proj:
+            r = (proj & -proj).bit_length() - 1
+            top = min(r, n - 2)
+            windows.append(g.windows[top * (n - 1) + left])
+            proj &= ~(0b11 << top)
+    return windows, strip, need
+
+
+def windows(st: State, max_level: int) -> list[Window]:
+    """Star-containing 2x2s known from rules at or below ``max_level``."""
+    key = f"win{min(max_level, HARD)}"
+    got = st.cache.get(key)
+    if got is not None:
+        return list(got)
+    g = st.geo
+    out: list[Window] = []
+    for u in g.all_units():
+        cover = unit_cover(st, u)
+        if cover:
+            out.extend(Window(w, f"{u.name}'s 2x2s", EASY) for w in cover)
+    if max_level >= HARD:
+        for lines in (g.row_units, g.col_units):
+            for a, b in itertools.pairwise(lines):
+                cover, strip, need = strip_cover(st, a, b)
+                if strip and need > 0 and len(cover) == need:
+                    out.extend(Window(w, f"the squeeze of {a.name} and {b.kind} {b.index + 1}", HARD)
+                               for w in cover)
+    seen: set[int] = set()
+    uniq = [w for w in out if not (w.mask in seen or seen.add(w.mask))]  # type: ignore[func-returns-value]
+    st.cache[key] = uniq
+    return list(uniq)

@@ -1,0 +1,204 @@
+"""Board geometry as bitmasks, and the exact star bound used by every tiling rule.
+
+A set of cells is a Python ``int`` whose bit ``r*n + c`` is cell (r, c). Rows, columns, regions,
+2x2 windows and neighbourhoods are precomputed once per puzzle.
+
+``Geo.fits(mask, k)`` answers exactly whether ``k`` pairwise non-touching stars fit in ``mask``
+(branch and bound over the lowest cell, memoised per mask with a known lower/upper bound). The seed's
+greedy 2x2 tiling (R3.2) is only an upper bound; every rule here that needs "how many stars can this
+set hold" uses this exact answer, which is never larger than the tiling count, so it is always sound
+and often sharper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from gridlogic.core.grid import Cell
+from gridlogic.puzzles.starbattle.model import StarBattle
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+_MEMO_LIMIT = 400_000
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Flat indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def run_bound(mask: int) -> int:
+    """Stars that fit in a 1-D set of positions (bit i = position i): ceil(run/2) per run."""
+    count = 0
+    while mask:
+        low = mask & -mask
+        mask &= ~(low | (low << 1))
+        count += 1
+    return count
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A row, column or region: ``kind`` in {"row", "column", "region"}, index, cell mask."""
+
+    kind: str
+    index: int
+    mask: int
+
+    @property
+    def name(self) -> str:
+        if self.kind == "region":
+            return f"region {LETTERS[self.index]}"
+        return f"{self.kind} {self.index + 1}"
+
+
+@dataclass
+class Geo:
+    """Precomputed masks of one puzzle (size ``n``, ``S`` stars per unit)."""
+
+    puzzle: StarBattle
+    n: int = field(init=False)
+    S: int = field(init=False)
+    full: int = field(init=False)
+    rows: list[int] = field(init=False)
+    cols: list[int] = field(init=False)
+    regs: list[int] = field(init=False)
+    row_units: list[Unit] = field(init=False)
+    col_units: list[Unit] = field(init=False)
+    reg_units: list[Unit] = field(init=False)
+    nb: list[int] = field(init=False)
+    closed: list[int] = field(init=False)
+    windows: list[int] = field(init=False)
+    reg_of: list[int] = field(init=False)
+    _memo: dict[int, tuple[int, int]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        p = self.puzzle
+        n = self.n = p.n
+        self.S = p.stars
+        self.full = (1 << (n * n)) - 1
+        rowmask = (1 << n) - 1
+        self.rows = [rowmask << (r * n) for r in range(n)]
+        col0 = sum(1 << (r * n) for r in range(n))
+        self.cols = [col0 << c for c in range(n)]
+        self.regs = [sum(1 << i for i in cells) for cells in p.units]
+        self.row_units = [Unit("row", i, m) for i, m in enumerate(self.rows)]
+        self.col_units = [Unit("column", i, m) for i, m in enumerate(self.cols)]
+        self.reg_units = [Unit("region", i, m) for i, m in enumerate(self.regs)]
+        g = p.grid
+        self.nb = [sum(1 << j for j in g.neighbours8[i]) for i in range(n * n)]
+        self.closed = [m | (1 << i) for i, m in enumerate(self.nb)]
+        self.windows = [sum(1 << j for j in w) for w in g.windows2x2()]
+        self.reg_of = [0] * (n * n)
+        for k, cells in enumerate(p.units):
+            for i in cells:
+                self.reg_of[i] = k
+        self._memo = {}
+
+    # ----- naming
+    def cell(self, i: int) -> Cell:
+        return divmod(i, self.n)
+
+    def cell_name(self, i: int) -> str:
+        r, c = divmod(i, self.n)
+        return f"r{r + 1}c{c + 1}"
+
+    def cells_name(self, mask: int, limit: int = 6) -> str:
+        names = [self.cell_name(i) for i in bits(mask)]
+        if len(names) > limit:
+            return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
+        return ", ".join(names)
+
+    def units(self, kind: str) -> list[Unit]:
+        return {"row": self.row_units, "column": self.col_units, "region": self.reg_units}[kind]
+
+    def all_units(self) -> list[Unit]:
+        return self.row_units + self.col_units + self.reg_units
+
+    def line_of(self, i: int, kind: str) -> Unit:
+        r, c = divmod(i, self.n)
+        return self.row_units[r] if kind == "row" else self.col_units[c]
+
+    def unit_of(self, i: int, kind: str) -> Unit:
+        return self.reg_units[self.reg_of[i]] if kind == "region" else self.line_of(i, kind)
+
+    def dilate(self, mask: int) -> int:
+        """``mask`` with every neighbour of its cells."""
+        out = mask
+        for i in bits(mask):
+            out |= self.nb[i]
+        return out
+
+    # ----- bounds
+    def upper_bound(self, mask: int) -> int:
+        """An upper bound on non-touching stars in ``mask``: split the board into pairs of rows;
+        in each pair, every 2-wide column block holds one star at most (the 2x2 argument)."""
+        n = self.n
+        rowmask = (1 << n) - 1
+        total = 0
+        for r in range(0, n, 2):
+            proj = (mask >> (r * n)) & rowmask
+            if r + 1 < n:
+                proj |= (mask >> ((r + 1) * n)) & rowmask
+            if proj:
+                total += run_bound(proj)
+        return total
+
+    def fits(self, mask: int, k: int) -> bool:
+        """Exactly: can ``k`` pairwise non-touching stars be placed in ``mask``?"""
+        if k <= 0:
+            return True
+        if mask.bit_count() < k:
+            return False
+        memo = self._memo
+        lo, hi = memo.get(mask, (0, -1))
+        if hi < 0:
+            hi = self.upper_bound(mask)
+        if k > hi:
+            memo[mask] = (lo, hi)
+            return False
+        if k <= lo:
+            return True
+        low = mask & -mask
+        i = low.bit_length() - 1
+        ok = self.fits(mask & ~self.closed[i], k - 1) or self.fits(mask ^ low, k)
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        if ok:
+            memo[mask] = (max(lo, k), hi)
+        else:
+            memo[mask] = (lo, min(hi, k - 1))
+        return ok
+
+    def max_stars(self, mask: int, cap: int | None = None) -> int:
+        """The exact maximum of non-touching stars in ``mask`` (stopping at ``cap`` if given)."""
+        k = 0
+        limit = mask.bit_count() if cap is None else cap
+        while k < limit and self.fits(mask, k + 1):
+            k += 1
+        return k
+
+    def window_cover(self, mask: int, k: int, forbidden: int = 0) -> list[int] | None:
+        """At most ``k`` 2x2 windows (none touching ``forbidden``) covering every cell of ``mask``,
+        or ``None``. Tries, for the lowest uncovered cell, only the windows whose top row is that
+        cell's row (or the last window row), which dominate the ones above."""
+        if mask == 0:
+            return []
+        if k <= 0:
+            return None
+        n = self.n
+        i = (mask & -mask).bit_length() - 1
+        r, c = divmod(i, n)
+        top = min(r, n - 2)
+        for left in (c - 1, c):
+            if 0 <= left <= n - 2:
+                w = self.windows[top * (n - 1) + left]
+                if w & forbidden:
+                    continue
+                rest = self.window_cover(mask & ~w, k - 1, forbidden)
+                if rest is not None:
+                    return [w, *rest]
+        return None

@@ -1,0 +1,134 @@
+"""The Star Battle solving state: two bitsets (stars, empty cells) over a :class:`Geo`.
+
+Implements :class:`gridlogic.core.engine.EngineState` (``apply``/``is_solved``/``contradiction``).
+Rules read it and return :class:`~gridlogic.core.step.Step` objects; a rule that finds the board
+impossible raises :class:`Broken` carrying the step that says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gridlogic.core.errors import Contradiction
+from gridlogic.core.step import Mark, Step
+from gridlogic.puzzles.starbattle.model import StarBattle
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
+
+STAR = "star"
+BLACK = "black"
+
+
+class Broken(Exception):  # noqa: N818 - a signal carrying a step
+    """Raised by a rule that proves the current board has no completion."""
+
+    def __init__(self, step: Step) -> None:
+        super().__init__(step.reason)
+        self.step = step
+
+
+@dataclass
+class State:
+    """Stars and empty cells as bitmasks; everything else is unknown."""
+
+    geo: Geo
+    star: int = 0
+    empty: int = 0
+    cache: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def start(cls, puzzle: StarBattle, geo: Geo | None = None) -> State:
+        g = geo or Geo(puzzle)
+        st = cls(g)
+        for (r, c), is_star in puzzle.givens:
+            if is_star:
+                st.star |= 1 << (r * g.n + c)
+            else:
+                st.empty |= 1 << (r * g.n + c)
+        return st
+
+    @classmethod
+    def from_rows(cls, puzzle: StarBattle, rows: list[str], geo: Geo | None = None) -> State:
+        """A board drawn as rows of ``*`` (star), ``.``/``x`` (empty), anything else unknown."""
+        st = cls.start(puzzle, geo)
+        n = st.geo.n
+        for r, row in enumerate(rows[:n]):
+            for c, ch in enumerate(row[:n]):
+                if ch == "*":
+                    st.star |= 1 << (r * n + c)
+                elif ch in ".xX-":
+                    st.empty |= 1 << (r * n + c)
+        return st
+
+    def copy(self) -> State:
+        return State(self.geo, self.star, self.empty)
+
+    @property
+    def unknown(self) -> int:
+        return self.geo.full & ~(self.star | self.empty)
+
+    def need(self, unit: Unit) -> int:
+        return self.geo.S - (self.star & unit.mask).bit_count()
+
+    def rows_text(self) -> list[str]:
+        n = self.geo.n
+        out = []
+        for r in range(n):
+            chars = []
+            for c in range(n):
+                b = 1 << (r * n + c)
+                chars.append("*" if self.star & b else "." if self.empty & b else "?")
+            out.append("".join(chars))
+        return out
+
+    # ----- EngineState
+    def apply(self, step: Step) -> None:
+        self.apply_marks(step)
+        if self.star & self.empty:
+            raise Contradiction(step.reason)
+
+    def apply_marks(self, step: Step) -> None:
+        """Set the step's marks without checking them."""
+        n = self.geo.n
+        for m in step.marks:
+            b = 1 << (m.cell[0] * n + m.cell[1])
+            if m.value == STAR:
+                self.star |= b
+            else:
+                self.empty |= b
+        self.cache.clear()
+
+    def is_solved(self) -> bool:
+        return self.unknown == 0 and self.contradiction() is None
+
+    def contradiction(self) -> Step | None:
+        """A cheap check: touching stars, a unit with too many stars or too few cells left."""
+        g = self.geo
+        if self.star & self.empty:
+            both = self.star & self.empty
+            return broken_step(g, "Contradiction", f"{g.cells_name(both)} would be both star and empty", both)
+        for i in bits(self.star):
+            if g.nb[i] & self.star:
+                pair = (1 << i) | (g.nb[i] & self.star)
+                return broken_step(g, "SurroundStar", f"stars at {g.cells_name(pair)} touch", pair)
+        unk = self.unknown
+        for u in g.all_units():
+            need = self.need(u)
+            if need < 0:
+                return broken_step(g, "TooManyStars", f"{u.name} has more than {g.S} stars", u.mask & self.star)
+            if (unk & u.mask).bit_count() < need:
+                return broken_step(g, "TooFewStars",
+                                   f"{u.name} needs {need} more stars but has fewer cells left", u.mask)
+        return None
+
+
+def make_step(geo: Geo, rule: str, level: int, reason: str, uses: int = 0, black: int = 0,
+              star: int = 0) -> Step:
+    """A :class:`Step` from masks (marks in cell order)."""
+    marks = [Mark(geo.cell(i), STAR) for i in bits(star)] + [Mark(geo.cell(i), BLACK) for i in bits(black & ~star)]
+    marks.sort(key=lambda m: m.cell)
+    return Step(rule, level, reason, tuple(geo.cell(i) for i in bits(uses)), tuple(marks))
+
+
+def broken_step(geo: Geo, rule: str, reason: str, uses: int = 0, level: int = 0) -> Step:
+    return make_step(geo, rule, level, reason, uses)

@@ -1,0 +1,156 @@
+"""Tier 3 (Easy): bounds from 2x2 windows, exact tilings and 1xn's."""
+
+from __future__ import annotations
+
+from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle.rules.base import EASY
+from gridlogic.puzzles.starbattle.rules.facts import in_line, one_by_ns, unit_cover
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
+from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step
+
+
+def windows_containing(geo: Geo, cells: int) -> list[int]:
+    """Every 2x2 window that contains all of ``cells``."""
+    return [w for w in geo.windows if cells & ~w == 0] if cells else []
+
+
+def r3_1(st: State) -> Step | None:
+    """R3.1 2x2 Maximum Bound: a 2x2 holds one star at most. Marking form: a unit that needs one
+    more star and whose candidates all lie in one 2x2 puts its star there, so the 2x2's cells
+    outside the unit are empty."""
+    g, unk = st.geo, st.unknown
+    for u in g.all_units():
+        cells = u.mask & unk
+        if st.need(u) != 1 or cells.bit_count() < 2:
+            continue
+        marks = 0
+        for w in windows_containing(g, cells):
+            marks |= w & unk & ~u.mask
+        if marks:
+            return make_step(g, "R3.1", EASY, f"{u.name.capitalize()} needs one more star and its cells "
+                             f"{g.cells_name(cells)} lie in one 2x2, which holds one star at most; "
+                             f"so {g.cells_name(marks)} are empty.", cells, black=marks)
+    return None
+
+
+def r3_2(st: State) -> Step | None:
+    """R3.2 Region Tiling Bound, as a contradiction check on every row, column and region. Uses the
+    exact maximum of non-touching stars (never above the seed's greedy tiling count)."""
+    g, unk = st.geo, st.unknown
+    for u in g.all_units():
+        need = st.need(u)
+        cells = u.mask & unk
+        if need > 0 and not g.fits(cells, need):
+            most = g.max_stars(cells, need)
+            raise Broken(broken_step(g, "R3.2", f"{u.name.capitalize()} needs {need} more stars but its "
+                                     f"cells can hold only {most}.", cells))
+    return None
+
+
+def r3_3(st: State) -> Step | None:
+    """R3.3 Exact Tiling Deduction: a unit needing k stars whose candidates are covered by k 2x2s has
+    exactly one star in each of them, so the 2x2s' cells outside the unit are empty, a cell in two of
+    them is empty, and a 2x2 with a single candidate of the unit holds its star there."""
+    g, unk = st.geo, st.unknown
+    for u in g.all_units():
+        cover = unit_cover(st, u)
+        if not cover:
+            continue
+        cells = u.mask & unk
+        black = 0
+        star = 0
+        seen = 0
+        for w in cover:
+            black |= w & unk & ~u.mask
+            black |= seen & w & cells
+            seen |= w
+            own = w & cells
+            if own.bit_count() == 1:
+                star |= own
+        black &= ~star
+        if black or star:
+            what = []
+            if black:
+                what.append(f"{g.cells_name(black)} empty")
+            if star:
+                what.append(f"{g.cells_name(star)} a star")
+            return make_step(g, "R3.3", EASY, f"{u.name.capitalize()} needs {len(cover)} more "
+                             f"star{'s' if len(cover) > 1 else ''} and its cells fit in {len(cover)} "
+                             f"2x2{'s' if len(cover) > 1 else ''}, each holding exactly one of them: "
+                             f"so {' and '.join(what)}.", cells, black=black, star=star)
+    return None
+
+
+def r3_4(st: State) -> Step | None:
+    """R3.4 1xn Identification (exact bound): a region that cannot fit its stars outside a line has a
+    1xn there. It marks only when a 1xn has as few cells as stars it must hold (they are stars)."""
+    g = st.geo
+    for x in one_by_ns(st):
+        if x.cells.bit_count() == x.least:
+            return make_step(g, "R3.4", EASY, f"{x.region.name.capitalize()} cannot fit its stars outside "
+                             f"{x.line.name}, so {g.cells_name(x.cells)} are stars.", x.region.mask,
+                             star=x.cells)
+    return None
+
+
+def r3_5(st: State) -> Step | None:
+    """R3.5 1xn Line Completion: when a line's stars plus the least counts of its 1xn's reach S, the
+    line's other cells are empty."""
+    g, unk = st.geo, st.unknown
+    for line in g.row_units + g.col_units:
+        xs = in_line(st, line)
+        if not xs:
+            continue
+        have = (line.mask & st.star).bit_count() + sum(x.least for x in xs)
+        inside = 0
+        for x in xs:
+            inside |= x.cells
+        if have > g.S:
+            raise Broken(broken_step(g, "R3.5", f"{line.name.capitalize()} would need more than {g.S} stars: "
+                                     + "; ".join(x.describe(g) for x in xs) + ".", inside))
+        marks = line.mask & unk & ~inside
+        if have == g.S and marks:
+            return make_step(g, "R3.5", EASY, f"In {line.name}, " + "; ".join(x.describe(g) for x in xs)
+                             + f", which completes it; so {g.cells_name(marks)} are empty.",
+                             inside, black=marks)
+    return None
+
+
+def exclusion(geo: Geo, cells: int, need: int, targets: int | None = None) -> int:
+    """Cells of ``targets`` (default ``cells``) that, as a star, leave ``cells`` unable to hold
+    its remaining ``need - 1`` (or ``need`` if the cell is outside ``cells``) stars."""
+    out = 0
+    for i in bits(cells if targets is None else targets):
+        rest = cells & ~geo.closed[i]
+        k = need - 1 if cells >> i & 1 else need
+        if not geo.fits(rest, k):
+            out |= 1 << i
+    return out
+
+
+def r3_6(st: State) -> Step | None:
+    """R3.6 Bound Tightening from 1xn: when R3.5 makes a line exact, each 1xn holds exactly its least
+    count; the region's cells in and out of the line then hold exact counts, and a cell whose star
+    would leave either part too little room is empty (exact bound)."""
+    g, unk = st.geo, st.unknown
+    for line in g.row_units + g.col_units:
+        xs = in_line(st, line)
+        if not xs or (line.mask & st.star).bit_count() + sum(x.least for x in xs) != g.S:
+            continue
+        for x in xs:
+            rest = x.region.mask & unk & ~line.mask
+            outside_need = st.need(x.region) - x.least
+            marks = 0
+            if outside_need == 0:
+                marks = rest
+            else:
+                marks |= exclusion(g, rest, outside_need)
+                marks |= exclusion(g, rest, outside_need, x.cells) & ~marks
+            marks |= exclusion(g, x.cells, x.least) & ~marks
+            marks |= exclusion(g, x.cells, x.least, rest) & ~marks
+            if marks:
+                return make_step(g, "R3.6", EASY, f"{line.name.capitalize()} is filled by its 1xn's, so "
+                                 f"{x.region.name} has exactly {x.least} star{'s' if x.least > 1 else ''} "
+                                 f"in {line.name} and {outside_need} elsewhere; {g.cells_name(marks)} "
+                                 f"would break that.", x.region.mask & unk, black=marks)
+    return None

@@ -1,0 +1,291 @@
+"""Tier 5 (Hard, and Expert/Expert+ for long set differentials): counting.
+
+Spans are taken over a region's non-empty cells (stars and candidates). Every search is bounded:
+sets of at most n/2 regions or lines (the complement covers the rest) and a node budget.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle.rules.base import EXPERT, EXPERT_PLUS, HARD
+from gridlogic.puzzles.starbattle.rules.facts import strip_cover
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
+from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step
+from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
+
+BUDGET = 4000
+
+
+def names(units: list[Unit]) -> str:
+    if not units:
+        return ""
+    kind = units[0].kind
+    if kind == "region":
+        labels = [u.name.split()[1] for u in units]
+        return ("region " if len(units) == 1 else "regions ") + ", ".join(labels)
+    idx = [str(u.index + 1) for u in units]
+    return (kind + " " if len(units) == 1 else kind + "s ") + ", ".join(idx)
+
+
+def _span(geo: Geo, mask: int, lines: list[Unit]) -> int:
+    out = 0
+    for ln in lines:
+        if mask & ln.mask:
+            out |= 1 << ln.index
+    return out
+
+
+def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | None = None,
+                must: int = -1) -> Iterator[tuple[list[Unit], list[Unit]]]:
+    """Sets of units P ("regions") lying wholly in as many ``lines`` R (P ⊆ R, |P| = |R|), over
+    the cells ``live`` (default: the non-empty cells). ``must``: index into ``regions`` that P has
+    to contain. Raises Broken if more units than lines are found inside some lines."""
+    g = st.geo
+    live = (g.full & ~st.empty) if live is None else live
+    spans = [_span(g, u.mask & live, lines) for u in regions]
+    limit = max(1, len(lines) // 2)
+    order = sorted(range(len(regions)), key=lambda k: spans[k].bit_count())
+    order = [k for k in order if 0 < spans[k].bit_count() <= limit]
+    budget = [BUDGET]
+
+    def dfs(start: int, chosen: list[int], span: int) -> Iterator[tuple[list[Unit], list[Unit]]]:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
+        if chosen and (must < 0 or must in chosen):
+            size = span.bit_count()
+            if size < len(chosen):
+                us = [regions[k] for k in chosen]
+                raise Broken(broken_step(g, "R5.1", f"{names(us).capitalize()} all lie in only {size} "
+                                         f"lines, which cannot hold all their stars.", _mask(us), HARD))
+            if size == len(chosen):
+                yield [regions[k] for k in chosen], [ln for ln in lines if span >> ln.index & 1]
+        for pos in range(start, len(order)):
+            k = order[pos]
+            new = span | spans[k]
+            if new.bit_count() <= limit:
+                yield from dfs(pos + 1, [*chosen, k], new)
+
+    yield from dfs(0, [], 0)
+
+
+def _mask(units: list[Unit]) -> int:
+    out = 0
+    for u in units:
+        out |= u.mask
+    return out
+
+
+def _undercount_step(st: State, rule: str, level: int, kind: str) -> Step | None:
+    g, unk = st.geo, st.unknown
+    for ps, rs in undercounts(st, g.reg_units, g.units(kind)):
+        marks = _mask(rs) & unk & ~_mask(ps)
+        if marks:
+            return make_step(g, rule, level, f"{names(ps).capitalize()} lie entirely in {names(rs)}, so "
+                             f"those {kind}s' stars all belong to them and {g.cells_name(marks)} are empty.",
+                             _mask(ps) & unk, black=marks)
+    return None
+
+
+def r5_1(st: State) -> Step | None:
+    """R5.1 Undercounting: N regions inside N rows (or columns) use up those lines' stars."""
+    return _undercount_step(st, "R5.1", HARD, "row") or _undercount_step(st, "R5.1", HARD, "column")
+
+
+def _overcount_step(st: State, kind: str) -> Step | None:
+    # N regions covering N lines == the other regions inside the other lines; report it that way round.
+    g, unk = st.geo, st.unknown
+    lines = g.units(kind)
+    live = g.full & ~st.empty
+    for rs, ps in undercounts(st, lines, g.reg_units, live):
+        # here: lines rs lie wholly in regions ps -> regions' stars are all in those lines
+        marks = _mask(ps) & unk & ~_mask(rs)
+        if marks:
+            return make_step(g, "R5.2", HARD, f"{names(rs).capitalize()} lie entirely in {names(ps)}, so "
+                             f"those regions' stars are all in them and {g.cells_name(marks)} are empty.",
+                             _mask(rs) & unk, black=marks)
+    return None
+
+
+def r5_2(st: State) -> Step | None:
+    """R5.2 Overcounting: N regions that cover N rows (or columns) keep all their stars there."""
+    return _overcount_step(st, "row") or _overcount_step(st, "column")
+
+
+def _suppose(st: State, i: int) -> int:
+    """The non-empty cells if ``i`` were a star (its neighbours emptied)."""
+    g = st.geo
+    return g.full & ~(st.empty | g.nb[i])
+
+
+def r5_3(st: State) -> Step | None:
+    """R5.3 Finned Undercounting: if a star at X (emptying its neighbours) would put N regions inside
+    N lines while X lies in those lines outside the regions, X is empty."""
+    g, unk = st.geo, st.unknown
+    for kind in ("row", "column"):
+        lines = g.units(kind)
+        for i in bits(unk):
+            live = _suppose(st, i)
+            touched = {g.reg_of[j] for j in bits(g.nb[i] & unk)}
+            for k in touched:
+                try:
+                    found = [(ps, rs) for ps, rs in undercounts(st, g.reg_units, lines, live, must=k)
+                             if _mask(rs) >> i & 1 and not _mask(ps) >> i & 1][:1]
+                except Broken as e:
+                    return _hypo_broken(g, "R5.3", i, e, unk)
+                for ps, rs in found:
+                        return make_step(g, "R5.3", HARD, f"A star at {g.cell_name(i)} would empty its "
+                                         f"neighbours and leave {names(ps)} inside {names(rs)}, whose stars "
+                                         f"would then all be theirs; so {g.cell_name(i)} is empty.",
+                                         _mask(ps) & unk, black=1 << i)
+    return None
+
+
+def r5_4(st: State) -> Step | None:
+    """R5.4 Finned Overcounting: if a star at X would leave N lines covered by N regions while X, in
+    one of those regions, lies outside the lines, X is empty."""
+    g, unk = st.geo, st.unknown
+    for kind in ("row", "column"):
+        lines = g.units(kind)
+        for i in bits(unk):
+            live = _suppose(st, i)
+            near = g.nb[i] & unk
+            touched = {ln.index for ln in lines if ln.mask & near}
+            for k in touched:
+                try:
+                    found = [(rs, ps) for rs, ps in undercounts(st, lines, g.reg_units, live, must=k)
+                             if _mask(ps) >> i & 1 and not _mask(rs) >> i & 1][:1]
+                except Broken as e:
+                    return _hypo_broken(g, "R5.4", i, e, unk)
+                for rs, ps in found:
+                        return make_step(g, "R5.4", HARD, f"A star at {g.cell_name(i)} would empty its "
+                                         f"neighbours and leave {names(rs)} covered by {names(ps)}, whose "
+                                         f"stars would then all be in them; so {g.cell_name(i)} is empty.",
+                                         _mask(rs) & unk, black=1 << i)
+    return None
+
+
+def _hypo_broken(g: Geo, rule: str, i: int, e: Broken, unk: int) -> Step:
+    uses = 0
+    for c in e.step.uses:
+        uses |= 1 << (c[0] * g.n + c[1])
+    return make_step(g, rule, HARD, f"A star at {g.cell_name(i)} would empty its neighbours, and then "
+                     + e.step.reason[0].lower() + e.step.reason[1:] + f" So {g.cell_name(i)} is empty.",
+                     uses & unk, black=1 << i)
+
+
+def squeeze_marks(st: State, strip: int, need: int, cover: list[int]) -> tuple[int, int]:
+    g = st.geo
+    black = exclusion(g, strip, need)
+    star = 0
+    for w in cover:
+        own = w & strip & ~black
+        if own.bit_count() == 1:
+            star |= own
+    return black & ~star, star
+
+
+def r5_5(st: State) -> Step | None:
+    """R5.5 Squeeze: two neighbouring lines whose candidates are covered by exactly as many aligned
+    2x2s as the stars they need: each 2x2 holds one star. Marks: cells whose star would leave the
+    pair too little room (exact bound), and the lone candidate of a 2x2."""
+    g = st.geo
+    for lines in (g.row_units, g.col_units):
+        for a, b in itertools.pairwise(lines):
+            cover, strip, need = strip_cover(st, a, b)
+            if not strip or need <= 0:
+                continue
+            if len(cover) < need:
+                raise Broken(broken_step(g, "R5.5", f"{names([a, b]).capitalize()} need {need} stars but fit "
+                                         f"in {len(cover)} 2x2s.", strip, HARD))
+            if len(cover) != need:
+                continue
+            black, star = squeeze_marks(st, strip, need, cover)
+            if black or star:
+                return make_step(g, "R5.5", HARD, f"{names([a, b]).capitalize()} need {need} stars and their "
+                                 f"cells fit in {need} 2x2s, one star each; so "
+                                 + _said(g, black, star) + ".", strip, black=black, star=star)
+    return None
+
+
+def _said(g: Geo, black: int, star: int) -> str:
+    parts = []
+    if black:
+        parts.append(f"{g.cells_name(black)} {'is' if black.bit_count() == 1 else 'are'} empty")
+    if star:
+        parts.append(f"{g.cells_name(star)} {'is a star' if star.bit_count() == 1 else 'are stars'}")
+    return " and ".join(parts)
+
+
+def _blocks(g: Geo, kind: str) -> list[tuple[list[Unit], int]]:
+    """Lines one at a time, neighbouring pairs, and the two outer lines together."""
+    lines = g.units(kind)
+    out = [([ln], ln.mask) for ln in lines]
+    out += [([a, b], a.mask | b.mask) for a, b in itertools.pairwise(lines)]
+    out.append(([lines[0], lines[-1]], lines[0].mask | lines[-1].mask))
+    return out
+
+
+def differential(st: State, rows: list[Unit], cols: list[Unit], rmask: int, cmask: int,
+                 ) -> tuple[list[Unit], int, int] | None:
+    """(+rows) (+columns) (−every region inside their union): returns the regions subtracted, the
+    candidate cells counted once and the stars they hold, or None if a candidate stays counted twice
+    (cells already decided may carry any count: empty ones hold nothing, stars are subtracted)."""
+    g = st.geo
+    live = g.full & ~st.empty
+    union = rmask | cmask
+    both = rmask & cmask
+    regs = [u for u in g.reg_units if (u.mask & live) and (u.mask & live & ~union) == 0]
+    rm = _mask(regs)
+    unk = st.unknown
+    if both & unk & ~rm:
+        return None
+    ones = ((rmask ^ cmask) & ~rm) | (both & rm)
+    total = g.S * (len(rows) + len(cols) - len(regs))
+    for i in bits(st.star & (union | rm)):
+        total -= (rmask >> i & 1) + (cmask >> i & 1) - (rm >> i & 1)
+    return regs, ones & unk, total
+
+
+def _r5_6(st: State, level: int, low: int, high: int) -> Step | None:
+    g = st.geo
+    for rows, rmask in _blocks(g, "row"):
+        for cols, cmask in _blocks(g, "column"):
+            got = differential(st, rows, cols, rmask, cmask)
+            if got is None:
+                continue
+            regs, comp, total = got
+            ops = len(rows) + len(cols) + len(regs)
+            if not low <= ops <= high or not comp:
+                continue
+            label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
+            if total < 0 or not g.fits(comp, total):
+                raise Broken(broken_step(g, "R5.6", f"The set {label} would need {total} stars in "
+                                         f"{g.cells_name(comp)}, which cannot be.", comp, level))
+            black = comp if total == 0 else exclusion(g, comp, total)
+            star = comp if 0 < total == comp.bit_count() else 0
+            if black or star:
+                black &= ~star
+                return make_step(g, "R5.6", level, f"Set differential ({ops} operations) {label}: the cells "
+                                 f"counted once, {g.cells_name(comp)}, hold exactly {total} "
+                                 f"star{'' if total == 1 else 's'}; so " + _said(g, black, star) + ".",
+                                 comp, black=black, star=star)
+    return None
+
+
+def r5_6_simple(st: State) -> Step | None:
+    """R5.6 Set Differential with at most 2 operations (Hard)."""
+    return _r5_6(st, HARD, 1, 2)
+
+
+def r5_6_medium(st: State) -> Step | None:
+    """R5.6 Set Differential with 3-4 operations (Expert)."""
+    return _r5_6(st, EXPERT, 3, 4)
+
+
+def r5_6_long(st: State) -> Step | None:
+    """R5.6 Set Differential with 5 or more operations (Expert+)."""
+    return _r5_6(st, EXPERT_PLUS, 5, 99)

@@ -1,0 +1,85 @@
+"""The last level (Trial): bounded contradiction search.
+
+Assume a star (or an empty cell) at one candidate, propagate with the production rules of tiers 1-4
+(then, if nothing is found, tiers 1-5) for a bounded number of steps; if that reaches a
+contradiction the assumption is false and the opposite mark is proved. The step's reason lists the
+chain of deductions that led to the contradiction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle.rules.base import HARD, MEDIUM, TRIAL, Rule
+from gridlogic.puzzles.starbattle.rules.engine import run
+from gridlogic.puzzles.starbattle.rules.geometry import bits
+from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State, make_step
+
+MAX_STEPS = 80
+HYPOTHETICAL = frozenset({"R5.3", "R5.4"})
+"""Rules that already try a hypothesis per cell: too slow inside a hypothesis."""
+CHAIN_SHOWN = 8
+
+
+def _order(st: State) -> list[int]:
+    """Candidates of the tightest units first (fewest candidates per star needed)."""
+    g, unk = st.geo, st.unknown
+    score: dict[int, float] = {}
+    for u in g.all_units():
+        need = st.need(u)
+        cells = u.mask & unk
+        if need <= 0 or not cells:
+            continue
+        s = cells.bit_count() / need
+        for i in bits(cells):
+            score[i] = min(score.get(i, 99.0), s)
+    return sorted(score, key=lambda i: (score[i], i))
+
+
+def _chain(st: State, steps: list[Step]) -> str:
+    g = st.geo
+    parts = []
+    shown = steps if len(steps) <= CHAIN_SHOWN else steps[: CHAIN_SHOWN - 1] + steps[-1:]
+    for s in shown:
+        stars = [m for m in s.marks if m.value == STAR]
+        if s is steps[-1] or not s.marks:
+            parts.append(f"[{s.rule}] {s.reason.rstrip('.')}")
+        elif stars:
+            parts.append(f"[{s.rule}] star at " + ", ".join(g.cell_name(m.cell[0] * g.n + m.cell[1]) for m in stars))
+        else:
+            parts.append(f"[{s.rule}] {len(s.marks)} cell{'s' if len(s.marks) > 1 else ''} empty")
+    if len(steps) > CHAIN_SHOWN:
+        parts.insert(CHAIN_SHOWN - 1, f"… {len(steps) - CHAIN_SHOWN} more steps …")
+    return "; ".join(parts)
+
+
+def trial(st: State, rules: Sequence[Rule]) -> Step | None:
+    """The first assumption whose propagation (by ``rules`` up to Hard) breaks the board."""
+    g = st.geo
+    order = _order(st)
+    for cap in (MEDIUM, HARD):
+        lower = [r for r in rules if r.level <= cap and r.id not in HYPOTHETICAL]
+        for i in order:
+            for value in (STAR, BLACK):
+                hyp = st.copy()
+                if value == STAR:
+                    hyp.star |= 1 << i
+                else:
+                    hyp.empty |= 1 << i
+                out = run(hyp, lower, MAX_STEPS)
+                if out.status != "contradiction":
+                    continue
+                name = g.cell_name(i)
+                supposed = "a star" if value == STAR else "empty"
+                proved = "empty" if value == STAR else "a star"
+                uses = 1 << i
+                for s in out.steps:
+                    for c in s.uses:
+                        uses |= 1 << (c[0] * g.n + c[1])
+                reason = (f"Suppose {name} were {supposed}: " + _chain(st, out.steps)
+                          + f". That is impossible, so {name} is {proved}.")
+                if value == STAR:
+                    return make_step(g, "Trial", TRIAL, reason, uses, black=1 << i)
+                return make_step(g, "Trial", TRIAL, reason, uses, star=1 << i)
+    return None
