@@ -1,0 +1,62 @@
+"""Checking a claimed solution: every broken rule, named, with its cells."""
+
+from __future__ import annotations
+
+from gridlogic.core.errors import ParseError
+from gridlogic.core.grid import cell_name
+from gridlogic.core.step import Violation
+from gridlogic.puzzles.str8ts.formats import ALPHABET, WHITE_DIGITS
+from gridlogic.puzzles.str8ts.model import Str8ts
+
+Solution = tuple[int, ...]
+
+
+def parse_solution(p: Str8ts, text: str) -> Solution:
+    """Rows joined by ``/`` (or newlines), or one n*n string; digits for white cells; ``#``, ``.``
+    or a black letter for black cells (``.`` in a white cell = missing)."""
+    flat = "".join(text.replace("/", " ").split())
+    if len(flat) != p.size:
+        raise ParseError(f"str8ts solution has {len(flat)} cells, expected {p.size}", "solution")
+    out = []
+    for pos, ch in enumerate(flat):
+        if ch not in ALPHABET:
+            raise ParseError(f"bad character {ch!r} in the solution", cell_name(divmod(pos, p.n)))
+        if p.black[pos]:
+            out.append(0)
+        elif ch in WHITE_DIGITS:
+            out.append(WHITE_DIGITS.index(ch) + 1)
+        else:
+            out.append(0)  # '.', '#' or a black letter in a white cell: no digit
+    return tuple(out)
+
+
+def violations(p: Str8ts, sol: Solution) -> list[Violation]:
+    n = p.n
+    out: list[Violation] = []
+    values = [p.givens[i] if p.black[i] else sol[i] for i in range(p.size)]
+    for i in p.white:
+        if not sol[i]:
+            out.append(Violation("MissingDigit", (p.cell(i),), f"white cell {cell_name(p.cell(i))} has no digit"))
+        elif sol[i] > n:
+            out.append(Violation("DigitOutOfRange", (p.cell(i),), f"{sol[i]} at {cell_name(p.cell(i))} exceeds {n}"))
+        elif p.givens[i] and p.givens[i] != sol[i]:
+            out.append(Violation("GivenChanged", (p.cell(i),),
+                                 f"{cell_name(p.cell(i))} is given {p.givens[i]}, not {sol[i]}"))
+    for k, line in enumerate(p.lines):
+        where: dict[int, list[int]] = {}
+        for i in line:
+            if values[i]:
+                where.setdefault(values[i], []).append(i)
+        for d, cells in sorted(where.items()):
+            if len(cells) > 1:
+                out.append(Violation("RepeatedDigit", tuple(p.cell(i) for i in cells),
+                                     f"{d} appears {len(cells)} times in {p.line_name(k)}"))
+    for comp in p.compartments:
+        vals = sorted(sol[i] for i in comp.cells)
+        if 0 in vals:
+            continue
+        if len(set(vals)) == len(vals) and vals[-1] - vals[0] == len(vals) - 1:
+            continue
+        out.append(Violation("NotStraight", tuple(p.cell(i) for i in comp.cells),
+                             f"{comp.name} holds {vals}, not consecutive numbers"))
+    return out

@@ -1,0 +1,172 @@
+"""Exact solver 1: the seed's SAT encoding, on core.sat with CaDiCaL.
+
+Variable ``x(i, d)`` = cell ``i`` holds digit ``d`` (``i * n + d``, d = 1..n). Clauses:
+
+(A) every white cell holds at least one digit and at most one; an empty black cell holds none;
+(B) each digit at most once per row and per column (digits in black cells count);
+(C) rule 2': a compartment of length t holding v holds nothing >= v + t or <= v - t, as the clauses
+    ``-x(i, v) | -x(j, w)`` for every pair of its cells and every |v - w| >= t;
+(D) givens.
+
+Variables that (A), (B) and (D) make false at once (the digits of black cells and empty black
+cells, digits given elsewhere in the row or column, digits other than a white given) are left out
+of every clause: a clause with such a literal negated is already satisfied, so nothing is lost.
+Rule 2 <=> rule 2' (for distinct values) is property-tested in tests/str8ts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from gridlogic.core.sat import SatModel
+from gridlogic.core.sat import solutions as sat_solutions
+from gridlogic.puzzles.str8ts.model import Str8ts
+
+Solution = tuple[int, ...]
+"""A solved grid: the digit of each white cell, 0 for black cells (flat, row-major)."""
+
+
+def candidates(p: Str8ts) -> list[int]:
+    """Per cell, the digits (bit d-1) still possible after unit propagation of (A)-(D) on decided
+    cells: a decided digit leaves its row and column (B), and its compartment keeps only digits
+    closer than t to it (C). Every variable left out is false in every model."""
+    n = p.n
+    full = (1 << n) - 1
+    masks = [0 if p.black[i] else full for i in range(p.size)]
+    for i, g in enumerate(p.givens):
+        if g and not p.black[i]:
+            masks[i] = 1 << (g - 1)
+    done = [False] * p.size
+    queue = [i for i, g in enumerate(p.givens) if g]
+    while queue:
+        i = queue.pop()
+        if done[i]:
+            continue
+        done[i] = True
+        g = p.givens[i] if p.black[i] else masks[i].bit_length()
+        bit = 1 << (g - 1)
+        near = [_near(n, comp.size, g) for k in p.comps_of[i] for comp in (p.compartments[k],)]
+        narrow = [(j, ~bit) for j in p.peers(i)]
+        narrow += [(j, m) for k, m in zip(p.comps_of[i], near, strict=True) for j in p.compartments[k].cells if j != i]
+        for j, keep in narrow:
+            before = masks[j]
+            after = before & keep
+            if after != before:
+                masks[j] = after
+                if after and not after & (after - 1):
+                    queue.append(j)
+    return masks
+
+
+def _near(n: int, t: int, g: int) -> int:
+    """Digits closer than t to g (rule 2' around a decided g), as a mask."""
+    lo, hi = max(1, g - t + 1), min(n, g + t - 1)
+    return ((1 << (hi - lo + 1)) - 1) << (lo - 1)
+
+
+def var(p: Str8ts, i: int, d: int) -> int:
+    return i * p.n + d
+
+
+@cache
+def _pairs(k: int) -> npt.NDArray[np.int64]:
+    """Every index pair a < b of range(k), shape (k(k-1)/2, 2)."""
+    a, b = np.triu_indices(k, 1)
+    return np.stack([a, b], axis=1).astype(np.int64)
+
+
+@cache
+def _far(n: int, t: int) -> npt.NDArray[np.int64]:
+    """Every digit pair (v, w) with |v - w| >= t: rule 2' forbids them together in a t-compartment."""
+    v, w = np.meshgrid(np.arange(1, n + 1), np.arange(1, n + 1), indexing="ij")
+    sel = np.abs(v - w) >= t
+    return np.stack([v[sel], w[sel]], axis=1).astype(np.int64)
+
+
+def _both(ok: npt.NDArray[np.bool_], a_cell: npt.NDArray[np.int64], a_dig: npt.NDArray[np.int64],
+          b_cell: npt.NDArray[np.int64], b_dig: npt.NDArray[np.int64], n: int) -> list[list[int]]:
+    """The clauses ``-x(a) | -x(b)`` over broadcast cell/digit tables, where both are candidates."""
+    keep = ok[a_cell, a_dig] & ok[b_cell, b_dig]
+    a = a_cell * n + a_dig
+    b = b_cell * n + b_dig
+    pair: list[list[int]] = (-np.stack([np.broadcast_to(a, keep.shape)[keep],
+                                         np.broadcast_to(b, keep.shape)[keep]], axis=1)).tolist()
+    return pair
+
+
+def encode(p: Str8ts, straights: bool = True) -> tuple[SatModel, list[int]]:
+    """The model and its cell variables (the projection for enumeration); ``straights`` adds (E).
+    Clause lists are built from tables (numpy) rather than clause by clause."""
+    n = p.n
+    masks = candidates(p)
+    ok = np.zeros((p.size, n + 1), dtype=bool)
+    ok[:, 1:] = (np.array(masks, dtype=np.int64)[:, None] >> np.arange(n)) & 1
+    cand = [[d for d in range(1, n + 1) if m >> (d - 1) & 1] for m in masks]
+    m = SatModel(nvars=n * n * n)
+    cl = m.clauses
+    white = np.array(p.white, dtype=np.int64)
+    cell_vars = [i * n + d for i in p.white for d in cand[i]]
+    cl.extend([i * n + d for d in cand[i]] for i in p.white)  # (A) at least one ([] if none left)
+    dp = _pairs(n) + 1  # (A) at most one: digit pairs per white cell
+    w = white[:, None]
+    cl.extend(_both(ok, w, dp[None, :, 0], w, dp[None, :, 1], n))
+    lines = np.array(p.lines, dtype=np.int64)  # (B) per line, cell pairs x digits
+    q = _pairs(n)
+    ca, cb = lines[:, q[:, 0], None], lines[:, q[:, 1], None]
+    digits = np.arange(1, n + 1)[None, None, :]
+    cl.extend(_both(ok, ca, digits, cb, digits, n))
+    by_size: dict[int, list[tuple[int, ...]]] = {}
+    for comp in p.compartments:  # (C) rule 2', all compartments of one length t at once
+        if 1 < comp.size < n:
+            by_size.setdefault(comp.size, []).append(comp.cells)
+    for t, group in by_size.items():
+        cells = np.array(group, dtype=np.int64)
+        q = _pairs(t)
+        f = _far(n, t)
+        cl.extend(_both(ok, cells[:, q[:, 0], None], f[None, None, :, 0], cells[:, q[:, 1], None],
+                        f[None, None, :, 1], n))
+    if straights:
+        for comp in p.compartments:
+            _straight_vars(m, n, comp.cells, cand)
+    return m, cell_vars
+
+
+def _straight_vars(m: SatModel, n: int, cells: tuple[int, ...], cand: list[list[int]]) -> None:
+    """(E), redundant with (C) but much stronger for propagation: ``s(k)`` = the compartment holds
+    exactly k..k+t-1. At least one feasible ``s(k)``; ``s(k)`` forbids digits outside its window
+    and requires each digit of it somewhere in the compartment. Each ``s(k)`` is fixed by the cell
+    values (the one window their straight fills), so solutions are counted as before."""
+    t = len(cells)
+    if t < 2:
+        return
+    digits = {d for i in cells for d in cand[i]}
+    starts = [k for k in range(1, n - t + 2) if all(d in digits for d in range(k, k + t))]
+    svars = m.new_vars(len(starts))
+    cl = m.clauses
+    cl.append(svars)
+    for k, s in zip(starts, svars, strict=True):
+        cl.extend([-s, -(i * n + d)] for i in cells for d in cand[i] if not k <= d < k + t)
+        cl.extend([-s, *(i * n + d for i in cells if d in cand[i])] for d in range(k, k + t))
+
+
+def decode(p: Str8ts, true: frozenset[int]) -> Solution:
+    out = [0] * p.size
+    for v in true:
+        i, d = divmod(v, p.n)
+        if d == 0:
+            i, d = i - 1, p.n
+        out[i] = d
+    return tuple(out)
+
+
+def solutions(p: Str8ts, assumptions: tuple[int, ...] = ()) -> Iterator[Solution]:
+    """Every solution, one at a time (each found one is blocked on the cell variables)."""
+    m, project = encode(p)
+    if any(not c for c in m.clauses):
+        return
+    for true in sat_solutions(m, project, assumptions=assumptions):
+        yield decode(p, true)

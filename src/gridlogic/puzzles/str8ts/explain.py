@@ -1,0 +1,34 @@
+"""Human-style solving on core.engine: ``explain`` (steps with reasons) and ``grade``."""
+
+from __future__ import annotations
+
+from gridlogic.core.engine import run
+from gridlogic.core.step import Explanation, Grade
+from gridlogic.puzzles.str8ts.model import Str8ts
+from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, State
+
+UNSOLVED = "unsolved"
+
+
+def final_rows(s: State) -> list[str]:
+    """Rows of digits, ``#`` for black cells, ``?`` where a white cell is still open."""
+    p = s.puzzle
+    chars = ["#" if p.black[i] else str(s.mask(i).bit_length()) if s.placed[i] else "?" for i in range(p.size)]
+    return ["".join(chars[r * p.n:(r + 1) * p.n]) for r in range(p.n)]
+
+
+def level_name(level: int, solved: bool) -> str:
+    return LEVELS[level] if solved else UNSOLVED
+
+
+def explain(p: Str8ts, max_level: int | None = None) -> Explanation:
+    s = State.start(p)
+    out = run(s, TECHNIQUES, max_level)
+    solved = out.status == "solved"
+    return Explanation(out.status, out.steps, final_rows(s), level_name(out.level, solved),
+                       out.level if solved else len(LEVELS), out.hardest_rule)
+
+
+def grade(p: Str8ts) -> Grade:
+    ex = explain(p)
+    return Grade(ex.level, ex.grade, ex.hardest_rule)

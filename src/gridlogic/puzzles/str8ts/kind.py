@@ -1,0 +1,99 @@
+"""Str8ts registered as a kind: formats, exact solvers, checker, human solver, generator, picture."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from gridlogic.core.errors import UnsupportedError
+from gridlogic.core.registry import Format, Generated, Kind, Options, Record
+from gridlogic.core.step import Explanation, Grade, Violation
+from gridlogic.puzzles.str8ts import check as check_mod
+from gridlogic.puzzles.str8ts import exact_backtrack, exact_sat
+from gridlogic.puzzles.str8ts.formats import from_s81, is_strict_s81, sniff_s81, to_s81
+from gridlogic.puzzles.str8ts.model import Str8ts
+
+S81 = Format("s81", sniff_s81, from_s81, to_s81,
+             "the seed's string: . white, 1-9 white given, # black, a-i black given; or n lines of n")
+
+
+def _puzzle(p: Any) -> Str8ts:
+    if not isinstance(p, Str8ts):
+        raise UnsupportedError("not a str8ts puzzle")
+    return p
+
+
+class Str8tsKind(Kind):
+    name = "str8ts"
+    formats = (S81,)
+    methods = ("sat", "backtrack")
+
+    @property
+    def levels(self) -> Sequence[str]:  # type: ignore[override]
+        from gridlogic.puzzles.str8ts.rules import LEVELS
+        return LEVELS
+
+    def container_records(self, text: str) -> list[Record] | None:
+        """Lines of Str8ts strings where some start with ``#`` (a black cell, not a comment, which
+        the generic splitter would skip); other ``#`` lines stay comments."""
+        if "\t" in text:
+            return None
+        lines = text.splitlines()
+        if not any(ln.strip().startswith("#") and is_strict_s81(ln) for ln in lines):
+            return None
+        recs = [Record(str(k), ln.strip()) for k, ln in enumerate(lines, 1)
+                if ln.strip() and (is_strict_s81(ln) or not ln.strip().startswith("#"))]
+        if len(recs) == 1:
+            recs[0].id = "1"
+        return recs
+
+    def tsv_puzzle(self, fields: Sequence[str]) -> str | None:
+        """The ``puzzle81`` column of str8ts.tsv (the first field after the id, when it sniffs)."""
+        if len(fields) >= 4 and sniff_s81(fields[1]) and fields[2] in ("0", "1", "2+"):
+            return fields[1]
+        return None
+
+    # ----- exact solving
+    def solutions(self, puzzle: Any, method: str | None = None) -> Iterator[Any]:
+        p = _puzzle(puzzle)
+        if method in (None, "sat"):
+            return exact_sat.solutions(p)
+        if method == "backtrack":
+            return exact_backtrack.solutions(p)
+        raise UnsupportedError(f"str8ts has no method {method!r} (methods: {', '.join(self.methods)})")
+
+    def solution_rows(self, puzzle: Any, solution: Any) -> list[str]:
+        p = _puzzle(puzzle)
+        chars = ["#" if p.black[i] else str(solution[i]) for i in range(p.size)]
+        return ["".join(chars[r * p.n:(r + 1) * p.n]) for r in range(p.n)]
+
+    def parse_solution(self, puzzle: Any, text: str) -> Any:
+        return check_mod.parse_solution(_puzzle(puzzle), text)
+
+    def check(self, puzzle: Any, solution: Any) -> list[Violation]:
+        return check_mod.violations(_puzzle(puzzle), solution)
+
+    # ----- human solving
+    def explain(self, puzzle: Any, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
+        from gridlogic.puzzles.str8ts.explain import explain
+        return explain(_puzzle(puzzle), max_level)
+
+    def grade(self, puzzle: Any) -> Grade:
+        from gridlogic.puzzles.str8ts.explain import grade
+        return grade(_puzzle(puzzle))
+
+    # ----- generation
+    def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
+                 options: Options) -> Generated:
+        from gridlogic.puzzles.str8ts.generate import generate
+        n = int(size.split("x")[0]) if size else 9
+        level = self.level_number(difficulty) if difficulty is not None else None
+        return generate(n, level, seed)
+
+    # ----- rendering
+    def render(self, puzzle: Any, rows: Sequence[str] | None = None) -> str:
+        from gridlogic.puzzles.str8ts.render import picture
+        return picture(_puzzle(puzzle), rows)
+
+
+KIND = Str8tsKind()

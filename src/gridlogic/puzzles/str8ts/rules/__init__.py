@@ -1,0 +1,40 @@
+"""Human strategies for Str8ts, each a named core.engine technique (names as str8ts.com and
+SlowThinker's guides use them), grouped in levels easy .. extreme."""
+
+from __future__ import annotations
+
+from gridlogic.core.engine import FnTechnique
+from gridlogic.puzzles.str8ts.rules import basic, sets
+from gridlogic.puzzles.str8ts.rules.search import contradiction_search
+from gridlogic.puzzles.str8ts.rules.state import State
+
+LEVELS = ("easy", "moderate", "tough", "diabolical", "extreme")
+EASY, MODERATE, TOUGH, DIABOLICAL, EXTREME = range(5)
+
+LOGIC: tuple[FnTechnique[State], ...] = (
+    FnTechnique("NakedSingle", EASY, basic.naked_single),
+    FnTechnique("Elimination", EASY, basic.elimination),
+    FnTechnique("CompartmentRange", EASY, basic.compartment_range),
+    FnTechnique("HiddenSingle", MODERATE, basic.hidden_single),
+    FnTechnique("MindTheGap", MODERATE, basic.mind_the_gap),
+    FnTechnique("StrandedDigits", MODERATE, basic.stranded_digits),
+    FnTechnique("HighLow", TOUGH, basic.high_low),
+    FnTechnique("NakedPair", TOUGH, sets.naked_set(2, TOUGH)),
+    FnTechnique("HiddenPair", TOUGH, sets.hidden_set(2, TOUGH)),
+    FnTechnique("NakedTriple", DIABOLICAL, sets.naked_set(3, DIABOLICAL)),
+    FnTechnique("HiddenTriple", DIABOLICAL, sets.hidden_set(3, DIABOLICAL)),
+    FnTechnique("XWing", DIABOLICAL, sets.x_wing(DIABOLICAL)),
+)
+"""Every rule but the search, in the order the engine tries them (cheapest level first)."""
+
+
+def _logic() -> tuple[FnTechnique[State], ...]:
+    return LOGIC
+
+
+TECHNIQUES: tuple[FnTechnique[State], ...] = (
+    *LOGIC,
+    FnTechnique("BoundedContradiction", EXTREME, contradiction_search(EXTREME, _logic)),
+)
+
+__all__ = ["LEVELS", "LOGIC", "TECHNIQUES", "State"]
