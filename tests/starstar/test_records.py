@@ -75,7 +75,8 @@ def test_render_text_and_rich() -> None:
     lines = text.split("\n")
     assert all(line and line == line.rstrip() for line in lines)  # no blank lines, no trailing spaces
     assert "(X)" in text and "[O]" in text and "T43" not in text and "A41" in text
-    assert lines[-1].startswith("4 rings, move 3, black to play")
+    assert lines[-2] == "4 rings, move 3, black to play"
+    assert lines[-1] == "score X 0 (peries 0, stars 0, quarks 0)  O 0 (peries 0, stars 0, quarks 0)"
     rich = render_rich(state)
     assert rich.plain.split("\n")[:-1] == lines[:-1] or rich.plain.rstrip("\n").endswith(lines[-1])
     assert str(state) == text

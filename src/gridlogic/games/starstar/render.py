@@ -71,8 +71,8 @@ def _caption(state: StarState) -> str:
     player = state.current_player()
     turn = "game over" if player == TERMINAL else f"{state.colour_name(player)} to play"
     return (
-        f"{state.graph.rings} rings, move {len(state.moves) + 1}, {turn}; "
-        f"score X {black} (peries {s.peries[0]}, stars {s.stars[0]}, quarks {s.quarks[0]}) "
+        f"{state.graph.rings} rings, move {len(state.moves) + 1}, {turn}\n"
+        f"score X {black} (peries {s.peries[0]}, stars {s.stars[0]}, quarks {s.quarks[0]})  "
         f"O {white} (peries {s.peries[1]}, stars {s.stars[1]}, quarks {s.quarks[1]})"
     )
 
