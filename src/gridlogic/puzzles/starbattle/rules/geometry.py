@@ -202,3 +202,8 @@ class Geo:
                 if rest is not None:
                     return [w, *rest]
         return None
+
+
+def cap(text: str) -> str:
+    """``text`` with its first letter upper-case (unlike ``str.capitalize``, keeps "region A")."""
+    return text[:1].upper() + text[1:]

@@ -132,3 +132,13 @@ def make_step(geo: Geo, rule: str, level: int, reason: str, uses: int = 0, black
 
 def broken_step(geo: Geo, rule: str, reason: str, uses: int = 0, level: int = 0) -> Step:
     return make_step(geo, rule, level, reason, uses)
+
+
+def said(g: Geo, black: int = 0, star: int = 0) -> str:
+    """"r3c4 is empty and r5c6 is a star" for the marks of a step."""
+    parts = []
+    if black:
+        parts.append(f"{g.cells_name(black)} {'is' if black.bit_count() == 1 else 'are'} empty")
+    if star:
+        parts.append(f"{g.cells_name(star)} {'is a star' if star.bit_count() == 1 else 'are stars'}")
+    return " and ".join(parts)

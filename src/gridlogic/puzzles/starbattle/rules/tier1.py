@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EASY
-from gridlogic.puzzles.starbattle.rules.geometry import bits
-from gridlogic.puzzles.starbattle.rules.state import State, make_step
+from gridlogic.puzzles.starbattle.rules.geometry import bits, cap
+from gridlogic.puzzles.starbattle.rules.state import State, make_step, said
 
 
 def r1_1(st: State) -> Step | None:
@@ -15,7 +15,7 @@ def r1_1(st: State) -> Step | None:
         marks = g.nb[i] & unk
         if marks:
             return make_step(g, "R1.1", EASY, f"{g.cell_name(i)} is a star and stars never touch, "
-                             f"so its neighbours {g.cells_name(marks)} are empty.", 1 << i, black=marks)
+                             f"so its neighbours {said(g, marks)}.", 1 << i, black=marks)
     return None
 
 
@@ -24,7 +24,7 @@ def _complete(st: State, kind: str, rule: str) -> Step | None:
     for u in g.units(kind):
         marks = u.mask & unk
         if marks and st.need(u) == 0:
-            return make_step(g, rule, EASY, f"{u.name.capitalize()} already has its {g.S} "
+            return make_step(g, rule, EASY, f"{cap(u.name)} already has its {g.S} "
                              f"star{'s' if g.S > 1 else ''}, so its other cells are empty.",
                              u.mask & st.star, black=marks)
     return None

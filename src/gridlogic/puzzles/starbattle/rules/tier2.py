@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EASY
+from gridlogic.puzzles.starbattle.rules.geometry import cap
 from gridlogic.puzzles.starbattle.rules.state import State, make_step
 
 
@@ -13,7 +14,7 @@ def _forced(st: State, kind: str, rule: str) -> Step | None:
         cells = u.mask & unk
         need = st.need(u)
         if cells and need > 0 and cells.bit_count() == need:
-            return make_step(g, rule, EASY, f"{u.name.capitalize()} needs {need} more "
+            return make_step(g, rule, EASY, f"{cap(u.name)} needs {need} more "
                              f"star{'s' if need > 1 else ''} and has exactly that many cells left: "
                              f"{g.cells_name(cells)}.", u.mask, star=cells)
     return None

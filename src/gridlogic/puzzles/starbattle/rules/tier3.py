@@ -5,8 +5,8 @@ from __future__ import annotations
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EASY
 from gridlogic.puzzles.starbattle.rules.facts import in_line, one_by_ns, unit_cover
-from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
-from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits, cap
+from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 
 
 def windows_containing(geo: Geo, cells: int) -> list[int]:
@@ -27,9 +27,9 @@ def r3_1(st: State) -> Step | None:
         for w in windows_containing(g, cells):
             marks |= w & unk & ~u.mask
         if marks:
-            return make_step(g, "R3.1", EASY, f"{u.name.capitalize()} needs one more star and its cells "
+            return make_step(g, "R3.1", EASY, f"{cap(u.name)} needs one more star and its cells "
                              f"{g.cells_name(cells)} lie in one 2x2, which holds one star at most; "
-                             f"so {g.cells_name(marks)} are empty.", cells, black=marks)
+                             f"so {said(g, marks)}.", cells, black=marks)
     return None
 
 
@@ -42,7 +42,7 @@ def r3_2(st: State) -> Step | None:
         cells = u.mask & unk
         if need > 0 and not g.fits(cells, need):
             most = g.max_stars(cells, need)
-            raise Broken(broken_step(g, "R3.2", f"{u.name.capitalize()} needs {need} more stars but its "
+            raise Broken(broken_step(g, "R3.2", f"{cap(u.name)} needs {need} more stars but its "
                                      f"cells can hold only {most}.", cells))
     return None
 
@@ -74,7 +74,7 @@ def r3_3(st: State) -> Step | None:
                 what.append(f"{g.cells_name(black)} empty")
             if star:
                 what.append(f"{g.cells_name(star)} a star")
-            return make_step(g, "R3.3", EASY, f"{u.name.capitalize()} needs {len(cover)} more "
+            return make_step(g, "R3.3", EASY, f"{cap(u.name)} needs {len(cover)} more "
                              f"star{'s' if len(cover) > 1 else ''} and its cells fit in {len(cover)} "
                              f"2x2{'s' if len(cover) > 1 else ''}, each holding exactly one of them: "
                              f"so {' and '.join(what)}.", cells, black=black, star=star)
@@ -87,7 +87,7 @@ def r3_4(st: State) -> Step | None:
     g = st.geo
     for x in one_by_ns(st):
         if x.cells.bit_count() == x.least:
-            return make_step(g, "R3.4", EASY, f"{x.region.name.capitalize()} cannot fit its stars outside "
+            return make_step(g, "R3.4", EASY, f"{cap(x.region.name)} cannot fit its stars outside "
                              f"{x.line.name}, so {g.cells_name(x.cells)} are stars.", x.region.mask,
                              star=x.cells)
     return None
@@ -106,12 +106,12 @@ def r3_5(st: State) -> Step | None:
         for x in xs:
             inside |= x.cells
         if have > g.S:
-            raise Broken(broken_step(g, "R3.5", f"{line.name.capitalize()} would need more than {g.S} stars: "
+            raise Broken(broken_step(g, "R3.5", f"{cap(line.name)} would need more than {g.S} stars: "
                                      + "; ".join(x.describe(g) for x in xs) + ".", inside))
         marks = line.mask & unk & ~inside
         if have == g.S and marks:
             return make_step(g, "R3.5", EASY, f"In {line.name}, " + "; ".join(x.describe(g) for x in xs)
-                             + f", which completes it; so {g.cells_name(marks)} are empty.",
+                             + f", which completes it; so {said(g, marks)}.",
                              inside, black=marks)
     return None
 
@@ -149,7 +149,7 @@ def r3_6(st: State) -> Step | None:
             marks |= exclusion(g, x.cells, x.least) & ~marks
             marks |= exclusion(g, x.cells, x.least, rest) & ~marks
             if marks:
-                return make_step(g, "R3.6", EASY, f"{line.name.capitalize()} is filled by its 1xn's, so "
+                return make_step(g, "R3.6", EASY, f"{cap(line.name)} is filled by its 1xn's, so "
                                  f"{x.region.name} has exactly {x.least} star{'s' if x.least > 1 else ''} "
                                  f"in {line.name} and {outside_need} elsewhere; {g.cells_name(marks)} "
                                  f"would break that.", x.region.mask & unk, black=marks)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import MEDIUM
 from gridlogic.puzzles.starbattle.rules.facts import OneByN, Window, in_line, windows
-from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
-from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
+from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
 
 
@@ -107,12 +107,12 @@ def r4_7(st: State) -> Step | None:
     for line in g.row_units + g.col_units:
         count, used, why = pressure(st, line, 0, wins)
         if count > g.S:
-            raise Broken(broken_step(g, "R4.7", f"{line.name.capitalize()} would get more than {g.S} stars: "
+            raise Broken(broken_step(g, "R4.7", f"{cap(line.name)} would get more than {g.S} stars: "
                                      + "; ".join(why) + ".", used, MEDIUM))
         marks = line.mask & unk & ~used
         if count == g.S and marks:
-            return make_step(g, "R4.7", MEDIUM, f"{line.name.capitalize()} is full: " + "; ".join(why)
-                             + f". So {g.cells_name(marks)} are empty.", used, black=marks)
+            return make_step(g, "R4.7", MEDIUM, f"{cap(line.name)} is full: " + "; ".join(why)
+                             + f". So {said(g, marks)}.", used, black=marks)
     return None
 
 

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EXPERT, EXPERT_PLUS, HARD
 from gridlogic.puzzles.starbattle.rules.facts import strip_cover
-from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
-from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
+from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
 
 BUDGET = 4000
@@ -59,7 +59,7 @@ def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | N
             size = span.bit_count()
             if size < len(chosen):
                 us = [regions[k] for k in chosen]
-                raise Broken(broken_step(g, "R5.1", f"{names(us).capitalize()} all lie in only {size} "
+                raise Broken(broken_step(g, "R5.1", f"{cap(names(us))} all lie in only {size} "
                                          f"lines, which cannot hold all their stars.", _mask(us), HARD))
             if size == len(chosen):
                 yield [regions[k] for k in chosen], [ln for ln in lines if span >> ln.index & 1]
@@ -84,8 +84,8 @@ def _undercount_step(st: State, rule: str, level: int, kind: str) -> Step | None
     for ps, rs in undercounts(st, g.reg_units, g.units(kind)):
         marks = _mask(rs) & unk & ~_mask(ps)
         if marks:
-            return make_step(g, rule, level, f"{names(ps).capitalize()} lie entirely in {names(rs)}, so "
-                             f"those {kind}s' stars all belong to them and {g.cells_name(marks)} are empty.",
+            return make_step(g, rule, level, f"{cap(names(ps))} lie entirely in {names(rs)}, so "
+                             f"those {kind}s' stars all belong to them and {said(g, marks)}.",
                              _mask(ps) & unk, black=marks)
     return None
 
@@ -104,8 +104,8 @@ def _overcount_step(st: State, kind: str) -> Step | None:
         # here: lines rs lie wholly in regions ps -> regions' stars are all in those lines
         marks = _mask(ps) & unk & ~_mask(rs)
         if marks:
-            return make_step(g, "R5.2", HARD, f"{names(rs).capitalize()} lie entirely in {names(ps)}, so "
-                             f"those regions' stars are all in them and {g.cells_name(marks)} are empty.",
+            return make_step(g, "R5.2", HARD, f"{cap(names(rs))} lie entirely in {names(ps)}, so "
+                             f"those regions' stars are all in them and {said(g, marks)}.",
                              _mask(rs) & unk, black=marks)
     return None
 
@@ -199,25 +199,16 @@ def r5_5(st: State) -> Step | None:
             if not strip or need <= 0:
                 continue
             if len(cover) < need:
-                raise Broken(broken_step(g, "R5.5", f"{names([a, b]).capitalize()} need {need} stars but fit "
+                raise Broken(broken_step(g, "R5.5", f"{cap(names([a, b]))} need {need} stars but fit "
                                          f"in {len(cover)} 2x2s.", strip, HARD))
             if len(cover) != need:
                 continue
             black, star = squeeze_marks(st, strip, need, cover)
             if black or star:
-                return make_step(g, "R5.5", HARD, f"{names([a, b]).capitalize()} need {need} stars and their "
+                return make_step(g, "R5.5", HARD, f"{cap(names([a, b]))} need {need} stars and their "
                                  f"cells fit in {need} 2x2s, one star each; so "
-                                 + _said(g, black, star) + ".", strip, black=black, star=star)
+                                 + said(g, black, star) + ".", strip, black=black, star=star)
     return None
-
-
-def _said(g: Geo, black: int, star: int) -> str:
-    parts = []
-    if black:
-        parts.append(f"{g.cells_name(black)} {'is' if black.bit_count() == 1 else 'are'} empty")
-    if star:
-        parts.append(f"{g.cells_name(star)} {'is a star' if star.bit_count() == 1 else 'are stars'}")
-    return " and ".join(parts)
 
 
 def _blocks(g: Geo, kind: str) -> list[tuple[list[Unit], int]]:
@@ -271,7 +262,7 @@ def _r5_6(st: State, level: int, low: int, high: int) -> Step | None:
                 black &= ~star
                 return make_step(g, "R5.6", level, f"Set differential ({ops} operations) {label}: the cells "
                                  f"counted once, {g.cells_name(comp)}, hold exactly {total} "
-                                 f"star{'' if total == 1 else 's'}; so " + _said(g, black, star) + ".",
+                                 f"star{'' if total == 1 else 's'}; so " + said(g, black, star) + ".",
                                  comp, black=black, star=star)
     return None
 

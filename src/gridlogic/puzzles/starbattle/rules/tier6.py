@@ -8,11 +8,11 @@ from itertools import pairwise, permutations
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EXPERT
 from gridlogic.puzzles.starbattle.rules.facts import in_line, strip_cover, windows
-from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
-from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
+from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
 from gridlogic.puzzles.starbattle.rules.tier4 import pressure
-from gridlogic.puzzles.starbattle.rules.tier5 import _mask, _said, _suppose, names, undercounts
+from gridlogic.puzzles.starbattle.rules.tier5 import _mask, _suppose, names, undercounts
 
 
 def r6_1(st: State) -> Step | None:
@@ -59,7 +59,7 @@ def r6_2(st: State) -> Step | None:
                 continue
             black = exclusion(g, strip, need)
             if black:
-                return make_step(g, "R6.2", EXPERT, f"{names([a, b]).capitalize()} need {need} stars; their cells "
+                return make_step(g, "R6.2", EXPERT, f"{cap(names([a, b]))} need {need} stars; their cells "
                                  f"take {len(cover)} 2x2s but hold {need} stars at most (an M-like shape), "
                                  f"so {g.cells_name(black)} would leave too little room and "
                                  f"{'is' if black.bit_count() == 1 else 'are'} empty.", strip, black=black)
@@ -134,14 +134,14 @@ def r6_3(st: State) -> Step | None:
             if not strip or not in_line(st, a) + in_line(st, b):
                 continue
             if not _pair_feasible(st, a, b, 0):
-                raise Broken(broken_step(g, "R6.3", f"{names([a, b]).capitalize()} cannot get their stars "
+                raise Broken(broken_step(g, "R6.3", f"{cap(names([a, b]))} cannot get their stars "
                                          f"under their 1xn's and regions.", strip, EXPERT))
             black = 0
             for i in bits(strip):
                 if not _pair_feasible(st, a, b, 1 << i):
                     black |= 1 << i
             if black:
-                return make_step(g, "R6.3", EXPERT, f"{names([a, b]).capitalize()} must get exactly their stars "
+                return make_step(g, "R6.3", EXPERT, f"{cap(names([a, b]))} must get exactly their stars "
                                  "while their 1xn's ("
                                  + "; ".join(x.describe(g) for x in in_line(st, a) + in_line(st, b))
                                  + f") keep their share: a star at {g.cells_name(black)} leaves no way to do it.",
@@ -167,7 +167,7 @@ def r6_4(st: State) -> Step | None:
         if got:
             cs, rs, marks = got
             return make_step(g, "R6.4", EXPERT, f"Fish: the stars of {names(cs)} can only be in {names(rs)}, "
-                             f"which they fill; so {g.cells_name(marks)} are empty.", _mask(cs) & st.unknown,
+                             f"which they fill; so {said(g, marks)}.", _mask(cs) & st.unknown,
                              black=marks)
     return None
 
@@ -230,7 +230,7 @@ def r6_6(st: State) -> Step | None:
     if black or star:
         return make_step(g, "R6.6", EXPERT, f"N-rooks: one aligned 2x2 block in each block row and column is "
                          f"empty and the others hold one star each; only {len(rooks)} arrangement"
-                         f"{'s' if len(rooks) > 1 else ''} fit, so " + _said(g, black, star) + ".",
+                         f"{'s' if len(rooks) > 1 else ''} fit, so " + said(g, black, star) + ".",
                          black | star, black=black, star=star)
     return None
 
