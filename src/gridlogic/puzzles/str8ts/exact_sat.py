@@ -44,8 +44,8 @@ def candidates(p: Str8ts) -> list[int]:
     queue = [i for i, g in enumerate(p.givens) if g]
     while queue:
         i = queue.pop()
-        if done[i]:
-            continue
+        if done[i] or not (p.black[i] or masks[i]):
+            continue  # an emptied white cell: clause (A) for it will be empty
         done[i] = True
         g = p.givens[i] if p.black[i] else masks[i].bit_length()
         bit = 1 << (g - 1)

@@ -39,13 +39,6 @@ def sniff_s81(text: str) -> bool:
     return good >= 0.85 * len(flat) and ("#" in flat or "." in flat)
 
 
-def is_strict_s81(line: str) -> bool:
-    """A whole one-line puzzle: only Str8ts characters, n*n of them (n >= 4)."""
-    flat = _compact(line)
-    n = isqrt(len(flat))
-    return 4 <= n <= MAX_SIZE and n * n == len(flat) and all(ch in ALPHABET for ch in flat)
-
-
 def _expected_size(length: int) -> int:
     n = isqrt(length)
     return n if n * n == length else min(n + 1, MAX_SIZE)

@@ -10,7 +10,7 @@ from gridlogic.core.registry import Format, Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.str8ts import check as check_mod
 from gridlogic.puzzles.str8ts import exact_backtrack, exact_sat
-from gridlogic.puzzles.str8ts.formats import from_s81, is_strict_s81, sniff_s81, to_s81
+from gridlogic.puzzles.str8ts.formats import from_s81, sniff_s81, to_s81
 from gridlogic.puzzles.str8ts.model import Str8ts
 
 S81 = Format("s81", sniff_s81, from_s81, to_s81,
@@ -35,14 +35,14 @@ class Str8tsKind(Kind):
 
     def container_records(self, text: str) -> list[Record] | None:
         """Lines of Str8ts strings where some start with ``#`` (a black cell, not a comment, which
-        the generic splitter would skip); other ``#`` lines stay comments."""
+        the generic splitter would skip); ``#`` lines that do not look like Str8ts stay comments."""
         if "\t" in text:
             return None
-        lines = text.splitlines()
-        if not any(ln.strip().startswith("#") and is_strict_s81(ln) for ln in lines):
+        lines = [ln.strip() for ln in text.splitlines()]
+        if not any(ln.startswith("#") and sniff_s81(ln) for ln in lines):
             return None
-        recs = [Record(str(k), ln.strip()) for k, ln in enumerate(lines, 1)
-                if ln.strip() and (is_strict_s81(ln) or not ln.strip().startswith("#"))]
+        recs = [Record(str(k), ln) for k, ln in enumerate(lines, 1)
+                if ln and (not ln.startswith("#") or sniff_s81(ln))]
         if len(recs) == 1:
             recs[0].id = "1"
         return recs

@@ -1,0 +1,76 @@
+"""Checker violations, human steps agreeing with the unique solution, grading, generation."""
+
+from __future__ import annotations
+
+from itertools import islice
+
+from str8ts_data import SEED_SOLUTION, Row
+
+from gridlogic.puzzles.str8ts import KIND, exact_sat
+from gridlogic.puzzles.str8ts.explain import explain
+from gridlogic.puzzles.str8ts.formats import from_s81
+from gridlogic.puzzles.str8ts.generate import generate
+from gridlogic.puzzles.str8ts.model import Str8ts
+from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES
+
+# A fixed sample of corpus puzzles (ids) covering every level the solver reaches, kept fast.
+SAMPLE = ("cl-str8ts/2019-01-26-medium", "cl-str8ts/2019-01-28-easy", "cl-str8ts/2019-01-29-hard",
+          "phoenixsmaug/diabolic_wikipedia")
+
+
+def test_violations_are_named(seed: Str8ts) -> None:
+    good = KIND.parse_solution(seed, "/".join(SEED_SOLUTION))
+    assert KIND.check(seed, good) == []
+    assert KIND.parse_solution(seed, "".join(SEED_SOLUTION)) == good
+    sol = list(good)
+    sol[2], sol[4] = sol[4], sol[2]  # r1c3 <-> r1c5: given changed, columns repeat
+    rules = {v.rule for v in KIND.check(seed, tuple(sol))}
+    assert rules == {"GivenChanged", "RepeatedDigit", "NotStraight"}
+    sol = list(good)
+    sol[20] = 0
+    (v,) = KIND.check(seed, tuple(sol))
+    assert v.rule == "MissingDigit" and v.cells == ((2, 2),)
+    sol = list(good)
+    sol[27], sol[30] = 9, 3  # row 4: 9 1 3 8 3 ... breaks a straight and repeats a digit
+    rules = {v.rule for v in KIND.check(seed, tuple(sol))}
+    assert {"NotStraight", "RepeatedDigit"} <= rules
+
+
+def _sound(p: Str8ts, sol: tuple[int, ...]) -> int:
+    ex = explain(p)
+    for step in ex.steps:
+        assert step.rule in {t.id for t in TECHNIQUES}, step
+        for m in step.marks:
+            d = sol[m.cell[0] * p.n + m.cell[1]]
+            assert (m.value != f"-{d}") if m.value.startswith("-") else m.value == str(d), step
+    assert ex.status in ("solved", "stuck")
+    if ex.status == "solved":
+        assert ex.final == KIND.solution_rows(p, sol)
+    return ex.level
+
+
+def test_human_steps_agree_with_unique_solution(rows: list[Row]) -> None:
+    chosen = [r for r in rows if r[0] in SAMPLE]
+    assert len(chosen) == len(SAMPLE)
+    for rid, text, _, _ in chosen:
+        p = from_s81(text)
+        (sol,) = islice(exact_sat.solutions(p), 2)
+        assert _sound(p, sol) < len(LEVELS), rid
+
+
+def test_grade_is_lowest_cap_that_solves(seed: Str8ts) -> None:
+    g = KIND.grade(seed)
+    assert g.name == LEVELS[g.level]
+    assert explain(seed, g.level).status == "solved"
+    if g.level:
+        assert explain(seed, g.level - 1).status == "stuck"
+
+
+def test_generate_unique_at_level() -> None:
+    for level in (0, 2):
+        g = generate(6, level, seed=11)
+        p = g.puzzle
+        assert isinstance(p, Str8ts) and g.grade is not None and g.grade.level == level
+        assert list(islice(exact_sat.solutions(p), 2)) == [g.solution]
+        assert not KIND.check(p, g.solution)
+        assert _sound(p, g.solution) == level

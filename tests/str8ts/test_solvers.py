@@ -1,0 +1,101 @@
+"""Both exact solvers over the corpus: counts match num_solutions, the solution matches solution81,
+and the methods agree. SAT runs on every row; the backtracker on a fixed sample (the full sweep is
+in benchmarks/bench_str8ts.py)."""
+
+from __future__ import annotations
+
+from itertools import islice
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from str8ts_data import SEED_SOLUTION, Row
+
+from gridlogic.core.errors import ValidationError
+from gridlogic.puzzles.str8ts import KIND, exact_backtrack, exact_sat
+from gridlogic.puzzles.str8ts.formats import from_s81
+from gridlogic.puzzles.str8ts.model import Str8ts
+
+COUNT = {"0": 0, "1": 1, "2+": 2}
+
+
+def _count(p: Str8ts, method: str) -> list[tuple[int, ...]]:
+    return list(islice(KIND.solutions(p, method), 2))
+
+
+def _expected(p: Str8ts, solution81: str) -> tuple[int, ...]:
+    return tuple(0 if p.black[i] else int(solution81[i]) for i in range(p.size))
+
+
+def _check_row(row: Row, method: str) -> None:
+    rid, text, num, sol81 = row
+    try:
+        p = from_s81(text)
+    except ValidationError:
+        assert num == "0", rid  # a given repeated in its row: no solution, refused with the cell named
+        return
+    found = _count(p, method)
+    assert len(found) == COUNT[num], rid
+    if num == "1":
+        assert found[0] == _expected(p, sol81), rid
+        assert not KIND.check(p, found[0]), rid
+
+
+def test_sat_whole_corpus(rows: list[Row]) -> None:
+    assert len(rows) == 256
+    for row in rows:
+        _check_row(row, "sat")
+
+
+def test_backtrack_sample_agrees(rows: list[Row]) -> None:
+    sample = [r for k, r in enumerate(rows) if k % 9 == 0 or r[2] != "1"]
+    assert len(sample) > 30
+    for row in sample:
+        _check_row(row, "backtrack")
+
+
+def test_seed_both_methods(seed: Str8ts) -> None:
+    for method in ("sat", "backtrack"):
+        (sol,) = _count(seed, method)
+        assert KIND.solution_rows(seed, sol) == SEED_SOLUTION
+
+
+def test_unknown_method(seed: Str8ts) -> None:
+    with pytest.raises(Exception, match="no method 'dlx'"):
+        KIND.solutions(seed, "dlx")
+
+
+def test_empty_small_grid_counts_agree() -> None:
+    p = from_s81("#" + "." * 14 + "#")  # 4x4 nearly empty: many solutions
+    a = set(islice(exact_sat.solutions(p), 500))
+    b = set(islice(exact_backtrack.solutions(p), 500))
+    assert a == b and len(a) > 1
+    assert all(not KIND.check(p, s) for s in a)
+
+
+def straight(vals: list[int]) -> bool:
+    """Rule 2: the values are consecutive numbers in some order."""
+    return max(vals) - min(vals) == len(vals) - 1 and len(set(vals)) == len(vals)
+
+
+def rule2_prime(vals: list[int]) -> bool:
+    """Rule 2': for every value v held, nothing >= v + t or <= v - t is held (t = length)."""
+    t = len(vals)
+    return all(not (w >= v + t or w <= v - t) for v in vals for w in vals)
+
+
+@settings(max_examples=400)
+@given(st.integers(1, 9).flatmap(lambda t: st.lists(st.integers(1, 9), min_size=t, max_size=t, unique=True)))
+def test_rule2_iff_rule2_prime(vals: list[int]) -> None:
+    assert straight(vals) == rule2_prime(vals)
+
+
+@given(st.integers(2, 9).flatmap(lambda n: st.tuples(st.just(n), st.lists(st.integers(1, n), min_size=1,
+                                                                          max_size=n, unique=True))))
+def test_sat_clauses_forbid_exactly_non_straights(case: tuple[int, list[int]]) -> None:
+    """A single row compartment holding ``vals`` (as givens, rest black) is solvable iff a straight."""
+    n, vals = case
+    text = "".join(str(v) for v in vals) + "#" * (n - len(vals)) + "#" * (n * n - n)
+    p = from_s81(text)
+    assert (next(exact_sat.solutions(p), None) is not None) == straight(vals)
+    assert (next(exact_backtrack.solutions(p), None) is not None) == straight(vals)
