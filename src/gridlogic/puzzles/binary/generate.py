@@ -19,10 +19,12 @@ from gridlogic.core.registry import Generated
 from gridlogic.puzzles.binary import exact, human
 from gridlogic.puzzles.binary.model import Binary, validate
 from gridlogic.puzzles.binary.rules.case import NESTED_BUDGET, Budget, OutOfBudget, closure, refutes
-from gridlogic.puzzles.binary.rules.levels import LINE
+from gridlogic.puzzles.binary.rules.levels import LINE, NESTED
 from gridlogic.puzzles.binary.rules.lines import Lines
 
 ATTEMPTS = 40
+NESTED_ATTEMPTS = 6
+"""Level 6 (nested suppositions) is rare and dear to reach: fewer tries before giving up."""
 MAX_GENERATE_SIDE = 22
 SOLVABLE_BUDGET = 4 * NESTED_BUDGET
 
@@ -138,7 +140,7 @@ def attempt(width: int, height: int, level: int, unique_lines: bool, rng: random
 
 def generate(width: int, height: int, level: int, seed: int, unique_lines: bool = True) -> Generated:
     rng = random.Random(seed)
-    for _ in range(ATTEMPTS):
+    for _ in range(NESTED_ATTEMPTS if level >= NESTED else ATTEMPTS):
         puzzle = attempt(width, height, level, unique_lines, rng)
         if puzzle is not None:
             solution = next(exact.solve_iter(puzzle))

@@ -1,0 +1,138 @@
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gridlogic.core.errors import GridlogicError, ParseError, ValidationError
+from gridlogic.core.registry import detect
+from gridlogic.puzzles.binary import KIND, Binary
+from gridlogic.puzzles.binary.formats import (
+    parse_grid,
+    read_legup,
+    read_rows,
+    sniff_legup,
+    sniff_rows,
+    tsv_puzzle,
+    write_legup,
+    write_rows,
+)
+
+EX = "6x6:.1...01....1..0...1........0.0....1."
+
+
+def test_rows_forms_agree() -> None:
+    p = read_rows(EX)
+    assert (p.width, p.height, p.givens[0], p.given(0, 1), p.given(0, 0)) == (6, 6, ".1...0", 1, None)
+    assert read_rows("/".join(p.givens)) == p == read_rows("\n".join(p.givens))
+    assert read_rows("6x6:" + "/".join(p.givens)) == p
+    assert write_rows(p) == EX and read_rows(write_rows(p)) == p
+    assert eval(repr(p)) == p  # noqa: S307 - pasteable repr
+    assert p.given_count() == 9
+
+
+def test_rectangular_and_odd_sizes() -> None:
+    p = read_rows("6x4:" + "." * 24)
+    assert (p.width, p.height, p.odd) == (6, 4, False)
+    q = read_rows("7x7:" + "." * 49)
+    assert q.odd and "one more 1 than 0" in KIND.render(q)
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("6x6:" + "." * 35, "needs 36 cells"),
+    ("..../...", "row 2 has 3 cells"),
+    ("6x6:" + "." * 6 * 5 + "..2...", "character '2' at row 6, column 3"),
+    ("0000../......", "row 1 has 4 given 0s"),
+    ("1...../1...../1...../1...../....../......", "column 1 has 4 given 1s"),
+    ("7x5:" + "." * 35, "odd side needs a square board"),
+    ("1x1:.", "outside"),
+])
+def test_bad_rows_say_where(text: str, where: str) -> None:
+    with pytest.raises((ParseError, ValidationError), match=where):
+        read_rows(text)
+
+
+def test_odd_lines_hold_one_more_one() -> None:
+    with pytest.raises(ValidationError, match=r"3 given 0s.*holds only 2.*takuzu-vue"):
+        read_rows("5x5:000.." + "." * 20)
+    assert read_rows("5x5:111.." + "." * 20).given(0, 2) == 1
+
+
+def test_sniffers_are_strict() -> None:
+    assert sniff_rows(EX) and sniff_rows("01/10") and sniff_rows("6x6:" + "." * 35)
+    for text in ("01/100", "0", "abc/def", "10x2.AAAB", "0101", "6x6", "12/34", "https://puzz.link/p?x"):
+        assert not sniff_rows(text), text
+    star = '<Legup><puzzle name="StarBattle"><board size="5" puzzle_num="1"></board></puzzle></Legup>'
+    assert not sniff_legup(star)
+    assert sniff_legup(write_legup(read_rows(EX)))
+
+
+def test_tsv_line() -> None:
+    assert tsv_puzzle(["id", "4x4", ".1.0..0..0..11.0", "1", "1"]) == "4x4:.1.0..0..0..11.0"
+    assert tsv_puzzle(["id", "puzzle81", "1"]) is None
+    assert tsv_puzzle(["id", "4x4", "abc"]) is None
+
+
+def test_legup_roundtrip_and_detection(corpus: Path) -> None:
+    files = sorted(p for p in (corpus / "binary" / "legup").rglob("*") if p.is_file())
+    assert len(files) == 40
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        k, fmt = detect(text)
+        assert (k.name, fmt.name) == ("binary", "legup")
+        p = read_legup(text)
+        assert read_legup(write_legup(p)) == p
+    hard2 = read_legup((corpus / "binary/legup/8x8 Binary Hard/8x8 Binary Hard 2").read_text())
+    assert (hard2.width, hard2.name) == (8, "8x8 Binary Hard 2")
+
+
+@pytest.mark.parametrize("text", [
+    "<Legup><puzzle name=\"Binary\"><board width=\"4\" height=\"4\"><cells>"
+    "<cell value=\"3\" x=\"0\" y=\"0\"/></cells></board></puzzle></Legup>",
+    "<Legup><puzzle name=\"Binary\"><board width=\"4\" height=\"4\"><cells>"
+    "<cell value=\"1\" x=\"9\" y=\"0\"/></cells></board></puzzle></Legup>",
+    "<Legup><puzzle name=\"Binary\"><board width=\"x\"></board></puzzle></Legup>",
+    "<Legup><puzzle name=\"Binary\"><board",
+])
+def test_bad_legup(text: str) -> None:
+    with pytest.raises(GridlogicError):
+        read_legup(text)
+
+
+def test_parse_solution() -> None:
+    p = read_rows("2x2:....")
+    assert parse_grid(p, "01/10") == [[0, 1], [1, 0]] == parse_grid(p, "0110") == parse_grid(p, "2x2:0110")
+    with pytest.raises(ParseError, match="column 2"):
+        parse_grid(p, "0./10")
+    with pytest.raises(ParseError, match="rows"):
+        parse_grid(p, "01")
+
+
+@st.composite
+def puzzles(draw: st.DrawFn) -> Binary:
+    w = draw(st.sampled_from([2, 4, 6, 8]))
+    h = draw(st.sampled_from([2, 4, 6, 8]))
+    rows = ["".join(draw(st.lists(st.sampled_from("...01"), min_size=w, max_size=w))) for _ in range(h)]
+    try:
+        return Binary.from_rows(rows)
+    except ValidationError:
+        return Binary.empty(w, h)
+
+
+@given(puzzles())
+@settings(max_examples=60, deadline=None)
+def test_formats_roundtrip(p: Binary) -> None:
+    assert read_rows(write_rows(p)) == p
+    assert read_legup(write_legup(p)).givens == p.givens
+    assert sniff_rows(write_rows(p)) and sniff_legup(write_legup(p))
+
+
+@given(st.text(alphabet=".01/x:\n 9<>=\"", max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_rows_reader_fails_only_cleanly(text: str) -> None:
+    with contextlib.suppress(GridlogicError):
+        read_rows(text)
+    sniff_rows(text)
