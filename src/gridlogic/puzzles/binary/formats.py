@@ -23,12 +23,13 @@ def _split_rows(body: str) -> list[str]:
 
 
 def sniff_rows(text: str) -> bool:
-    """``WxH:`` + ``.01`` cells, or at least two rows of ``.01`` of one length joined by ``/`` or
-    newlines. Nothing else: other kinds' texts never look like this."""
+    """``WxH:`` + cells (the prefix is Binary's own, so the reader may say what is wrong in the
+    cells), or at least two rows of ``.01`` of one length joined by ``/`` or newlines. Nothing else:
+    other kinds' texts never look like this."""
     t = text.strip()
     m = _PREFIX.match(t)
     if m:
-        return all(_CELLS.match(r) for r in _split_rows(m.group(3))) and bool(m.group(3).strip())
+        return bool(m.group(3).strip())
     rows = _split_rows(t)
     return (len(rows) >= 2 and all(_CELLS.match(r) for r in rows)
             and len({len(r) for r in rows}) == 1 and re.fullmatch(r"[.01/\s]+", t) is not None)
