@@ -64,6 +64,17 @@ def test_many_puzzles_one_line_each(capsys: pytest.CaptureFixture[str], tmp_path
     assert rows[2]["solution"] is None
 
 
+def test_files_of_one_line_puzzles(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines = [URL, "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk", "5x1.AABCDABBCDABBCDEBBCDEBCCD",
+             "5x1.AABCDABBCDABBCDEBBCDEBCCD.s1", "551W7kxqe40", "551W7kxqe40", "1:AABCD/ABBCD/ABBCD/EBBCD/EBCCD"]
+    for group in (lines[:2], lines[2:4], lines[4:6], lines):
+        f = tmp_path / "many.txt"
+        f.write_text("\n".join(group) + "\n")
+        rc, out, _ = run(capsys, "count", str(f), "--json")
+        assert rc == 0
+        assert [r["count"] for r in jsonl(out)] == [1] * len(group)
+
+
 def test_multi_line_files_are_one_puzzle(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     for name, text in (("p.txt", "# picture\nstars=1\nAABCD\nABBCD\nABBCD\nEBBCD\nEBCCD\n"),
                        ("q", "pzprv3\nstarbattle\n5\n5\n1\n5\n0 0 1 2 3\n0 1 1 2 3\n0 1 1 2 3\n4 1 1 2 3\n"

@@ -19,7 +19,8 @@ _HEAD = re.compile(r"^(?:[a-z][a-z0-9+.-]*://[^?\s]*\?)?starbattle/", re.IGNOREC
 
 
 def sniff(text: str) -> bool:
-    return bool(_HEAD.match(text.strip()))
+    t = text.strip()
+    return bool(_HEAD.match(t)) and not any(ch.isspace() for ch in t)  # one URL, not a file of them
 
 
 def body_of(text: str) -> str:

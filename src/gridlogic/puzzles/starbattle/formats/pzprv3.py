@@ -21,7 +21,7 @@ def _items(text: str) -> list[str]:
 
 def sniff(text: str) -> bool:
     items = _items(text)
-    return len(items) >= 2 and items[0] == "pzprv3" and items[1] == "starbattle"
+    return len(items) >= 2 and items[0] == "pzprv3" and items[1] == "starbattle" and items.count("pzprv3") == 1
 
 
 def _int(s: str, name: str) -> int:

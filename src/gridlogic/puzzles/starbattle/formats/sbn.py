@@ -14,7 +14,8 @@ _SHAPE = re.compile(r"^(\d{1,2})x(\d{1,2})\.([A-Za-z0-9]+)(?:\.([A-Za-z0-9-]*))?
 
 
 def sniff(text: str) -> bool:
-    return bool(re.match(r"^\d{1,2}x\d{1,2}\.[A-Za-z0-9]", text.strip()))
+    t = text.strip()
+    return bool(re.match(r"^\d{1,2}x\d{1,2}\.[A-Za-z0-9]", t)) and not any(ch.isspace() for ch in t)
 
 
 def read(text: str) -> StarBattle:
