@@ -16,7 +16,7 @@ from typing import Any
 
 from gridlogic.core.errors import GridlogicError
 from gridlogic.core.registry import Kind
-from gridlogic.core.step import Step
+from gridlogic.core.step import Explanation, Step
 from gridlogic.proof.checker import Checker
 from gridlogic.proof.kinds import ProofKind, proof_kind
 from gridlogic.proof.model import Mark, Node, Proof, ProofStep, Split
@@ -40,10 +40,11 @@ class Item:
     closed: Node | None = None
 
 
-def make(kind: Kind, puzzle: Any, puzzle_text: str) -> Proof:
-    """The proof of ``puzzle`` (raises :class:`NoProof` when the solver is stuck)."""
+def make(kind: Kind, puzzle: Any, puzzle_text: str, explanation: Explanation | None = None) -> Proof:
+    """The proof of ``puzzle`` (raises :class:`NoProof` when the solver is stuck). ``explanation``:
+    the human solver's, if already at hand (else it is computed, without uniqueness)."""
     pk = proof_kind(kind.name)
-    ex = kind.explain(puzzle, None, False)
+    ex = explanation if explanation is not None else kind.explain(puzzle, None, False)
     if ex.status != "solved":
         raise NoProof(f"no proof found: the human solver ends {ex.status}")
     board = pk.board(puzzle_text)
