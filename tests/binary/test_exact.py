@@ -6,7 +6,7 @@ from pathlib import Path
 from binary_corpus import Row, puzzle_of
 
 from gridlogic.puzzles.binary import KIND, Binary
-from gridlogic.puzzles.binary.exact import solve_iter
+from gridlogic.puzzles.binary.exact import plain, solve_iter
 from gridlogic.puzzles.binary.formats import read_legup, read_rows
 
 
@@ -15,23 +15,29 @@ def count(p: Binary) -> str:
     return "2+" if n == 2 else str(n)
 
 
+def count_plain(p: Binary) -> str:
+    n = sum(1 for _ in islice(plain(p), 2))
+    return "2+" if n == 2 else str(n)
+
+
 def test_sample_counts_match_corpus(binary_sample: list[Row]) -> None:
     assert len(binary_sample) > 200
     for row in binary_sample:
         p = puzzle_of(row)
         assert (count(p), count(p.with_unique_lines(False))) == (row[3], row[4]), row[0]
+        assert (count_plain(p), count_plain(p.with_unique_lines(False))) == (row[3], row[4]), row[0]
         if row[3] == "1":
             sol = next(solve_iter(p))
             assert "".join(KIND.solution_rows(p, sol)) == row[5], row[0]
 
 
 def test_distinct_rule_counts_exactly() -> None:
-    # 4x4: 72 grids without the distinct rule, 72 - those with a repeated line = 72 with? compute:
-    empty = Binary.empty(4, 4)
-    with_rule = sum(1 for _ in solve_iter(empty))
-    without = sum(1 for _ in solve_iter(empty.with_unique_lines(False)))
-    brute = brute_force(4, 4)
-    assert (with_rule, without) == brute
+    for w, h in ((4, 4), (6, 4), (5, 5)):
+        empty = Binary.empty(w, h)
+        with_rule = sum(1 for _ in solve_iter(empty))
+        without = sum(1 for _ in solve_iter(empty.with_unique_lines(False)))
+        assert (with_rule, without) == brute_force(w, h)
+        assert with_rule == sum(1 for _ in plain(empty))
     assert sum(1 for _ in solve_iter(Binary.empty(2, 2))) == 2
 
 

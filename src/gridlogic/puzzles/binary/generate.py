@@ -48,7 +48,7 @@ def parse_size(text: str) -> tuple[int, int]:
 def random_solution(width: int, height: int, unique_lines: bool, rng: random.Random) -> list[int]:
     """A random complete grid, flat, 0/1."""
     model = exact.encode(Binary.empty(width, height, unique_lines))
-    n = width * height
+    n = width * height  # variable k + 1 is cell k: every cell is unknown
     with model.solver() as s:
         s.set_phases([v if rng.random() < 0.5 else -v for v in range(1, n + 1)])
         if not s.solve():

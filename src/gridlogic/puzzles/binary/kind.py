@@ -23,7 +23,7 @@ def _puzzle(p: Any) -> Binary:
 class BinaryKind(Kind):
     name = "binary"
     formats = formats.FORMATS
-    methods = ("sat",)
+    methods = ("sat", "sat-plain")
     levels = LEVELS
 
     def tsv_puzzle(self, fields: Sequence[str]) -> str | None:
@@ -35,8 +35,10 @@ class BinaryKind(Kind):
         return puzzle
 
     def solutions(self, puzzle: Any, method: str | None = None) -> Iterator[Any]:
+        if method == "sat-plain":
+            return exact.plain(_puzzle(puzzle))
         if method not in (None, "sat"):
-            raise UnsupportedError(f"binary has no method {method!r} (methods: sat)")
+            raise UnsupportedError(f"binary has no method {method!r} (methods: sat, sat-plain)")
         return exact.solve_iter(_puzzle(puzzle))
 
     def solution_rows(self, puzzle: Any, solution: Any) -> list[str]:
