@@ -139,10 +139,13 @@ def test_r4_7_pressure_from_one_by_ns() -> None:
 def test_r5_1_undercounting() -> None:
     # regions A and B live in rows 1-2 only: nothing else in rows 1-2 may be a star
     assert tier5.r5_1(state(NEUTRAL, OPEN8)) is None  # regions inside rows, but nothing else there
-    # B8: regions A-D lie in rows 1-4, so region E's cells there are empty
-    step = tier5.r5_1(state(B8, OPEN8))
-    e_cells = {(r, c) for r in range(8) for c in range(8) if B8.regions[r][c] == 4}
-    assert step is not None and step.rule == "R5.1" and cells(step, "black") <= e_cells
+    # regions A and B lie in rows 1-2, so region C's cell r2c8 is empty
+    p = board(2, "AAAABBBB AAAABBBC CCCCCDDD CCCCCDDD EEEEFFFF EEEEFFFF GGGGHHHH GGGGHHHH")
+    step = tier5.r5_1(state(p, OPEN8))
+    assert step is not None and step.rule == "R5.1" and cells(step, "black") == {(1, 7)}
+    # B8 is broken: five regions (A-E) in rows 1-4
+    with pytest.raises(Broken):
+        tier5.r5_1(state(B8, OPEN8))
 
 
 def test_r5_2_overcounting_marks_region_cells_outside_the_rows() -> None:

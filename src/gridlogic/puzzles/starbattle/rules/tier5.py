@@ -17,6 +17,8 @@ from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step,
 from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
 
 BUDGET = 4000
+HYPO_BUDGET = 20000
+"""Search nodes of one whole finned-counting scan (all cells together)."""
 
 
 def names(units: list[Unit]) -> str:
@@ -39,37 +41,44 @@ def _span(geo: Geo, mask: int, lines: list[Unit]) -> int:
 
 
 def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | None = None,
-                must: int = -1) -> Iterator[tuple[list[Unit], list[Unit]]]:
+                must: int = -1, budget: list[int] | None = None) -> Iterator[tuple[list[Unit], list[Unit]]]:
     """Sets of units P ("regions") lying wholly in as many ``lines`` R (P ⊆ R, |P| = |R|), over
     the cells ``live`` (default: the non-empty cells). ``must``: index into ``regions`` that P has
-    to contain. Raises Broken if more units than lines are found inside some lines."""
+    to contain. Raises Broken if more units than lines lie inside some lines.
+
+    Searches line sets R (unions of spans, at most n/2 lines, each visited once) and takes P = every
+    unit whose span lies in R."""
     g = st.geo
     live = (g.full & ~st.empty) if live is None else live
     spans = [_span(g, u.mask & live, lines) for u in regions]
     limit = max(1, len(lines) // 2)
-    order = sorted(range(len(regions)), key=lambda k: spans[k].bit_count())
-    order = [k for k in order if 0 < spans[k].bit_count() <= limit]
-    budget = [BUDGET]
-
-    def dfs(start: int, chosen: list[int], span: int) -> Iterator[tuple[list[Unit], list[Unit]]]:
+    cand = [k for k in range(len(regions)) if 0 < spans[k].bit_count() <= limit]
+    budget = [BUDGET] if budget is None else budget
+    if must >= 0:
+        stack = [spans[must]] if must in cand else []
+    else:
+        stack = [spans[k] for k in reversed(cand)]
+    seen: set[int] = set()
+    while stack:
+        rows = stack.pop()
+        if rows in seen:
+            continue
+        seen.add(rows)
         budget[0] -= 1
         if budget[0] < 0:
             return
-        if chosen and (must < 0 or must in chosen):
-            size = span.bit_count()
-            if size < len(chosen):
-                us = [regions[k] for k in chosen]
-                raise Broken(broken_step(g, "R5.1", f"{cap(names(us))} all lie in only {size} "
-                                         f"lines, which cannot hold all their stars.", _mask(us), HARD))
-            if size == len(chosen):
-                yield [regions[k] for k in chosen], [ln for ln in lines if span >> ln.index & 1]
-        for pos in range(start, len(order)):
-            k = order[pos]
-            new = span | spans[k]
-            if new.bit_count() <= limit:
-                yield from dfs(pos + 1, [*chosen, k], new)
-
-    yield from dfs(0, [], 0)
+        inside = [k for k in cand if spans[k] & ~rows == 0]
+        size = rows.bit_count()
+        if len(inside) > size:
+            us = [regions[k] for k in inside]
+            raise Broken(broken_step(g, "R5.1", f"{cap(names(us))} all lie in only {size} "
+                                     f"lines, which cannot hold all their stars.", _mask(us), HARD))
+        if len(inside) == size:
+            yield [regions[k] for k in inside], [ln for ln in lines if rows >> ln.index & 1]
+        for k in cand:
+            new = rows | spans[k]
+            if new != rows and new not in seen and new.bit_count() <= limit:
+                stack.append(new)
 
 
 def _mask(units: list[Unit]) -> int:
@@ -125,14 +134,19 @@ def r5_3(st: State) -> Step | None:
     """R5.3 Finned Undercounting: if a star at X (emptying its neighbours) would put N regions inside
     N lines while X lies in those lines outside the regions, X is empty."""
     g, unk = st.geo, st.unknown
+    budget = [HYPO_BUDGET]
     for kind in ("row", "column"):
         lines = g.units(kind)
         for i in bits(unk):
+            if budget[0] < 0:
+                return None
             live = _suppose(st, i)
             touched = {g.reg_of[j] for j in bits(g.nb[i] & unk)}
+            now = g.full & ~st.empty
+            touched = {k for k in touched if _span(g, g.regs[k] & live, lines) != _span(g, g.regs[k] & now, lines)}
             for k in touched:
                 try:
-                    found = [(ps, rs) for ps, rs in undercounts(st, g.reg_units, lines, live, must=k)
+                    found = [(ps, rs) for ps, rs in undercounts(st, g.reg_units, lines, live, must=k, budget=budget)
                              if _mask(rs) >> i & 1 and not _mask(ps) >> i & 1][:1]
                 except Broken as e:
                     return _hypo_broken(g, "R5.3", i, e, unk)
@@ -148,15 +162,20 @@ def r5_4(st: State) -> Step | None:
     """R5.4 Finned Overcounting: if a star at X would leave N lines covered by N regions while X, in
     one of those regions, lies outside the lines, X is empty."""
     g, unk = st.geo, st.unknown
+    budget = [HYPO_BUDGET]
     for kind in ("row", "column"):
         lines = g.units(kind)
         for i in bits(unk):
+            if budget[0] < 0:
+                return None
             live = _suppose(st, i)
             near = g.nb[i] & unk
-            touched = {ln.index for ln in lines if ln.mask & near}
+            now = g.full & ~st.empty
+            touched = {ln.index for ln in lines if ln.mask & near
+                       and _span(g, ln.mask & live, g.reg_units) != _span(g, ln.mask & now, g.reg_units)}
             for k in touched:
                 try:
-                    found = [(rs, ps) for rs, ps in undercounts(st, lines, g.reg_units, live, must=k)
+                    found = [(rs, ps) for rs, ps in undercounts(st, lines, g.reg_units, live, must=k, budget=budget)
                              if _mask(ps) >> i & 1 and not _mask(rs) >> i & 1][:1]
                 except Broken as e:
                     return _hypo_broken(g, "R5.4", i, e, unk)

@@ -12,7 +12,7 @@ from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
 from gridlogic.puzzles.starbattle.rules.tier4 import pressure
-from gridlogic.puzzles.starbattle.rules.tier5 import _mask, _suppose, names, undercounts
+from gridlogic.puzzles.starbattle.rules.tier5 import HYPO_BUDGET, _mask, _span, _suppose, names, undercounts
 
 
 def r6_1(st: State) -> Step | None:
@@ -176,15 +176,27 @@ def r6_5(st: State) -> Step | None:
     """R6.5 Finned Fish: if a star at X (emptying its neighbours) would make a fish whose eliminations
     include X, X is empty."""
     g, unk = st.geo, st.unknown
+    budget = [HYPO_BUDGET]
     for kind in ("column", "row"):
         other = "row" if kind == "column" else "column"
         for i in bits(unk):
+            if budget[0] < 0:
+                return None
             live = _suppose(st, i)
-            try:
-                found = [(cs, rs) for cs, rs in undercounts(st, g.units(kind), g.units(other), live)
-                         if _mask(rs) >> i & 1 and not _mask(cs) >> i & 1][:1]
-            except Broken:
-                found = []
+            now = g.full & ~st.empty
+            units = g.units(kind)
+            changed = [u.index for u in units if u.mask & g.nb[i] & unk
+                       and _span(g, u.mask & live, g.units(other)) != _span(g, u.mask & now, g.units(other))]
+            found = []
+            for k in changed:
+                try:
+                    found = [(cs, rs) for cs, rs in undercounts(st, units, g.units(other), live, must=k,
+                                                                budget=budget)
+                             if _mask(rs) >> i & 1 and not _mask(cs) >> i & 1][:1]
+                except Broken:
+                    found = []
+                if found:
+                    break
             for cs, rs in found:
                 return make_step(g, "R6.5", EXPERT, f"Finned fish: a star at {g.cell_name(i)} would empty its "
                                  f"neighbours and leave the stars of {names(cs)} only in {names(rs)}, which "

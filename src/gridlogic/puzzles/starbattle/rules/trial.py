@@ -1,7 +1,8 @@
 """The last level (Trial): bounded contradiction search.
 
-Assume a star (or an empty cell) at one candidate, propagate with the production rules of tiers 1-4
-(then, if nothing is found, tiers 1-5) for a bounded number of steps; if that reaches a
+Assume a star (or an empty cell) at one candidate, propagate with the production rules of tiers 1-3
+(then, if no candidate gives a contradiction, tiers 1-4, then tiers 1-5 without the finned counts)
+for a bounded number of steps, trying the tightest candidates first; if that reaches a
 contradiction the assumption is false and the opposite mark is proved. The step's reason lists the
 chain of deductions that led to the contradiction.
 """
@@ -11,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import HARD, MEDIUM, TRIAL, Rule
+from gridlogic.puzzles.starbattle.rules.base import EASY, HARD, MEDIUM, TRIAL, Rule
 from gridlogic.puzzles.starbattle.rules.engine import run
 from gridlogic.puzzles.starbattle.rules.geometry import bits
 from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State, make_step
 
 MAX_STEPS = 80
+MAX_CELLS = 150
+"""Candidates tried per pass (the tightest first): bounds the search on big boards."""
 HYPOTHETICAL = frozenset({"R5.3", "R5.4"})
 """Rules that already try a hypothesis per cell: too slow inside a hypothesis."""
 CHAIN_SHOWN = 8
@@ -58,9 +61,9 @@ def trial(st: State, rules: Sequence[Rule]) -> Step | None:
     """The first assumption whose propagation (by ``rules`` up to Hard) breaks the board."""
     g = st.geo
     order = _order(st)
-    for cap in (MEDIUM, HARD):
+    for cap in (EASY, MEDIUM, HARD):
         lower = [r for r in rules if r.level <= cap and r.id not in HYPOTHETICAL]
-        for i in order:
+        for i in order[:MAX_CELLS]:
             for value in (STAR, BLACK):
                 hyp = st.copy()
                 if value == STAR:
