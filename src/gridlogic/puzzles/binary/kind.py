@@ -65,6 +65,21 @@ class BinaryKind(Kind):
             raise ParseError(f"difficulty {difficulty!r} out of range", "levels 1.." + str(len(LEVELS) - 1))
         return generate(width, height, level, seed, unique_lines=bool(options.get("unique_lines", True)))
 
+    def render_explanation(self, puzzle: Any, ex: Explanation, verbose: bool = False) -> str:
+        """Numbered steps (with the board after each when ``verbose``), the final board, the verdict."""
+        p = _puzzle(puzzle)
+        board = [list(row.replace(".", "?")) for row in p.givens]
+        out = []
+        for i, step in enumerate(ex.steps, 1):
+            out.append(f"{i}. [{step.rule}] {step.reason}")
+            for m in step.marks:
+                board[m.cell[0]][m.cell[1]] = m.value
+            if verbose and step.marks:
+                out.extend("     " + " ".join(row) for row in board)
+        grade = f"grade {ex.grade} (level {ex.level}, hardest rule {ex.hardest_rule})" if ex.status == "solved" \
+            else f"{ex.status} after {len(ex.steps)} steps"
+        return "\n".join([*out, "", self.render(p, ex.final), grade])
+
     def render(self, puzzle: Any, rows: Sequence[str] | None = None) -> str:
         p = _puzzle(puzzle)
         body = list(rows) if rows else list(p.givens)

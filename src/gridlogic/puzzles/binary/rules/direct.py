@@ -13,6 +13,7 @@ from gridlogic.puzzles.binary.model import ones_in, zeros_in
 from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, TRIO
 from gridlogic.puzzles.binary.rules.lines import (
     Lines,
+    bits_of,
     complete,
     needy_windows,
     prevent_trio,
@@ -48,14 +49,33 @@ def each_line(rule: str, finder: LineFinder) -> Callable[[BinaryState], Step | N
     return find
 
 
+def _cell(lb: Lines, k: int, p: int) -> str:
+    r, c = lb.cell(k, p)
+    return f"r{r + 1}c{c + 1}"
+
+
+def _trio_reasons(lb: Lines, k: int, to1: int, to0: int) -> list[str]:
+    """One clause per pair closed off or gap filled, naming its cells."""
+    out = []
+    for digit, mask, fills in (("0", lb.zeros[k], to1), ("1", lb.ones[k], to0)):
+        for p in bits_of(mask & (mask >> 1)):
+            ends = [q for q in (p - 1, p + 2) if q >= 0 and fills >> q & 1]
+            if ends:
+                out.append(f"{_cell(lb, k, p)} and {_cell(lb, k, p + 1)} are both {digit}, so "
+                           + " and ".join(_cell(lb, k, q) for q in ends) + f" {'is' if len(ends) == 1 else 'are'} "
+                           + ("1" if digit == "0" else "0"))
+        out.extend(f"{_cell(lb, k, p + 1)} lies between two {digit}s, so it is {'1' if digit == '0' else '0'}"
+                   for p in bits_of(mask & (mask >> 2) & (fills >> 1)))
+    return out
+
+
 def prevent_trio_step(lb: Lines, k: int) -> Step | None:
     to1, to0 = prevent_trio(lb.length(k), lb.ones[k], lb.zeros[k])
     if not to1 | to0:
         return None
     m = marks(lb, k, to1, to0)
-    return Step("PreventTrio", TRIO, f"{_name(lb, k)}: a pair of equal digits is closed off and a gap between "
-                f"two equal digits is filled with the other digit, else three in a row: {describe(m)}.",
-                _known(lb, k), m)
+    return Step("PreventTrio", TRIO, f"{_name(lb, k)}: " + "; ".join(_trio_reasons(lb, k, to1, to0))
+                + " (no three equal in a row).", _known(lb, k), m)
 
 
 def complete_step(lb: Lines, k: int) -> Step | None:
@@ -77,9 +97,11 @@ def save_blocker_step(lb: Lines, k: int) -> Step | None:
     digit, other, rem, cover = (("0", "1", zeros_in(n) - z.bit_count(), needy_windows(n, z)[1]) if to1
                                 else ("1", "0", ones_in(n) - o.bit_count(), needy_windows(n, o)[1]))
     m = marks(lb, k, to1, to0)
-    return Step("SaveBlocker", BLOCKER, f"{_name(lb, k)} has {rem} {digit}s left to place and {rem} separate windows "
-                f"of three cells without a {digit}, each needing one to block a trio of {other}s; so no {digit} "
-                f"goes elsewhere: {describe(m)}.", tuple(lb.cells(k, cover)), m)
+    needs = f"one more {digit}" if rem == 1 else f"{rem} more {digit}s"
+    windows = "a window of three cells without one, which needs it" if rem == 1 else \
+        f"{rem} separate windows of three cells without one, each needing one"
+    return Step("SaveBlocker", BLOCKER, f"{_name(lb, k)} needs {needs} and has {windows} to block a trio of "
+                f"{other}s; so no {digit} goes elsewhere: {describe(m)}.", tuple(lb.cells(k, cover)), m)
 
 
 def unique_step(lb: Lines, k: int) -> Step | None:
