@@ -90,3 +90,14 @@ def test_engine_applies_cheapest_first_and_grades() -> None:
     assert (out.level, out.hardest_rule) == (2, "L2")
     capped = run(State(), [first_unknown(2), first_unknown(1)], max_level=1)
     assert capped.status == "stuck" and len(capped.steps) == 2
+
+
+def test_split_records_lines_versus_one_multiline_puzzle() -> None:
+    from gridlogic.core.inputs import split_records
+
+    urls = ["https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou", "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk"]
+    recs = split_records("# two puzzles\n" + "\n".join(urls) + "\n")
+    assert [(r.id, r.text) for r in recs] == [("2", urls[0]), ("3", urls[1])]
+    picture = "AAB\nABB\nCCC"  # one multi-line region picture (a 3x3 board) stays one record
+    assert len(split_records(picture)) == 1
+    assert split_records(urls[0])[0].id == "1"

@@ -43,7 +43,7 @@ def split_records(text: str, only: Kind | None = None) -> list[Record]:
         if recs is not None:
             return recs
     kind_name = only.name if only else None
-    if "\n" in body and _whole(body, kind_name):
+    if "\n" in body and _one_puzzle(body, kind_name):
         return [Record("1", body)]
     records: list[Record] = []
     header_allowed = True
@@ -70,6 +70,22 @@ def split_records(text: str, only: Kind | None = None) -> list[Record]:
     if len(records) == 1 and len([ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]) == 1:
         records[0].id = records[0].id if "\t" in body else "1"
     return records
+
+
+def _one_puzzle(body: str, kind_name: str | None) -> bool:
+    """Is a multi-line text one puzzle (XML, a pzprv3 file, a picture)? Yes when some format
+    recognises and reads the whole; also when it recognises the whole but fails to read it, unless
+    its lines look like puzzles of their own (then the file is a list and each line is judged)."""
+    try:
+        k, fmt = detect(body, kind_name)
+    except Exception:  # noqa: BLE001 - not recognised as a whole
+        return False
+    try:
+        fmt.read(body)
+    except Exception:  # noqa: BLE001 - judged below
+        lines = [ln for ln in body.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+        return sum(_whole(ln.strip(), k.name) for ln in lines) < 2
+    return True
 
 
 def _whole(body: str, kind_name: str | None) -> bool:
