@@ -12,7 +12,8 @@ from gridlogic.core.registry import Record
 
 def pack_records(text: str) -> list[Record] | None:
     """The puzzles of a masonomara pack (``{"puzzles": [{"sbn": ..., "solution": [[r, c]...]}]}``),
-    each with ``extra["solution"]`` (star cells) when the pack has one; None if not a pack."""
+    each with ``extra["solution"]`` (star cells) and ``extra["solution_rows"]`` when the pack has one;
+    None if not a pack."""
     if not text.lstrip().startswith("{") or '"sbn"' not in text:
         return None
     try:
@@ -29,7 +30,12 @@ def pack_records(text: str) -> list[Record] | None:
         extra: dict[str, Any] = {}
         sol = p.get("solution")
         if isinstance(sol, list) and all(isinstance(x, list) and len(x) == 2 for x in sol):
-            extra["solution"] = frozenset((int(r), int(c)) for r, c in sol)
+            stars = frozenset((int(r), int(c)) for r, c in sol)
+            extra["solution"] = stars
+            n = p["sbn"].split("x", 1)[0]
+            if n.isdigit():  # the contract's rows too, for interfaces that check packs (batch check)
+                extra["solution_rows"] = ["".join("*" if (r, c) in stars else "." for c in range(int(n)))
+                                          for r in range(int(n))]
         records.append(Record(str(i), p["sbn"], extra))
     return records
 
