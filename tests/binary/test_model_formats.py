@@ -89,6 +89,23 @@ def test_legup_roundtrip_and_detection(corpus: Path) -> None:
     assert (hard2.width, hard2.name) == (8, "8x8 Binary Hard 2")
 
 
+def test_star_battle_legup_files_are_not_binary(corpus: Path) -> None:
+    files = [p for p in (corpus / "starbattle" / "legup").rglob("*") if p.is_file()]
+    assert files
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        assert not sniff_legup(text) and not sniff_rows(text), f
+
+
+def test_render_notes() -> None:
+    p = read_rows("7x7:" + "." * 49).with_unique_lines(False)
+    text = KIND.render(p)
+    assert "one more 1 than 0" in text and "need not be distinct" in text
+    ex = KIND.explain(read_rows(EX))
+    shown = KIND.render_explanation(read_rows(EX), ex, verbose=True)
+    assert shown.splitlines()[0].startswith("1. [PreventTrio] row 5:") and "grade hard" in shown
+
+
 @pytest.mark.parametrize("text", [
     "<Legup><puzzle name=\"Binary\"><board width=\"4\" height=\"4\"><cells>"
     "<cell value=\"3\" x=\"0\" y=\"0\"/></cells></board></puzzle></Legup>",
