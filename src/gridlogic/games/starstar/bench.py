@@ -1,4 +1,8 @@
-"""Speed and strength measurements shared by ``starstar bench`` and ``benchmarks/bench_starstar.py``."""
+"""Speed and strength measurements shared by ``starstar bench`` and ``benchmarks/bench_starstar.py``.
+
+Rates are per second of this process's CPU time (single core), so that other work on a shared
+machine does not halve them; on an idle machine CPU and wall-clock rates are the same.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from gridlogic.games.starstar.state import StarState
 
 
 def playout_rate(rings: int, seconds: float, backend: str | None = None, runs: int = 3) -> float:
-    """Median random playouts (fill + score) per second from the empty board over ``runs`` runs."""
+    """Median random playouts (fill + score) per CPU second from the empty board over ``runs`` runs."""
     playout = get_playout(backend)
     t = tables(rings)
     rng = random.Random(1)
@@ -21,25 +25,26 @@ def playout_rate(rings: int, seconds: float, backend: str | None = None, runs: i
     playout(t, empty, 0, rng)  # compile / warm up
     rates = []
     for _ in range(runs):
-        count, start = 0, time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < seconds / runs:
+        count, start, cpu = 0, time.perf_counter(), time.process_time()
+        while time.perf_counter() - start < seconds / runs:
             for _ in range(16):
                 playout(t, empty, 0, rng)
             count += 16
-        rates.append(count / elapsed)
+        rates.append(count / max(time.process_time() - cpu, 1e-9))
     return statistics.median(rates)
 
 
 def simulation_rate(rings: int, seconds: float, runs: int = 1) -> float:
-    """MCTS (UCT + RAVE) simulations per second from the empty board, median of ``runs``."""
+    """MCTS (UCT + RAVE) simulations per CPU second from the empty board, median of ``runs``."""
     from gridlogic.games.starstar.mcts import MCTSBot
 
     state = StarState.new(rings)
     MCTSBot(rng=random.Random(0), playouts=20).search(state)  # warm up
     rates = []
     for run in range(runs):
+        cpu = time.process_time()
         result = MCTSBot(rng=random.Random(run), seconds=seconds / runs, playouts=None).search(state)
-        rates.append(result.simulations / result.seconds)
+        rates.append(result.simulations / max(time.process_time() - cpu, 1e-9))
     return statistics.median(rates)
 
 

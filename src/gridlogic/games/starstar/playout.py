@@ -296,7 +296,7 @@ def _compiled() -> Callable[..., tuple[int, int]]:
 
 
 def playout_numba(t: Tables, cells: Sequence[int], to_play: int, rng: random.Random) -> tuple[Outcome, Cells]:
-    board = np.array(cells, dtype=np.int8)
+    board = np.frombuffer(bytearray(cells), dtype=np.int8)  # a writable copy, ~5x cheaper than np.array
     margin, lead = _compiled()(
         board, to_play, rng.getrandbits(63), t.np_edges, t.np_nbr_ptr, t.np_nbr_idx, t.np_peries, t.np_is_quark
     )
