@@ -153,3 +153,19 @@ def test_rows_reader_fails_only_cleanly(text: str) -> None:
     with contextlib.suppress(GridlogicError):
         read_rows(text)
     sniff_rows(text)
+
+
+@given(st.lists(st.tuples(st.integers(-2, 9), st.integers(-1, 9), st.integers(-1, 4)), max_size=12),
+       st.integers(0, 9), st.integers(0, 9))
+@settings(max_examples=150, deadline=None)
+def test_legup_reader_fails_only_cleanly(cells: list[tuple[int, int, int]], w: int, h: int) -> None:
+    body = "".join(f'<cell value="{v}" x="{x}" y="{y}"/>' for x, y, v in cells)
+    board = f'<board width="{w}" height="{h}"><cells>{body}</cells></board>'
+    text = f'<Legup><puzzle name="Binary">{board}</puzzle></Legup>'
+    assert sniff_legup(text)
+    try:
+        p = read_legup(text)
+    except GridlogicError:
+        return
+    assert (p.width, p.height) == (w, h)
+    assert read_legup(write_legup(p)).givens == p.givens
