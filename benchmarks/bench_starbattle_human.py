@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -123,7 +124,9 @@ def main() -> None:
     checked = 0
     no_trial = rules(TRIAL - 1)
     assert no_trial
-    for it in items:
+    for done, it in enumerate(items):
+        if done % 100 == 0:
+            print(f"... {done}/{len(items)}", file=sys.stderr, flush=True)
         size = f"{it.puzzle.n}x{it.puzzle.n}/{it.puzzle.stars}"
         t0 = time.process_time()
         ex = explain(it.puzzle)
@@ -160,10 +163,10 @@ def main() -> None:
     print("\nrule firing counts:")
     for rule, k in sorted(fired.items(), key=lambda kv: (kv[0][0] != "R", kv[0])):
         print(f"  {rule:6} {k}")
-    print("\ntime per full explained solve (ms): median / p95 / max")
+    print("\nCPU time per full explained solve (ms, time.process_time): median / p95 / max / total s")
     for size, ts in sorted(times.items()):
         print(f"  {size:9} n={len(ts):4}  {1000 * statistics.median(ts):7.1f} / {1000 * pct(ts, 0.95):7.1f} / "
-              f"{1000 * max(ts):7.1f}")
+              f"{1000 * max(ts):7.1f} / {sum(ts):6.1f}")
     print("\ngrades vs labels (Spearman rank correlation):")
     for src in ("starbattlelab", "masonomara"):
         pairs = [(a, b) for s, a, b in graded if s == src]

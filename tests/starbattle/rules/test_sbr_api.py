@@ -75,3 +75,10 @@ def test_medium_puzzle_is_stuck_when_capped_at_easy() -> None:
     capped = explain(P5M, max_level=0)
     assert capped.status == "stuck" and "?" in "".join(capped.final)
     assert explain(P5M, max_level=1).status == "solved"
+
+
+def test_uniqueness_rules_only_on_request_and_never_graded() -> None:
+    ex = explain(P5M, allow_uniqueness=True)
+    assert ex.status == "solved"
+    assert not [s for s in explain(P5M).steps if s.rule.startswith("R7")]
+    assert grade(P5M).name == "Medium"

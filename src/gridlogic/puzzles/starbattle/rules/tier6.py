@@ -131,7 +131,7 @@ def r6_3(st: State) -> Step | None:
     for lines in (g.row_units, g.col_units):
         for a, b in pairwise(lines):
             strip = (a.mask | b.mask) & st.unknown
-            if not strip or not in_line(st, a) + in_line(st, b):
+            if not strip:
                 continue
             if not _pair_feasible(st, a, b, 0):
                 raise Broken(broken_step(g, "R6.3", f"{cap(names([a, b]))} cannot get their stars "
