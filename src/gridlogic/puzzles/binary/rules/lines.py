@@ -183,6 +183,24 @@ def unique_fill(n: int, ones: int, zeros: int, finished: Sequence[int]) -> tuple
     return 0, 0, None
 
 
+def blocker_check(n: int, ones: int, zeros: int) -> tuple[str | None, int, int]:
+    """``broken`` and ``save_blocker`` at once (the needy windows counted once):
+    ``(broken rule or None, to1, to0)``."""
+    if ones & (ones >> 1) & (ones >> 2) or zeros & (zeros >> 1) & (zeros >> 2):
+        return "Trio", 0, 0
+    rem1, rem0 = ones_in(n) - ones.bit_count(), zeros_in(n) - zeros.bit_count()
+    if rem1 < 0 or rem0 < 0:
+        return "UnbalancedRowColumn", 0, 0
+    unknown = ((1 << n) - 1) & ~(ones | zeros)
+    c0, cover0 = needy_windows(n, zeros)
+    c1, cover1 = needy_windows(n, ones)
+    if c0 > rem0 or c1 > rem1:
+        return "WastedBlocker", 0, 0
+    to1 = unknown & ~cover0 if 0 < rem0 == c0 else 0
+    to0 = unknown & ~cover1 if 0 < rem1 == c1 else 0
+    return None, to1, to0
+
+
 def broken(n: int, ones: int, zeros: int) -> str | None:
     """The contradiction rule a line breaks, if any."""
     if ones & (ones >> 1) & (ones >> 2) or zeros & (zeros >> 1) & (zeros >> 2):

@@ -10,11 +10,11 @@ from gridlogic.core.errors import Contradiction
 from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, LINE
 from gridlogic.puzzles.binary.rules.lines import (
     Lines,
+    blocker_check,
     broken,
     complete,
     completion_fill,
     prevent_trio,
-    save_blocker,
     unique_fill,
 )
 
@@ -41,37 +41,43 @@ def first_broken(lb: Lines, lines: Iterable[int]) -> tuple[str, int, int] | None
     return None
 
 
-def _direct(lb: Lines, k: int, level: int) -> tuple[int, int]:
+def _line(lb: Lines, k: int, level: int) -> tuple[str | None, int, int]:
+    """``(broken rule or None, to1, to0)`` for line ``k`` with the direct rules up to ``level``."""
     n, o, z = lb.lengths[k], lb.ones[k], lb.zeros[k]
-    to1, to0 = prevent_trio(n, o, z)
+    if level >= BLOCKER:
+        rule, to1, to0 = blocker_check(n, o, z)
+    else:
+        rule, to1, to0 = broken(n, o, z), 0, 0
+    if rule is not None:
+        return rule, 0, 0
+    unknown = lb.fulls[k] & ~(o | z)
+    if not unknown:
+        return ("RepeatedRowColumn" if repeat_of(lb, k) is not None else None), 0, 0
+    a1, a0 = prevent_trio(n, o, z)
+    to1, to0 = to1 | a1, to0 | a0
     if level >= COMPLETE:
         b1, b0 = complete(n, o, z)
         to1, to0 = to1 | b1, to0 | b0
-    if level >= BLOCKER:
-        c1, c0 = save_blocker(n, o, z)
-        to1, to0 = to1 | c1, to0 | c0
-        if lb.unique and lb.unknown(k).bit_count() == 2:
-            d1, d0, _ = unique_fill(n, o, z, lb.finished(k))
-            to1, to0 = to1 | d1, to0 | d0
-    return to1, to0
+    if level >= BLOCKER and lb.unique and unknown.bit_count() == 2:
+        d1, d0, _ = unique_fill(n, o, z, lb.finished(k))
+        to1, to0 = to1 | d1, to0 | d0
+    return None, to1, to0
 
 
 def _settle(lb: Lines, level: int, pending: set[int], changed: set[int]) -> str | None:
-    """Direct rules to a fixpoint from the ``pending`` lines; lines changed are added to ``changed``."""
+    """Direct rules to a fixpoint from the ``pending`` lines (each checked against the contradiction
+    rules as it is taken up); lines changed are added to ``changed``."""
     while pending:
         k = pending.pop()
-        if not lb.unknown(k):
-            continue
-        to1, to0 = _direct(lb, k, level)
+        rule, to1, to0 = _line(lb, k, level)
+        if rule is not None:
+            return rule
         if to1 & to0:
             return "Conflict"
         if not to1 | to0:
             continue
         lb.touched.clear()
         lb.put(k, to1, to0)
-        bad = first_broken(lb, lb.touched)
-        if bad is not None:
-            return bad[0]
         pending |= lb.touched
         changed |= lb.touched
         if lb.unique and level >= BLOCKER and any(not lb.unknown(j) for j in lb.touched):
@@ -108,9 +114,6 @@ def propagate(lb: Lines, level: int, start: Iterable[int] | None = None) -> str 
     pending = set(range(lb.count) if start is None else start)
     for_lines = set(range(lb.count))
     try:
-        bad = first_broken(lb, pending)
-        if bad is not None:
-            return bad[0]
         while True:
             before: set[int] = set()
             why = _settle(lb, level, pending, before)
@@ -124,9 +127,6 @@ def propagate(lb: Lines, level: int, start: Iterable[int] | None = None) -> str 
                 return why
             if not lb.touched:
                 return None
-            bad = first_broken(lb, lb.touched)
-            if bad is not None:
-                return bad[0]
             pending = set(lb.touched)
             for_lines = set(lb.touched)
     except Contradiction:
