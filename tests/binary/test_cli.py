@@ -57,6 +57,19 @@ def test_tsv_rows_are_read(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert [(o["id"], o["count"]) for o in out] == [("A", 1), ("B", 2)]
 
 
+def test_files_of_one_line_puzzles(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "two.txt"
+    f.write_text("# two puzzles\n" + "/".join(["...."] * 4) + "\n01../..../..../....\n")
+    code, out, _ = run(capsys, "count", str(f), "--json")
+    assert code == 0 and [o["count"] for o in out] == [2, 2]
+    f.write_text(EX + "\n" + EX + "\n")
+    code, out, _ = run(capsys, "solve", str(f), "--json")
+    assert code == 0 and len(out) == 2
+    f.write_text("\n".join(SOL.split("/")) + "\n")
+    code, out, _ = run(capsys, "solve", str(f), "--json")
+    assert code == 0 and out[0]["solution"] == SOL.split("/")
+
+
 def test_generate(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "generate", "binary", "--size", "6x6", "--difficulty", "medium", "--seed", "2",
                        "--json")

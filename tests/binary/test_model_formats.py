@@ -63,7 +63,8 @@ def test_odd_lines_hold_one_more_one() -> None:
 
 def test_sniffers_are_strict() -> None:
     assert sniff_rows(EX) and sniff_rows("01/10") and sniff_rows("6x6:" + "." * 35)
-    for text in ("01/100", "0", "abc/def", "10x2.AAAB", "0101", "6x6", "6x6:", "12/34", "https://puzz.link/p?x"):
+    for text in ("01/100", "0", "abc/def", "10x2.AAAB", "0101", "6x6", "6x6:", "12/34", "01/10\n10/01",
+                 "2x2:0110\n2x2:1001", "https://puzz.link/p?x"):
         assert not sniff_rows(text), text
     star = '<Legup><puzzle name="StarBattle"><board size="5" puzzle_num="1"></board></puzzle></Legup>'
     assert not sniff_legup(star)

@@ -23,13 +23,16 @@ def _split_rows(body: str) -> list[str]:
 
 
 def sniff_rows(text: str) -> bool:
-    """``WxH:`` + cells (the prefix is Binary's own, so the reader may say what is wrong in the
-    cells), or at least two rows of ``.01`` of one length joined by ``/`` or newlines. Nothing else:
-    other kinds' texts never look like this."""
+    """One line ``WxH:`` + cells (the prefix is Binary's own, so the reader may say what is wrong in
+    the cells), or at least two rows of ``.01`` of one length joined by ``/`` (one line) or by
+    newlines (a whole file holding one puzzle). Nothing else: other kinds' texts never look like
+    this, and a file of one-line puzzles is never taken for one big puzzle."""
     t = text.strip()
     m = _PREFIX.match(t)
     if m:
-        return bool(m.group(3).strip())
+        return "\n" not in t and bool(m.group(3).strip())
+    if "\n" in t and "/" in t:
+        return False
     rows = _split_rows(t)
     return (len(rows) >= 2 and all(_CELLS.match(r) for r in rows)
             and len({len(r) for r in rows}) == 1 and re.fullmatch(r"[.01/\s]+", t) is not None)
