@@ -23,8 +23,9 @@ from gridlogic.core.inputs import split_records
 from gridlogic.core.registry import detect
 from gridlogic.proof.checker import check
 from gridlogic.proof.cli import puzzle_text
+from gridlogic.proof.kinds import ProofKind, proof_kind
 from gridlogic.proof.make import NoProof, make
-from gridlogic.proof.model import Proof
+from gridlogic.proof.model import Node, Proof
 from gridlogic.puzzles.binary import legup as binary_legup
 from gridlogic.puzzles.starbattle import legup as starbattle_legup
 
@@ -66,6 +67,16 @@ def clear_caches() -> None:
         mod.justified.cache_clear()
 
 
+def cell_counts(node: Node, pk: ProofKind) -> tuple[int, int]:
+    """(cells set by LEGUP direct rules, cells set by production rules) in a proof tree."""
+    legup = sum(len(s.set) for s in node.steps if s.rule in pk.direct)
+    other = sum(len(s.set) for s in node.steps if s.rule not in pk.direct)
+    for b in node.split.branches if node.split else ():
+        bl, bo = cell_counts(b, pk)
+        legup, other = legup + bl, other + bo
+    return legup, other
+
+
 def stats(xs: list[float]) -> str:
     if not xs:
         return "-"
@@ -79,6 +90,7 @@ def run(name: str, files: list[Path], limit: int | None) -> None:
     if limit is not None and len(all_texts) > limit:
         all_texts = random.Random(7).sample(all_texts, limit)
     made, stuck, invalid = 0, 0, []
+    legup_cells = production_cells = splits = 0
     t_explain: list[float] = []
     t_make: list[float] = []
     t_check: list[float] = []
@@ -102,6 +114,8 @@ def run(name: str, files: list[Path], limit: int | None) -> None:
         list(islice(k.solutions(puzzle), 2))
         t3 = time.perf_counter()
         made += 1
+        lc, pc = cell_counts(proof.root, proof_kind(proof.kind))
+        legup_cells, production_cells, splits = legup_cells + lc, production_cells + pc, splits + rep.closed
         t_make.append(t1 - t0)
         t_check.append(t2 - t1)
         t_solve.append(t3 - t2)
@@ -110,6 +124,9 @@ def run(name: str, files: list[Path], limit: int | None) -> None:
     ratio = statistics.median(c / max(s, 1e-6) for c, s in zip(t_check, t_solve, strict=True)) if t_check else 0
     print(f"{name}: {len(all_texts)} puzzles: {made} proved and checked, {stuck} no proof, "
           f"{len(invalid)} INVALID")
+    share = legup_cells / max(1, legup_cells + production_cells)
+    print(f"  {share:.1%} of proved cells by LEGUP rules, {production_cells} by production rules, "
+          f"{splits} case splits with a closed branch")
     print(f"  human solver (explain) {stats(t_explain)}")
     print(f"  make, beyond explain   {stats(t_make)}")
     print(f"  check                  {stats(t_check)}  (median check/solve ratio {ratio:.1f})")
