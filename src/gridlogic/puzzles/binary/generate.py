@@ -5,8 +5,8 @@ A random solution comes from the SAT model with random phases. Givens are then r
 order while the puzzle stays solvable at level D-1 (a minimal puzzle for D-1); one more removal
 that keeps it solvable at D makes it need D (fewer givens never make a puzzle easier), and the
 removals go on at level D (for the search levels, whose tests are dear, the puzzle is left as it
-is after that one removal). Solvable by sound rules implies unique; the result is checked with the
-step engine (solved at D, stuck below).
+is after that one removal). Solvable by sound rules implies unique; the result is graded by the step
+engine, whose hardest level used is the lowest cap that solves (so: solved at D, stuck below).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import re
 
 from gridlogic.core.errors import Contradiction, GridlogicError, ParseError
 from gridlogic.core.registry import Generated
+from gridlogic.core.step import Grade
 from gridlogic.puzzles.binary import exact, human
 from gridlogic.puzzles.binary.model import Binary, validate
 from gridlogic.puzzles.binary.rules.case import NESTED_BUDGET, Budget, OutOfBudget, closure, refutes
@@ -116,8 +117,9 @@ def _puzzle(width: int, height: int, unique_lines: bool, cells: list[int]) -> Bi
     return Binary(width, height, tuple(rows), unique_lines)
 
 
-def attempt(width: int, height: int, level: int, unique_lines: bool, rng: random.Random) -> Binary | None:
-    """One try: a random solution reduced to a puzzle of exactly ``level``, or None."""
+def attempt(width: int, height: int, level: int, unique_lines: bool,
+            rng: random.Random) -> tuple[Binary, Grade] | None:
+    """One try: a random solution reduced to a puzzle of exactly ``level`` (with its grade), or None."""
     solution = random_solution(width, height, unique_lines, rng)
     order = list(range(width * height))
     rng.shuffle(order)
@@ -133,17 +135,17 @@ def attempt(width: int, height: int, level: int, unique_lines: bool, rng: random
         cells[up] = -1
     cells = _reduce(shape, cells, order, level)
     puzzle = _puzzle(width, height, unique_lines, cells)
-    if not human.solved_at(puzzle, level) or (level > 1 and human.solved_at(puzzle, level - 1)):
-        return None
-    return puzzle
+    grade = human.grade(puzzle)  # the hardest level an uncapped run uses is the lowest cap that solves
+    return (puzzle, grade) if grade.level == level else None
 
 
 def generate(width: int, height: int, level: int, seed: int, unique_lines: bool = True) -> Generated:
     rng = random.Random(seed)
-    for _ in range(NESTED_ATTEMPTS if level >= NESTED else ATTEMPTS):
-        puzzle = attempt(width, height, level, unique_lines, rng)
-        if puzzle is not None:
-            solution = next(exact.solve_iter(puzzle))
-            return Generated(puzzle, human.grade(puzzle), solution)
-    raise GenerationError(f"no {width}x{height} puzzle at level {level} found in {ATTEMPTS} attempts "
+    attempts = NESTED_ATTEMPTS if level >= NESTED else ATTEMPTS
+    for _ in range(attempts):
+        found = attempt(width, height, level, unique_lines, rng)
+        if found is not None:
+            puzzle, grade = found
+            return Generated(puzzle, grade, next(exact.solve_iter(puzzle)))
+    raise GenerationError(f"no {width}x{height} puzzle at level {level} found in {attempts} attempts "
                           f"(seed {seed}); try another seed or level")
