@@ -52,12 +52,7 @@ class LegupBoard:
     def __post_init__(self) -> None:
         if len(self.regions) != self.n * self.n or len(self.cells) != self.n * self.n:
             raise ParseError(f"a {self.n}x{self.n} board needs {self.n * self.n} cells", "LegupBoard")
-        g = grid(self.n, self.n)
-        regs: dict[int, list[int]] = {}
-        for i, r in enumerate(self.regions):
-            regs.setdefault(r, []).append(i)
-        region_units = tuple(tuple(regs[k]) for k in sorted(regs))
-        object.__setattr__(self, "units", (g.row_units, g.col_units, region_units))
+        object.__setattr__(self, "units", _units(self.n, self.regions))
 
     @classmethod
     def from_rows(cls, stars: int, regions: Sequence[Sequence[int]], cells: Sequence[str] | None = None
@@ -98,6 +93,16 @@ class LegupBoard:
         return sum(1 for i in unit if self.cells[i] != BLACK)
 
 
+@lru_cache(maxsize=256)
+def _units(n: int, regions: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Rows, columns and regions (in index order) of a geometry, computed once."""
+    g = grid(n, n)
+    regs: dict[int, list[int]] = {}
+    for i, r in enumerate(regions):
+        regs.setdefault(r, []).append(i)
+    return g.row_units, g.col_units, tuple(tuple(regs[k]) for k in sorted(regs))
+
+
 # ----------------------------------------------------------------- direct rules (parent -> changes)
 
 def surround_star(b: LegupBoard) -> frozenset[Change]:
@@ -124,9 +129,10 @@ def finish_surround_with_empty(b: LegupBoard) -> frozenset[Change]:
 
 
 def _star_starves_a_unit(b: LegupBoard, i: int) -> bool:
-    hypo = b.with_changes([(i, STAR), *((j, BLACK) for j in b.neighbours(i) if b.cells[j] is None)])
+    blackened = {j for j in b.neighbours(i) if b.cells[j] is None}
     touched = {i, *b.neighbours(i)}
-    return any(hypo.open_count(u) < b.stars for u in b.all_units() if touched.intersection(u))
+    return any(b.open_count(u) - len(blackened.intersection(u)) < b.stars
+               for u in b.all_units() if touched.intersection(u))
 
 
 def within(inner: str, outer: str) -> Callable[[LegupBoard], frozenset[Change]]:
