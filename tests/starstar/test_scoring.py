@@ -159,12 +159,12 @@ def check_invariants(rings: int, cells: list[int]) -> Score:
 def test_thousands_of_random_full_boards() -> None:
     rng = random.Random(6)
     decided = 0
-    for i in range(3000):
-        rings = 2 + i % 7
+    for i in range(2000):
+        rings = 2 + i % 6
         n = star_graph(rings).size
         cells = [rng.choice((1, 2)) for _ in range(n)]
         decided += check_invariants(rings, cells).decided
-    assert decided > 2000  # most random full boards are decided
+    assert decided > 1500  # most random full boards are decided
 
 
 def full_boards(rings: int) -> st.SearchStrategy[tuple[int, list[int]]]:
@@ -172,7 +172,7 @@ def full_boards(rings: int) -> st.SearchStrategy[tuple[int, list[int]]]:
     return st.tuples(st.just(rings), st.lists(st.sampled_from((1, 2)), min_size=n, max_size=n))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.integers(2, 8).flatmap(full_boards))
 def test_invariants_hypothesis(case: tuple[int, list[int]]) -> None:
     check_invariants(*case)
