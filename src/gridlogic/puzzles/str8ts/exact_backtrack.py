@@ -1,10 +1,12 @@
 """Exact solver 2: backtracking over candidate masks, independent of the SAT code.
 
-Propagation to a fixpoint: a decided cell removes its digit from its row and column; each
-compartment keeps only the digits of its feasible straights (windows [s, s+t-1] in which every cell
-has a candidate and that offer t digits), and a digit present in every feasible straight (a sure
-digit) with a single place in the compartment is placed there. Then the undecided white cell with
-the fewest candidates is split on. Bit d-1 of a mask = digit d.
+Propagation to a fixpoint, driven by a work queue of the units whose cells changed: a decided cell
+removes its digit from its row and column; each compartment keeps only the digits of its feasible
+straights (windows [s, s+t-1] in which every cell has a candidate and that offer t digits), a digit
+in every feasible straight (a sure digit) leaves the rest of the line and, with a single place in
+the compartment, is placed there; a line's naked sets (k cells within one cell's k digits) leave
+its other cells. Then the undecided white cell with the fewest candidates is split on.
+Bit d-1 of a mask = digit d.
 """
 
 from __future__ import annotations
@@ -21,15 +23,17 @@ _POP = [bin(m).count("1") for m in range(1 << 9)]
 
 @dataclass(frozen=True)
 class Tables:
-    """Per-puzzle lookup tables: white cells, peers, compartments and their windows."""
+    """Per-puzzle lookup tables. Units are numbered: compartments first, then lines (white cells of
+    a row or column with more than two of them); ``units_of[i]`` lists the units of cell i."""
 
     n: int
     white: tuple[int, ...]
     peers: tuple[tuple[int, ...], ...]
     comps: tuple[tuple[int, ...], ...]
-    lines: tuple[tuple[int, ...], ...]  # white cells of each row and column
     windows: tuple[tuple[int, ...], ...]  # per compartment: the masks of its length-t windows
     outside: tuple[tuple[int, ...], ...]  # per compartment: the other white cells of its line
+    lines: tuple[tuple[int, ...], ...]
+    units_of: tuple[tuple[int, ...], ...]
 
     @classmethod
     def of(cls, p: Str8ts) -> Tables:
@@ -41,8 +45,12 @@ class Tables:
         windows = tuple(tuple(((1 << len(c)) - 1) << s for s in range(n - len(c) + 1)) for c in comps)
         outside = tuple(tuple(j for j in p.lines[c.line + (n if c.axis == "column" else 0)]
                               if j in wset and j not in c.cells) for c in p.compartments)
-        lines = tuple(tuple(j for j in line if j in wset) for line in p.lines)
-        return cls(n, white, peers, comps, tuple(ln for ln in lines if len(ln) > 2), windows, outside)
+        lines = tuple(ln for ln in (tuple(j for j in line if j in wset) for line in p.lines) if len(ln) > 2)
+        units: list[list[int]] = [[] for _ in range(p.size)]
+        for k, cells in enumerate(comps + lines):
+            for i in cells:
+                units[i].append(k)
+        return cls(n, white, peers, comps, windows, outside, lines, tuple(tuple(u) for u in units))
 
 
 def initial(p: Str8ts) -> list[int]:
@@ -59,113 +67,123 @@ def initial(p: Str8ts) -> list[int]:
     return masks
 
 
-def _single(m: int) -> bool:
-    return m != 0 and m & (m - 1) == 0
+class _Dead(Exception):  # noqa: N818 - control flow: this branch has no solution
+    pass
 
 
-def propagate(t: Tables, masks: list[int]) -> bool:
-    """Narrow ``masks`` in place to a fixpoint; False on a contradiction."""
-    done = [False] * len(masks)
-    changed = True
-    while changed:
-        changed = False
-        for i in t.white:
-            m = masks[i]
-            if not m:
-                return False
-            if done[i] or m & (m - 1):
-                continue
-            done[i] = True
-            for j in t.peers[i]:
-                mj = masks[j]
-                if mj & m:
-                    mj &= ~m
-                    if not mj:
-                        return False
-                    masks[j] = mj
-                    changed = True
-        for line in t.lines:
-            r = _naked_sets(line, masks)
-            if r < 0:
-                return False
-            changed = changed or r > 0
-        for cells, wins, out in zip(t.comps, t.windows, t.outside, strict=True):
-            r = _compartment(cells, wins, out, masks)
-            if r < 0:
-                return False
-            changed = changed or r > 0
-    return True
+@dataclass
+class _Run:
+    """One propagation: the masks, the queue of changed units, the decided cells still to spread."""
+
+    t: Tables
+    masks: list[int]
+    dirty: set[int]
+    singles: list[int]
+
+    def narrow(self, j: int, keep: int) -> None:
+        m = self.masks[j]
+        if not m & ~keep:
+            return
+        m &= keep
+        if not m:
+            raise _Dead
+        self.masks[j] = m
+        self.dirty.update(self.t.units_of[j])
+        if not m & (m - 1):
+            self.singles.append(j)
 
 
-def _compartment(cells: tuple[int, ...], wins: tuple[int, ...], out: tuple[int, ...], masks: list[int]) -> int:
-    """Window feasibility and sure digits for one compartment (a sure digit leaves the rest of the
-    line, and is placed if it has one cell left): -1 contradiction, 1 changed, 0 not."""
+def propagate(t: Tables, masks: list[int], dirty: set[int], singles: list[int]) -> bool:
+    """Narrow ``masks`` in place to a fixpoint from the given changes; False on a contradiction."""
+    run = _Run(t, masks, dirty, singles)
+    ncomp = len(t.comps)
+    try:
+        while True:
+            while singles:
+                i = singles.pop()
+                m = masks[i]
+                for j in t.peers[i]:
+                    if masks[j] & m:
+                        run.narrow(j, ~m)
+            if not dirty:
+                return True
+            k = dirty.pop()
+            if k < ncomp:
+                _compartment(run, k)
+            else:
+                _naked_sets(run, t.lines[k - ncomp])
+    except _Dead:
+        return False
+
+
+def _compartment(run: _Run, k: int) -> None:
+    """Window feasibility and sure digits for compartment k."""
+    masks = run.masks
+    cells = run.t.comps[k]
     size = len(cells)
     union = 0
     for i in cells:
         union |= masks[i]
     allowed = 0
     sure = -1
-    for w in wins:
+    for w in run.t.windows[k]:
         if _POP[union & w] < size:
             continue
-        if all(masks[i] & w for i in cells):
+        for i in cells:
+            if not masks[i] & w:
+                break
+        else:
             allowed |= w
             sure &= w
     if not allowed:
-        return -1
-    changed = 0
+        raise _Dead
+    for i in cells:
+        run.narrow(i, allowed)
+    if sure == -1 or not sure:
+        return
+    for j in run.t.outside[k]:
+        run.narrow(j, ~sure)
+    once = twice = 0
     for i in cells:
         m = masks[i]
-        if m & ~allowed:
-            m &= allowed
-            masks[i] = m
-            changed = 1
-    if sure:
-        for j in out:
-            m = masks[j]
-            if m & sure:
-                m &= ~sure
-                if not m:
-                    return -1
-                masks[j] = m
-                changed = 1
-    while sure:
-        bit = sure & -sure
-        sure ^= bit
-        holders = [i for i in cells if masks[i] & bit]
-        if not holders:
-            return -1
-        if len(holders) == 1 and masks[holders[0]] != bit:
-            masks[holders[0]] = bit
-            changed = 1
-    return changed
+        twice |= once & m
+        once |= m
+    if sure & ~once:
+        raise _Dead
+    lone = sure & once & ~twice
+    while lone:
+        bit = lone & -lone
+        lone ^= bit
+        for i in cells:
+            if masks[i] & bit:
+                run.narrow(i, bit)
+                break
 
 
-def _naked_sets(line: tuple[int, ...], masks: list[int]) -> int:
-    """k cells of a line whose candidates all lie in one cell's k digits: those digits leave the
-    other cells of the line (k = 2..4). -1 contradiction, 1 changed, 0 not."""
-    changed = 0
+def _naked_sets(run: _Run, line: tuple[int, ...]) -> None:
+    """k cells of a line whose candidates all lie in one cell's k digits (k = 2..4): those digits
+    leave the other cells of the line."""
+    masks = run.masks
     for i in line:
         m = masks[i]
         k = _POP[m]
         if k < 2 or k > 4:
             continue
-        inside = [j for j in line if not masks[j] & ~m]
-        if len(inside) < k:
-            continue
-        if len(inside) > k:
-            return -1
+        inside = 0
         for j in line:
-            mj = masks[j]
-            if mj & m and mj & ~m:
-                masks[j] = mj & ~m
-                changed = 1
-    return changed
+            if not masks[j] & ~m:
+                inside += 1
+        if inside < k:
+            continue
+        if inside > k:
+            raise _Dead
+        for j in line:
+            if masks[j] & ~m:
+                run.narrow(j, ~m)
 
 
-def _search(t: Tables, masks: list[int]) -> Iterator[list[int]]:
-    if not propagate(t, masks):
+def _search(t: Tables, masks: list[int], dirty: set[int], singles: list[int]) -> Iterator[list[int]]:
+    if not propagate(t, masks, dirty, singles):
         return
     best, best_n = -1, 99
     for i in t.white:
@@ -183,7 +201,7 @@ def _search(t: Tables, masks: list[int]) -> Iterator[list[int]]:
         m ^= bit
         child = masks.copy()
         child[best] = bit
-        yield from _search(t, child)
+        yield from _search(t, child, set(t.units_of[best]), [best])
 
 
 def solutions(p: Str8ts) -> Iterator[Solution]:
@@ -192,5 +210,6 @@ def solutions(p: Str8ts) -> Iterator[Solution]:
     masks = initial(p)
     if any(masks[i] == 0 for i in t.white):
         return
-    for done in _search(t, masks):
+    start = [i for i in t.white if not masks[i] & (masks[i] - 1)]
+    for done in _search(t, masks, set(range(len(t.comps) + len(t.lines))), start):
         yield tuple(0 if p.black[i] else done[i].bit_length() for i in range(p.size))
