@@ -91,6 +91,7 @@ def spearman(xs: list[int], ys: list[int]) -> float:
 
 def bench_human(rows: list[Row]) -> None:
     times: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
     levels: Counter[str] = Counter()
     wrong = steps = 0
     site: list[tuple[int, int]] = []
@@ -98,9 +99,10 @@ def bench_human(rows: list[Row]) -> None:
         if r[3] != "1":
             continue
         p = puzzle(r)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         ex = human.explain(p)
         times[r[1]].append(time.perf_counter() - t)
+        cpu[r[1]].append(time.process_time() - c)
         levels[ex.grade] += 1
         for s in ex.steps:
             steps += 1
@@ -112,7 +114,7 @@ def bench_human(rows: list[Row]) -> None:
     print("  by level: " + ", ".join(f"{name} {levels[name]}" for name in [*LEVELS, human.UNSOLVED]
                                       if levels[name]))
     for size in sorted(times, key=lambda s: tuple(int(x) for x in s.split("x"))):
-        print(f"  {size:6s} {stats(times[size])}")
+        print(f"  {size:6s} wall {stats(times[size])}   cpu median {1000 * statistics.median(cpu[size]):6.2f} ms")
     if site:
         rho = spearman([a for a, _ in site], [b for _, b in site])
         table = Counter(site)
