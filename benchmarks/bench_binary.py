@@ -9,9 +9,9 @@
    puzzles in the same run (even sizes only: puzzlekit has no odd-size convention, and it has no
    distinct-lines rule, so ours runs without it too; ours with the rule, with the uniqueness
    check, and SAT alone without the line rules first (``sat-plain``) are shown beside);
-4. generator: 14x14 at the hardest practical level (5, expert) and, with ``--nested``, level 6.
+4. generator: 14x14 at the hardest level (5, expert) and at level 4.
 
-    .venv/bin/python -m benchmarks.bench_binary [--peers N] [--gen N] [--nested N] [--skip-counts]
+    .venv/bin/python -m benchmarks.bench_binary [--peers N] [--gen N] [--skip-counts]
 """
 
 from __future__ import annotations
@@ -190,8 +190,7 @@ def bench_generate(count: int, level: int, size: tuple[int, int] = (14, 14)) -> 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--peers", type=int, default=300, help="puzzles for the exact comparison (0: all even)")
-    ap.add_argument("--gen", type=int, default=9, help="14x14 puzzles to generate at level 5")
-    ap.add_argument("--nested", type=int, default=0, help="14x14 puzzles to generate at level 6")
+    ap.add_argument("--gen", type=int, default=9, help="14x14 puzzles to generate at levels 5 and 4")
     ap.add_argument("--skip-counts", action="store_true")
     args = ap.parse_args()
     rows = corpus_rows()
@@ -201,8 +200,7 @@ def main() -> None:
     bench_exact(rows, args.peers)
     if args.gen:
         bench_generate(args.gen, 5)
-    if args.nested:
-        bench_generate(args.nested, 6)
+        bench_generate(args.gen, 4)
 
 
 if __name__ == "__main__":

@@ -96,7 +96,15 @@ def test_every_step_agrees_with_solution(binary_sample: list[Row]) -> None:
         g = KIND.grade(p)
         assert (g.level, g.name) == (ex.level, LEVELS[ex.level])
         levels[g.name] += 1
-    assert {"easy", "medium", "hard", "very-hard", "expert", "extreme"} <= set(levels), levels
+    assert {"easy", "medium", "hard", "very-hard", "expert"} <= set(levels), levels
+
+
+def test_nested_search_only_where_needed(binary_rows: list[Row]) -> None:
+    row = next(r for r in binary_rows if r[0] == "takuzu-vue/13x13/d5/171")
+    ex = KIND.explain(puzzle_of(row))
+    used = {s.rule for s in ex.steps}
+    assert ex.status == "solved" and ex.grade == "expert" and {"ZeroOrOne", "ZeroOrOneNested"} <= used
+    assert "".join(ex.final) == row[5]
 
 
 def test_grade_is_lowest_solving_cap(binary_sample: list[Row]) -> None:

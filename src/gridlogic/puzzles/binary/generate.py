@@ -4,9 +4,10 @@ with the rules below it.
 A random solution comes from the SAT model with random phases. Givens are then removed in random
 order while the puzzle stays solvable at level D-1 (a minimal puzzle for D-1); one more removal
 that keeps it solvable at D makes it need D (fewer givens never make a puzzle easier), and the
-removals go on at level D (for the search levels, whose tests are dear, the puzzle is left as it
-is after that one removal). Solvable by sound rules implies unique; the result is graded by the step
-engine, whose hardest level used is the lowest cap that solves (so: solved at D, stuck below).
+removals go on at level D (at level 5 with a one-supposition test, which is sufficient; the
+generator never needs the nested search). Solvable by sound rules implies unique; the result is
+graded by the step engine, whose hardest level used is the lowest cap that solves (so: solved at
+D, stuck below).
 """
 
 from __future__ import annotations
@@ -20,12 +21,10 @@ from gridlogic.core.step import Grade
 from gridlogic.puzzles.binary import exact, human
 from gridlogic.puzzles.binary.model import Binary, validate
 from gridlogic.puzzles.binary.rules.case import NESTED_BUDGET, Budget, OutOfBudget, closure, refutes
-from gridlogic.puzzles.binary.rules.levels import LINE, NESTED
+from gridlogic.puzzles.binary.rules.levels import LINE
 from gridlogic.puzzles.binary.rules.lines import Lines
 
 ATTEMPTS = 40
-NESTED_ATTEMPTS = 6
-"""Level 6 (nested suppositions) is rare and dear to reach: fewer tries before giving up."""
 MAX_GENERATE_SIDE = 22
 SOLVABLE_BUDGET = 4 * NESTED_BUDGET
 
@@ -141,11 +140,10 @@ def attempt(width: int, height: int, level: int, unique_lines: bool,
 
 def generate(width: int, height: int, level: int, seed: int, unique_lines: bool = True) -> Generated:
     rng = random.Random(seed)
-    attempts = NESTED_ATTEMPTS if level >= NESTED else ATTEMPTS
-    for _ in range(attempts):
+    for _ in range(ATTEMPTS):
         found = attempt(width, height, level, unique_lines, rng)
         if found is not None:
             puzzle, grade = found
             return Generated(puzzle, grade, next(exact.solve_iter(puzzle)))
-    raise GenerationError(f"no {width}x{height} puzzle at level {level} found in {attempts} attempts "
+    raise GenerationError(f"no {width}x{height} puzzle at level {level} found in {ATTEMPTS} attempts "
                           f"(seed {seed}); try another seed or level")

@@ -4,8 +4,8 @@
 2 medium     CompleteRowColumn (LEGUP direct rule)
 3 hard       SaveBlocker, UniqueRowColumn (LEGUP direct rules)
 4 very-hard  LineCompletions (every completion of a line)
-5 expert     ZeroOrOne: a supposition followed with levels 1-4 to a contradiction
-6 extreme    ZeroOrOneNested: a supposition followed with levels 1-5 (two suppositions deep)
+5 expert     ZeroOrOne: a supposition followed with levels 1-4 to a contradiction; then
+             ZeroOrOneNested: the same with ZeroOrOne inside (two suppositions deep, bounded)
 
 Contradiction rules (Trio, UnbalancedRowColumn, RepeatedRowColumn, WastedBlocker) are checked by
 the state before every step and inside every supposition.

@@ -1,10 +1,12 @@
-"""Levels 5 and 6: LEGUP's case rule ZeroOrOne used as a bounded contradiction search. Suppose a
-cell holds one digit and apply the rules of the lower levels until nothing changes; if that breaks a
+"""Level 5, the last: LEGUP's case rule ZeroOrOne used as a bounded contradiction search. Suppose
+a cell holds one digit and apply the rules of the lower levels until nothing changes; if that breaks a
 contradiction rule (Trio, UnbalancedRowColumn, RepeatedRowColumn, WastedBlocker, or a line with no
 completion), the cell holds the other digit.
 
-ZeroOrOne (level 5) follows a supposition with levels 1-4; ZeroOrOneNested (level 6) with levels
-1-5, so a supposition may itself use ZeroOrOne: two suppositions deep at most.
+ZeroOrOne follows a supposition with levels 1-4. Only when it finds nothing, ZeroOrOneNested follows
+a supposition with levels 1-4 plus ZeroOrOne (two suppositions deep at most, and a budget of
+suppositions per step). ``closure`` takes a *strength*: 1-4 the levels, 5 with ZeroOrOne, 6 with
+ZeroOrOneNested.
 """
 
 from __future__ import annotations
@@ -14,13 +16,13 @@ from dataclasses import dataclass
 
 from gridlogic.core.errors import Contradiction
 from gridlogic.core.step import Mark, Step
-from gridlogic.puzzles.binary.rules.levels import LINE, NESTED, SEARCH
+from gridlogic.puzzles.binary.rules.levels import LINE, SEARCH
 from gridlogic.puzzles.binary.rules.lines import Lines, bits_of
 from gridlogic.puzzles.binary.rules.propagate import propagate
 from gridlogic.puzzles.binary.rules.state import BinaryState
 
 INNER_NAMES = {LINE: "the rules of levels 1-4 (direct rules and line completions)",
-               SEARCH: "the rules of levels 1-5 (including a second supposition)"}
+               SEARCH: "the rules of levels 1-4 and a second supposition"}
 
 
 def candidates(lb: Lines) -> list[tuple[int, int]]:
@@ -87,15 +89,17 @@ def closure(lb: Lines, level: int, start: Iterable[int] | None = None, budget: B
 
 @dataclass(frozen=True)
 class ZeroOrOne:
-    """Contradiction search at ``level``: suppositions are followed with the rules below it."""
+    """Contradiction search graded ``level``: suppositions are followed with ``closure`` strength
+    ``inner``."""
 
     id: str
     level: int
+    inner: int
     budget: int
 
     def find(self, state: BinaryState) -> Step | None:
         lb = state.lines
-        inner = self.level - 1
+        inner = self.inner
         budget = Budget(self.budget)
         for r, c in candidates(lb):
             for v in (0, 1):
@@ -114,5 +118,5 @@ class ZeroOrOne:
 NESTED_BUDGET = 4000
 """Suppositions (outer and inner) one ZeroOrOneNested step may make before giving up."""
 
-ZERO_OR_ONE = ZeroOrOne("ZeroOrOne", SEARCH, 10**9)
-ZERO_OR_ONE_NESTED = ZeroOrOne("ZeroOrOneNested", NESTED, NESTED_BUDGET)
+ZERO_OR_ONE = ZeroOrOne("ZeroOrOne", SEARCH, LINE, 10**9)
+ZERO_OR_ONE_NESTED = ZeroOrOne("ZeroOrOneNested", SEARCH, SEARCH, NESTED_BUDGET)

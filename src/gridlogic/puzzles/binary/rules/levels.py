@@ -6,8 +6,11 @@ TRIO = 1  # PreventTrio
 COMPLETE = 2  # CompleteRowColumn
 BLOCKER = 3  # SaveBlocker, UniqueRowColumn
 LINE = 4  # LineCompletions
-SEARCH = 5  # ZeroOrOne: a supposition followed with levels 1-4
-NESTED = 6  # ZeroOrOneNested: a supposition followed with levels 1-5
+SEARCH = 5  # ZeroOrOne, then ZeroOrOneNested: the bounded contradiction search, the last level
 
-LEVELS = ("given", "easy", "medium", "hard", "very-hard", "expert", "extreme")
+NESTED = 6
+"""Not a grade: the strength of the search whose suppositions may themselves use ZeroOrOne
+(``case.closure`` strengths run 1..6; strengths 5 and 6 are both graded level 5)."""
+
+LEVELS = ("given", "easy", "medium", "hard", "very-hard", "expert")
 """Level names by number; level 0 means nothing to do (the puzzle is already solved)."""
