@@ -31,9 +31,10 @@ Solution = tuple[int, ...]
 
 
 def candidates(p: Str8ts) -> list[int]:
-    """Per cell, the digits (bit d-1) still possible after unit propagation of (A)-(D) on decided
-    cells: a decided digit leaves its row and column (B), and its compartment keeps only digits
-    closer than t to it (C). Every variable left out is false in every model."""
+    """Per cell, the digits (bit d-1) still possible after propagating (A)-(D) to a fixpoint: a
+    decided digit leaves its row and column (B); in a compartment of t cells, a digit of one cell
+    needs a partner closer than t in every other cell (C), so all cells stay within
+    [max(lowest) - t + 1, min(highest) + t - 1]. Every variable left out is false in every model."""
     n = p.n
     full = (1 << n) - 1
     masks = [0 if p.black[i] else full for i in range(p.size)]
@@ -42,30 +43,55 @@ def candidates(p: Str8ts) -> list[int]:
             masks[i] = 1 << (g - 1)
     done = [False] * p.size
     queue = [i for i, g in enumerate(p.givens) if g]
+    while True:
+        _spread(p, masks, done, queue)
+        if not _bounds(p, masks, queue):
+            return masks
+
+
+def _spread(p: Str8ts, masks: list[int], done: list[bool], queue: list[int]) -> None:
+    """(B): decided digits leave their rows and columns (black givens included)."""
     while queue:
         i = queue.pop()
         if done[i] or not (p.black[i] or masks[i]):
             continue  # an emptied white cell: clause (A) for it will be empty
         done[i] = True
-        g = p.givens[i] if p.black[i] else masks[i].bit_length()
-        bit = 1 << (g - 1)
-        near = [_near(n, comp.size, g) for k in p.comps_of[i] for comp in (p.compartments[k],)]
-        narrow = [(j, ~bit) for j in p.peers(i)]
-        narrow += [(j, m) for k, m in zip(p.comps_of[i], near, strict=True) for j in p.compartments[k].cells if j != i]
-        for j, keep in narrow:
-            before = masks[j]
-            after = before & keep
-            if after != before:
-                masks[j] = after
-                if after and not after & (after - 1):
+        bit = 1 << (p.givens[i] - 1) if p.black[i] else masks[i]
+        for j in p.peers(i):
+            m = masks[j]
+            if m & bit:
+                m &= ~bit
+                masks[j] = m
+                if m and not m & (m - 1):
                     queue.append(j)
-    return masks
 
 
-def _near(n: int, t: int, g: int) -> int:
-    """Digits closer than t to g (rule 2' around a decided g), as a mask."""
-    lo, hi = max(1, g - t + 1), min(n, g + t - 1)
-    return ((1 << (hi - lo + 1)) - 1) << (lo - 1)
+def _bounds(p: Str8ts, masks: list[int], queue: list[int]) -> bool:
+    """(C) between cells: narrow every compartment to its common reach; True if anything changed."""
+    changed = False
+    for comp in p.compartments:
+        t = comp.size
+        if t < 2:
+            continue
+        ms = [masks[i] for i in comp.cells]
+        if not all(ms):
+            continue
+        lo = max((m & -m).bit_length() for m in ms) - t + 1
+        hi = min(m.bit_length() for m in ms) + t - 1
+        keep = _span(p.n, lo, hi)
+        for i, m in zip(comp.cells, ms, strict=True):
+            if m & ~keep:
+                m &= keep
+                masks[i] = m
+                changed = True
+                if m and not m & (m - 1):
+                    queue.append(i)
+    return changed
+
+
+def _span(n: int, lo: int, hi: int) -> int:
+    lo, hi = max(1, lo), min(n, hi)
+    return ((1 << (hi - lo + 1)) - 1) << (lo - 1) if lo <= hi else 0
 
 
 def var(p: Str8ts, i: int, d: int) -> int:
@@ -137,9 +163,9 @@ def encode(p: Str8ts, straights: bool = True) -> tuple[SatModel, list[int]]:
 
 def _straight_vars(m: SatModel, n: int, cells: tuple[int, ...], cand: list[list[int]]) -> None:
     """(E), redundant with (C) but much stronger for propagation: ``s(k)`` = the compartment holds
-    exactly k..k+t-1. At least one feasible ``s(k)``; ``s(k)`` forbids digits outside its window
-    and requires each digit of it somewhere in the compartment. Each ``s(k)`` is fixed by the cell
-    values (the one window their straight fills), so solutions are counted as before."""
+    exactly k..k+t-1. Exactly one feasible ``s(k)``; a digit needs one of the ``s(k)`` whose window
+    holds it; ``s(k)`` needs each digit of its window somewhere in the compartment. Each ``s(k)``
+    is fixed by the cell values (the one window their straight fills), so counts do not change."""
     t = len(cells)
     if t < 2:
         return
@@ -148,9 +174,13 @@ def _straight_vars(m: SatModel, n: int, cells: tuple[int, ...], cand: list[list[
     svars = m.new_vars(len(starts))
     cl = m.clauses
     cl.append(svars)
-    for k, s in zip(starts, svars, strict=True):
-        cl.extend([-s, -(i * n + d)] for i in cells for d in cand[i] if not k <= d < k + t)
-        cl.extend([-s, *(i * n + d for i in cells if d in cand[i])] for d in range(k, k + t))
+    cl.extend([-a, -b] for j, a in enumerate(svars) for b in svars[j + 1:])
+    by_digit: dict[int, list[int]] = {}
+    for k, sv in zip(starts, svars, strict=True):
+        for d in range(k, k + t):
+            by_digit.setdefault(d, []).append(sv)
+        cl.extend([-sv, *(i * n + d for i in cells if d in cand[i])] for d in range(k, k + t))
+    cl.extend([-(i * n + d), *by_digit.get(d, ())] for i in cells for d in cand[i])
 
 
 def decode(p: Str8ts, true: frozenset[int]) -> Solution:

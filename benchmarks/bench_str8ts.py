@@ -1,0 +1,172 @@
+"""Str8ts benchmark over the corpus (../shared/corpus/str8ts/str8ts.tsv).
+
+1. exact: per puzzle, in one run and on the same puzzles, our SAT solve + uniqueness (the seed's
+   encoding plus the redundant straight variables), the same without them (``sat-seed``, the
+   seed's encoding alone), our backtracker solve + uniqueness, and puzzlekit's ``str8t`` (OR-Tools
+   CP-SAT, one solution, single worker); medians, p95, max, the slowest puzzles and ratios; counts
+   are checked against ``num_solutions`` and solutions against ``solution81``;
+2. human: the share of the unique puzzles the human strategies solve (logic levels alone, and with
+   the bounded contradiction search), puzzles per grade, explain time.
+
+    .venv/bin/python -m benchmarks.bench_str8ts [--skip-human] [--skip-backtrack] [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from itertools import islice
+from pathlib import Path
+
+from gridlogic.core.errors import ValidationError
+from gridlogic.puzzles.str8ts import exact_backtrack, exact_sat
+from gridlogic.puzzles.str8ts.explain import explain
+from gridlogic.puzzles.str8ts.formats import from_s81
+from gridlogic.puzzles.str8ts.model import Str8ts
+from gridlogic.puzzles.str8ts.rules import DIABOLICAL, LEVELS
+
+ROOT = Path(__file__).resolve().parent.parent
+Row = list[str]
+COUNT = {"0": 0, "1": 1, "2+": 2}
+
+
+def corpus_rows() -> list[Row]:
+    for c in (ROOT.parent / "shared" / "corpus", ROOT / ".." / ".." / "shared" / "corpus"):
+        tsv = c / "str8ts" / "str8ts.tsv"
+        if tsv.is_file():
+            return [ln.split("\t") for ln in tsv.read_text(encoding="utf-8").splitlines()
+                    if ln and not ln.startswith("#")]
+    sys.exit("corpus not found (../shared/corpus/str8ts/str8ts.tsv)")
+
+
+def stats(xs: list[float]) -> str:
+    s = sorted(xs)
+    return (f"n={len(s):4d} median {1000 * statistics.median(s):8.2f} ms  p95 {1000 * s[int(0.95 * (len(s) - 1))]:8.2f}"
+            f" ms  max {1000 * s[-1]:9.2f} ms")
+
+
+def timed(fn: Callable[[Str8ts], object], p: Str8ts) -> tuple[float, object]:
+    t = time.perf_counter()
+    out = fn(p)
+    return time.perf_counter() - t, out
+
+
+def sat_two(p: Str8ts) -> list[tuple[int, ...]]:
+    return list(islice(exact_sat.solutions(p), 2))
+
+
+def backtrack_two(p: Str8ts) -> list[tuple[int, ...]]:
+    return list(islice(exact_backtrack.solutions(p), 2))
+
+
+def puzzlekit_solver() -> Callable[[Str8ts], object] | None:
+    try:
+        from puzzlekit.solvers.str8t import Str8tSolver
+    except ImportError:
+        return None
+
+    def solve(p: Str8ts) -> object:
+        grid = []
+        for r in range(p.n):
+            row = []
+            for c in range(p.n):
+                i = r * p.n + c
+                g = p.givens[i]
+                row.append((f"{g}x" if g else "x") if p.black[i] else (str(g) if g else "-"))
+            grid.append(row)
+        return Str8tSolver(p.n, p.n, grid).solve({"num_search_workers": 1})
+    return solve
+
+
+def sat_seed(p: Str8ts) -> list[tuple[int, ...]]:
+    """The seed's encoding alone (A)-(D), without the redundant straight variables (E)."""
+    from gridlogic.core.sat import solutions
+    m, project = exact_sat.encode(p, straights=False)
+    if any(not c for c in m.clauses):
+        return []
+    return [exact_sat.decode(p, t) for t in islice(solutions(m, project), 2)]
+
+
+def bench_exact(rows: list[Row], backtrack: bool) -> None:
+    pk = puzzlekit_solver()
+    times: dict[str, list[float]] = {"sat": [], "sat-seed": [], "backtrack": [], "puzzlekit": []}
+    slow: list[tuple[float, str]] = []
+    wrong = 0
+    for r in rows:
+        try:
+            p = from_s81(r[1])
+        except ValidationError:
+            wrong += r[2] != "0"
+            continue
+        t, found = timed(sat_two, p)
+        times["sat"].append(t)
+        assert isinstance(found, list)
+        ok = len(found) == COUNT[r[2]] and (r[2] != "1" or all(
+            p.black[i] or found[0][i] == int(r[3][i]) for i in range(p.size)))
+        times["sat-seed"].append(timed(sat_seed, p)[0])
+        if backtrack:
+            t, other = timed(backtrack_two, p)
+            times["backtrack"].append(t)
+            slow.append((t, r[0]))
+            ok = ok and other == found
+        if pk is not None:
+            times["puzzlekit"].append(timed(pk, p)[0])
+        wrong += not ok
+    print(f"exact solvers over {len(rows)} corpus rows ({wrong} disagreeing with the corpus or each other)")
+    for name, label in (("sat", "ours SAT (A-E), solve + uniqueness   "),
+                        ("sat-seed", "ours SAT seed (A-D), solve + unique  "),
+                        ("backtrack", "ours backtracker, solve + uniqueness "),
+                        ("puzzlekit", "puzzlekit str8t (CP-SAT), 1 solution ")):
+        if times[name]:
+            print(f"  {label}{stats(times[name])}")
+    if slow:
+        print("  slowest for the backtracker: " + ", ".join(f"{rid} {t * 1000:.0f} ms" for t, rid in sorted(slow)[-4:]))
+    if times["puzzlekit"]:
+        theirs = statistics.median(times["puzzlekit"])
+        for name in ("sat", "backtrack"):
+            if times[name]:
+                print(f"  ratio puzzlekit / {name} (medians): {theirs / statistics.median(times[name]):.1f}x")
+
+
+def bench_human(rows: list[Row]) -> None:
+    grades: Counter[str] = Counter()
+    times: list[float] = []
+    logic = total = 0
+    for r in rows:
+        if r[2] != "1":
+            continue
+        p = from_s81(r[1])
+        total += 1
+        t, ex = timed(explain, p)
+        times.append(t)
+        grade = getattr(ex, "grade", "?")
+        level = getattr(ex, "level", len(LEVELS))
+        grades[grade] += 1
+        logic += level <= DIABOLICAL
+    solved = total - grades["unsolved"]
+    print(f"human strategies over {total} unique puzzles: logic alone (no search) {logic} "
+          f"({100 * logic / total:.0f}%), with bounded contradiction search {solved} ({100 * solved / total:.0f}%)")
+    print("  grades: " + ", ".join(f"{g} {grades[g]}" for g in (*LEVELS, "unsolved") if grades[g]))
+    print(f"  explain  {stats(times)}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--skip-human", action="store_true")
+    ap.add_argument("--skip-backtrack", action="store_true")
+    ap.add_argument("--limit", type=int, default=0, help="only the first N corpus rows")
+    a = ap.parse_args()
+    rows = corpus_rows()
+    if a.limit:
+        rows = rows[: a.limit]
+    bench_exact(rows, not a.skip_backtrack)
+    if not a.skip_human:
+        bench_human(rows)
+
+
+if __name__ == "__main__":
+    main()
