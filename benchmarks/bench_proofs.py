@@ -90,6 +90,7 @@ def run(name: str, files: list[Path], limit: int | None) -> None:
     if limit is not None and len(all_texts) > limit:
         all_texts = random.Random(7).sample(all_texts, limit)
     made, stuck, invalid = 0, 0, []
+    slowest = (0.0, "")
     legup_cells = production_cells = splits = 0
     t_explain: list[float] = []
     t_make: list[float] = []
@@ -117,6 +118,7 @@ def run(name: str, files: list[Path], limit: int | None) -> None:
         lc, pc = cell_counts(proof.root, proof_kind(proof.kind))
         legup_cells, production_cells, splits = legup_cells + lc, production_cells + pc, splits + rep.closed
         t_make.append(t1 - t0)
+        slowest = max(slowest, (t1 - t0, text.strip()[:80]))
         t_check.append(t2 - t1)
         t_solve.append(t3 - t2)
         if not rep.valid:
@@ -130,6 +132,7 @@ def run(name: str, files: list[Path], limit: int | None) -> None:
     print(f"  human solver (explain) {stats(t_explain)}")
     print(f"  make, beyond explain   {stats(t_make)}")
     print(f"  check                  {stats(t_check)}  (median check/solve ratio {ratio:.1f})")
+    print(f"  slowest make: {slowest[1]}")
     for text, err in invalid[:5]:
         print(f"  INVALID {text}: {err.path} {err.rule} {err.message[:100]}")
 
