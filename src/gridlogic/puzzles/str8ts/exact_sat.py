@@ -17,7 +17,7 @@ Rule 2 <=> rule 2' (for distinct values) is property-tested in tests/str8ts.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -32,9 +32,9 @@ Solution = tuple[int, ...]
 
 def candidates(p: Str8ts) -> list[int]:
     """Per cell, the digits (bit d-1) still possible after propagating (A)-(D) to a fixpoint: a
-    decided digit leaves its row and column (B); in a compartment of t cells, a digit of one cell
-    needs a partner closer than t in every other cell (C), so all cells stay within
-    [max(lowest) - t + 1, min(highest) + t - 1]. Every variable left out is false in every model."""
+    decided digit leaves its row and column (B); a compartment keeps the digits of the straights
+    its cells can still make (C), and a digit in all of them leaves the rest of the line (B).
+    Every variable left out is false in every model."""
     n = p.n
     full = (1 << n) - 1
     masks = [0 if p.black[i] else full for i in range(p.size)]
@@ -66,20 +66,39 @@ def _spread(p: Str8ts, masks: list[int], done: list[bool], queue: list[int]) -> 
                     queue.append(j)
 
 
-def _bounds(p: Str8ts, masks: list[int], queue: list[int]) -> bool:
-    """(C) between cells: narrow every compartment to its common reach; True if anything changed."""
-    changed = False
+@lru_cache(maxsize=64)
+def _units(p: Str8ts) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    """Per compartment: its cells, its windows (masks of t consecutive digits), the other white
+    cells of its line."""
+    n = p.n
+    out = []
     for comp in p.compartments:
         t = comp.size
-        if t < 2:
-            continue
-        ms = [masks[i] for i in comp.cells]
-        if not all(ms):
-            continue
-        lo = max((m & -m).bit_length() for m in ms) - t + 1
-        hi = min(m.bit_length() for m in ms) + t - 1
-        keep = _span(p.n, lo, hi)
-        for i, m in zip(comp.cells, ms, strict=True):
+        k = comp.line + (n if comp.axis == "column" else 0)
+        others = tuple(j for j in p.lines[k] if not p.black[j] and j not in comp.cells)
+        out.append((comp.cells, tuple(((1 << t) - 1) << s for s in range(n - t + 1)), others))
+    return tuple(out)
+
+
+def _bounds(p: Str8ts, masks: list[int], queue: list[int]) -> bool:
+    """(A)+(C) within each compartment: keep the digits of the windows k..k+t-1 that every cell can
+    meet and whose digits are all offered (no straight fits elsewhere); a digit in all of them is
+    in the compartment, so (B) removes it from the rest of the line. True if anything changed."""
+    changed = False
+    for cells, windows, others in _units(p):
+        union = 0
+        for i in cells:
+            union |= masks[i]
+        allowed, sure = 0, -1
+        for w in windows:
+            if union & w == w and all(masks[i] & w for i in cells):
+                allowed |= w
+                sure &= w
+        narrow = [(i, allowed) for i in cells]
+        if allowed:
+            narrow += [(j, ~sure) for j in others]
+        for i, keep in narrow:
+            m = masks[i]
             if m & ~keep:
                 m &= keep
                 masks[i] = m
@@ -87,11 +106,6 @@ def _bounds(p: Str8ts, masks: list[int], queue: list[int]) -> bool:
                 if m and not m & (m - 1):
                     queue.append(i)
     return changed
-
-
-def _span(n: int, lo: int, hi: int) -> int:
-    lo, hi = max(1, lo), min(n, hi)
-    return ((1 << (hi - lo + 1)) - 1) << (lo - 1) if lo <= hi else 0
 
 
 def var(p: Str8ts, i: int, d: int) -> int:
@@ -196,7 +210,7 @@ def decode(p: Str8ts, true: frozenset[int]) -> Solution:
 def solutions(p: Str8ts, assumptions: tuple[int, ...] = ()) -> Iterator[Solution]:
     """Every solution, one at a time (each found one is blocked on the cell variables)."""
     m, project = encode(p)
-    if any(not c for c in m.clauses):
+    if any(not c for c in m.clauses[:len(p.white)]):  # (A) comes first: a cell with no digit left
         return
     for true in sat_solutions(m, project, assumptions=assumptions):
         yield decode(p, true)
