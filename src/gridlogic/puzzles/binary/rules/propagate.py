@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gridlogic.core.errors import Contradiction
+from gridlogic.puzzles.binary.check import line_name
 from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, LINE
 from gridlogic.puzzles.binary.rules.lines import (
     Lines,
@@ -17,6 +18,11 @@ from gridlogic.puzzles.binary.rules.lines import (
     prevent_trio,
     unique_fill,
 )
+
+
+def where(lb: Lines, k: int) -> str:
+    """The name of line ``k``: ``row 3`` or ``column 5`` (1-based)."""
+    return line_name(lb.is_row(k), k if lb.is_row(k) else k - lb.height)
 
 
 def repeat_of(lb: Lines, k: int) -> int | None:
@@ -71,9 +77,9 @@ def _settle(lb: Lines, level: int, pending: set[int], changed: set[int]) -> str 
         k = pending.pop()
         rule, to1, to0 = _line(lb, k, level)
         if rule is not None:
-            return rule
+            return f"{rule} in {where(lb, k)}"
         if to1 & to0:
-            return "Conflict"
+            return f"Conflict in {where(lb, k)}"
         if not to1 | to0:
             continue
         lb.touched.clear()
@@ -101,7 +107,7 @@ def _completions_round(lb: Lines, lines: set[int]) -> str | None:
         to1, to0, ways = completion_fill(lb.lengths[k], lb.ones[k], lb.zeros[k],
                                          rows if k < lb.height else cols)
         if ways == 0:
-            return "LineCompletions"
+            return f"no completion of {where(lb, k)}"
         if to1 | to0:
             lb.put(k, to1, to0)
     return None
@@ -109,8 +115,8 @@ def _completions_round(lb: Lines, lines: set[int]) -> str | None:
 
 def propagate(lb: Lines, level: int, start: Iterable[int] | None = None) -> str | None:
     """Apply every rule up to ``level`` (see ``levels``; search levels excluded) until nothing
-    changes, starting from the lines ``start`` (default: all); ``None`` if no contradiction, else the
-    name of the rule broken (``Conflict``: some cell would have to be both 0 and 1)."""
+    changes, starting from the lines ``start`` (default: all); ``None`` if no contradiction, else what
+    is broken and where (``Trio in row 3``; ``Conflict``: a cell would have to be both 0 and 1)."""
     pending = set(range(lb.count) if start is None else start)
     for_lines = set(range(lb.count))
     try:
