@@ -4,7 +4,8 @@ with the rules below it.
 A random solution comes from the SAT model with random phases. Givens are then removed in random
 order while the puzzle stays solvable at level D-1 (a minimal puzzle for D-1); one more removal
 that keeps it solvable at D makes it need D (fewer givens never make a puzzle easier), and the
-removals go on at level D (at level 5 with a one-supposition test, which is sufficient; the
+removals go on at level D (when no single removal steps up, the solution is reduced straight at D
+and kept if its grade is D; at level 5 with a one-supposition test, which is sufficient; the
 generator never needs the nested search). Solvable by sound rules implies unique; the result is
 graded by the step engine, whose hardest level used is the lowest cap that solves (so: solved at
 D, stuck below).
@@ -129,9 +130,10 @@ def attempt(width: int, height: int, level: int, unique_lines: bool,
     if level > 1:
         rng.shuffle(order)
         up = next((i for i in order if cells[i] >= 0 and removable(shape, cells, i, level)), None)
-        if up is None:
-            return None
-        cells[up] = -1
+        if up is None:  # no single step up: reduce straight at D and hope the grade is D
+            cells = list(solution)
+        else:
+            cells[up] = -1
     cells = _reduce(shape, cells, order, level)
     puzzle = _puzzle(width, height, unique_lines, cells)
     grade = human.grade(puzzle)  # the hardest level an uncapped run uses is the lowest cap that solves
