@@ -53,7 +53,7 @@ class Ctx:
         many = len(records) > 1
         for rec in records:
             try:
-                k, fmt = detect(rec.text, self.kind, self.format)
+                k, fmt = detect(rec.text, self.kind, self.format, fallback=True)
                 puzzle = k.configure(fmt.read(rec.text), self.options)
             except GridlogicError as e:
                 if not many:

@@ -27,3 +27,9 @@ def test_bad_input_is_one_error_line(args: list[str]) -> None:
     assert p.stderr.startswith("error: "), p.stderr
     assert "Traceback" not in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1
+
+
+def test_kind_given_reader_says_what_is_wrong() -> None:
+    p = run("solve", "1.0/01./0", "--kind", "binary")
+    assert p.returncode == 2
+    assert "row 3" in p.stderr

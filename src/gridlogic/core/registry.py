@@ -149,8 +149,11 @@ def kind(name: str) -> Kind:
         raise UnsupportedError(f"unknown kind {name!r} (kinds: {', '.join(kinds())})") from None
 
 
-def detect(text: str, kind_name: str | None = None, format_name: str | None = None) -> tuple[Kind, Format]:
-    """The kind and format of one puzzle text (``--kind``/``--format`` narrow or decide it)."""
+def detect(text: str, kind_name: str | None = None, format_name: str | None = None,
+           fallback: bool = False) -> tuple[Kind, Format]:
+    """The kind and format of one puzzle text (``--kind``/``--format`` narrow or decide it).
+    With ``fallback`` and a kind given, a text no format recognises goes to the kind's default
+    format, whose reader can say precisely what is wrong with it."""
     pool = [kind(kind_name)] if kind_name else list(kinds().values())
     if format_name:
         matches = [k for k in pool if any(f.name == format_name for f in k.formats)]
@@ -164,6 +167,8 @@ def detect(text: str, kind_name: str | None = None, format_name: str | None = No
                     return k, f
             except Exception:  # noqa: BLE001, S112 - a sniffer must never decide by crashing
                 continue
+    if fallback and kind_name:
+        return pool[0], pool[0].default_format()
     shown = text.strip().splitlines()[0][:40] if text.strip() else ""
     what = f"{kind_name} puzzle" if kind_name else "puzzle"
     raise UnknownFormatError(f"not a {what} in any format I know: {shown!r}")
