@@ -99,3 +99,16 @@ def test_sat_clauses_forbid_exactly_non_straights(case: tuple[int, list[int]]) -
     p = from_s81(text)
     assert (next(exact_sat.solutions(p), None) is not None) == straight(vals)
     assert (next(exact_backtrack.solutions(p), None) is not None) == straight(vals)
+
+
+def test_sat_without_shortcut_agrees(rows: list[Row]) -> None:
+    """The solver path on puzzles the pre-propagation alone would settle, and on a sample."""
+    for k, (rid, text, _, _) in enumerate(rows):
+        try:
+            p = from_s81(text)
+        except ValidationError:
+            continue
+        masks = exact_sat.candidates(p)
+        if k % 8 and not all(not masks[i] & (masks[i] - 1) for i in p.white):
+            continue
+        assert list(islice(exact_sat.solutions(p, shortcut=False), 2)) == list(islice(exact_sat.solutions(p), 2)), rid

@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from gridlogic.core.sat import SatModel
 from gridlogic.core.sat import solutions as sat_solutions
+from gridlogic.puzzles.str8ts.check import violations
 from gridlogic.puzzles.str8ts.model import Str8ts
 
 Solution = tuple[int, ...]
@@ -138,11 +139,11 @@ def _both(ok: npt.NDArray[np.bool_], a_cell: npt.NDArray[np.int64], a_dig: npt.N
     return pair
 
 
-def encode(p: Str8ts, straights: bool = True) -> tuple[SatModel, list[int]]:
+def encode(p: Str8ts, straights: bool = True, masks: list[int] | None = None) -> tuple[SatModel, list[int]]:
     """The model and its cell variables (the projection for enumeration); ``straights`` adds (E).
     Clause lists are built from tables (numpy) rather than clause by clause."""
     n = p.n
-    masks = candidates(p)
+    masks = candidates(p) if masks is None else masks
     ok = np.zeros((p.size, n + 1), dtype=bool)
     ok[:, 1:] = (np.array(masks, dtype=np.int64)[:, None] >> np.arange(n)) & 1
     cand = [[d for d in range(1, n + 1) if m >> (d - 1) & 1] for m in masks]
@@ -207,10 +208,24 @@ def decode(p: Str8ts, true: frozenset[int]) -> Solution:
     return tuple(out)
 
 
-def solutions(p: Str8ts, assumptions: tuple[int, ...] = ()) -> Iterator[Solution]:
-    """Every solution, one at a time (each found one is blocked on the cell variables)."""
-    m, project = encode(p)
-    if any(not c for c in m.clauses[:len(p.white)]):  # (A) comes first: a cell with no digit left
+def solutions(p: Str8ts, assumptions: tuple[int, ...] = (), shortcut: bool = True) -> Iterator[Solution]:
+    """Every solution, one at a time (each found one is blocked on the cell variables). With
+    ``shortcut``, when the propagation behind :func:`candidates` already fixes every white cell, that
+    assignment is the only candidate model: it is checked against the rules and yielded without
+    calling the solver (assumptions are then checked on it too)."""
+    masks = candidates(p)
+    if any(not masks[i] for i in p.white):
         return
+    if shortcut and all(not masks[i] & (masks[i] - 1) for i in p.white):
+        sol = tuple(m.bit_length() for m in masks)
+        if not violations(p, sol) and all(_holds(p, sol, a) for a in assumptions):
+            yield sol
+        return
+    m, project = encode(p, masks=masks)
     for true in sat_solutions(m, project, assumptions=assumptions):
         yield decode(p, true)
+
+
+def _holds(p: Str8ts, sol: Solution, lit: int) -> bool:
+    i, d = divmod(abs(lit) - 1, p.n)
+    return (sol[i] == d + 1) == (lit > 0)

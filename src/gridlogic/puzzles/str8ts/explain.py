@@ -8,6 +8,7 @@ from gridlogic.puzzles.str8ts.model import Str8ts
 from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, State
 
 UNSOLVED = "unsolved"
+RULE_IDS = frozenset(t.id for t in TECHNIQUES)
 
 
 def final_rows(s: State) -> list[str]:
@@ -25,8 +26,10 @@ def explain(p: Str8ts, max_level: int | None = None) -> Explanation:
     s = State.start(p)
     out = run(s, TECHNIQUES, max_level)
     solved = out.status == "solved"
+    moves = [st for st in out.steps if st.level <= out.level and st.rule in RULE_IDS]
+    hardest = max(moves, key=lambda st: st.level).rule if moves else out.hardest_rule
     return Explanation(out.status, out.steps, final_rows(s), level_name(out.level, solved),
-                       out.level if solved else len(LEVELS), out.hardest_rule)
+                       out.level if solved else len(LEVELS), hardest)
 
 
 def grade(p: Str8ts) -> Grade:
