@@ -12,6 +12,7 @@ from gridlogic.puzzles.str8ts import check as check_mod
 from gridlogic.puzzles.str8ts import exact_backtrack, exact_sat
 from gridlogic.puzzles.str8ts.formats import from_s81, sniff_s81, to_s81
 from gridlogic.puzzles.str8ts.model import Str8ts
+from gridlogic.puzzles.str8ts.rules import LEVELS
 
 S81 = Format("s81", sniff_s81, from_s81, to_s81,
              "the seed's string: . white, 1-9 white given, # black, a-i black given; or n lines of n")
@@ -27,11 +28,7 @@ class Str8tsKind(Kind):
     name = "str8ts"
     formats = (S81,)
     methods = ("sat", "backtrack")
-
-    @property
-    def levels(self) -> Sequence[str]:  # type: ignore[override]
-        from gridlogic.puzzles.str8ts.rules import LEVELS
-        return LEVELS
+    levels = LEVELS
 
     def container_records(self, text: str) -> list[Record] | None:
         """Lines of Str8ts strings where some start with ``#`` (a black cell, not a comment, which
@@ -81,6 +78,13 @@ class Str8tsKind(Kind):
     def grade(self, puzzle: Any) -> Grade:
         from gridlogic.puzzles.str8ts.explain import grade
         return grade(_puzzle(puzzle))
+
+    def render_explanation(self, puzzle: Any, ex: Explanation, verbose: bool = False) -> str:
+        """Numbered steps, then the final grid picture and the verdict."""
+        lines = [f"{k}. [{st.rule}] {st.reason}" for k, st in enumerate(ex.steps, 1)]
+        lines += ["", self.render(puzzle, ex.final),
+                  f"{ex.status}; grade {ex.grade} (level {ex.level}, hardest rule {ex.hardest_rule})"]
+        return "\n".join(lines)
 
     # ----- generation
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
