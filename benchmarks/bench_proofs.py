@@ -5,7 +5,10 @@ solver is stuck, or the puzzle is not unique) / INVALID (a bug); then median, p9
 human solver's time, of what ``make`` adds to it, and of the check; and the median ratio of check
 time to the exact solver's (first two solutions) on the same puzzles.
 
-    .venv/bin/python -m benchmarks.bench_proofs [--limit N] [--sources starbattlelab,binary]
+With ``--mutate``, every proof also goes through the mutation suite (``gridlogic.proof.mutate``) and
+the survivors (mutants the checker wrongly accepts) are counted.
+
+    .venv/bin/python -m benchmarks.bench_proofs [--limit N] [--sources starbattlelab,binary] [--mutate]
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from gridlogic.proof.cli import puzzle_text
 from gridlogic.proof.kinds import ProofKind, proof_kind
 from gridlogic.proof.make import NoProof, make
 from gridlogic.proof.model import Node, Proof
+from gridlogic.proof.mutate import mutants
 from gridlogic.puzzles.binary import legup as binary_legup
 from gridlogic.puzzles.starbattle import legup as starbattle_legup
 
@@ -85,12 +89,13 @@ def stats(xs: list[float]) -> str:
     return f"median {statistics.median(xs) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {xs[-1] * 1000:.0f} ms"
 
 
-def run(name: str, files: list[Path], limit: int | None) -> None:
+def run(name: str, files: list[Path], limit: int | None, mutate: bool = False) -> None:
     all_texts = list(texts(files))
     if limit is not None and len(all_texts) > limit:
         all_texts = random.Random(7).sample(all_texts, limit)
     made, stuck, invalid = 0, 0, []
     slowest = (0.0, "")
+    tried = survived = 0
     legup_cells = production_cells = splits = 0
     t_explain: list[float] = []
     t_make: list[float] = []
@@ -123,6 +128,12 @@ def run(name: str, files: list[Path], limit: int | None) -> None:
         t_solve.append(t3 - t2)
         if not rep.valid:
             invalid.append((text[:60], rep.errors[0]))
+        elif mutate:
+            for what, mutant in mutants(proof):
+                tried += 1
+                if check(Proof.from_json(mutant)).valid:
+                    survived += 1
+                    print(f"  SURVIVOR {what}: {text[:60]}")
     ratio = statistics.median(c / max(s, 1e-6) for c, s in zip(t_check, t_solve, strict=True)) if t_check else 0
     print(f"{name}: {len(all_texts)} puzzles: {made} proved and checked, {stuck} no proof, "
           f"{len(invalid)} INVALID")
@@ -133,6 +144,8 @@ def run(name: str, files: list[Path], limit: int | None) -> None:
     print(f"  make, beyond explain   {stats(t_make)}")
     print(f"  check                  {stats(t_check)}  (median check/solve ratio {ratio:.1f})")
     print(f"  slowest make: {slowest[1]}")
+    if mutate:
+        print(f"  mutation suite: {tried} mutants, {tried - survived} rejected, {survived} survived")
     for text, err in invalid[:5]:
         print(f"  INVALID {text}: {err.path} {err.rule} {err.message[:100]}")
 
@@ -141,11 +154,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--limit", type=int, default=None, help="at most N puzzles per source (random sample)")
     ap.add_argument("--sources", default=None, help="comma-separated source names")
+    ap.add_argument("--mutate", action="store_true", help="also run the mutation suite on every proof")
     args = ap.parse_args()
     chosen = set(args.sources.split(",")) if args.sources else None
     for name, files in sources(corpus_dir()).items():
         if chosen is None or name in chosen:
-            run(name, files, args.limit)
+            run(name, files, args.limit, args.mutate)
 
 
 if __name__ == "__main__":
