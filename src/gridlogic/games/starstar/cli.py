@@ -70,7 +70,9 @@ def play(
         if state.to_play != human:
             action = bot.step(state)
             state.apply_action(action)
-            click.echo(f"{bot.name} plays {state.action_to_string(action)}")
+            last = getattr(bot, "last", None)
+            note = f" ({last.simulations} simulations, win rate {last.value:.0%})" if last else ""
+            click.echo(f"{bot.name} plays {state.action_to_string(action)}{note}")
             continue
         show(state)
         click.echo(f"{state.colour_name()}> ", nl=False)
