@@ -172,30 +172,39 @@ def encode(p: Str8ts, straights: bool = True, masks: list[int] | None = None) ->
                         f[None, None, :, 1], n))
     if straights:
         for comp in p.compartments:
-            _straight_vars(m, n, comp.cells, cand)
+            _straight_vars(m, n, comp.cells, masks, cand)
     return m, cell_vars
 
 
-def _straight_vars(m: SatModel, n: int, cells: tuple[int, ...], cand: list[list[int]]) -> None:
+def _straight_vars(m: SatModel, n: int, cells: tuple[int, ...], masks: list[int], cand: list[list[int]]) -> None:
     """(E), redundant with (C) but much stronger for propagation: ``s(k)`` = the compartment holds
     exactly k..k+t-1. Exactly one feasible ``s(k)``; a digit needs one of the ``s(k)`` whose window
-    holds it; ``s(k)`` needs each digit of its window somewhere in the compartment. Each ``s(k)``
-    is fixed by the cell values (the one window their straight fills), so counts do not change."""
+    holds it; ``s(k)`` needs each digit of its window somewhere in the compartment (with a single
+    feasible window, those digits are simply required). Each ``s(k)`` is fixed by the cell values
+    (the one window their straight fills), so counts do not change."""
     t = len(cells)
     if t < 2:
         return
-    digits = {d for i in cells for d in cand[i]}
-    starts = [k for k in range(1, n - t + 2) if all(d in digits for d in range(k, k + t))]
-    svars = m.new_vars(len(starts))
+    union = 0
+    for i in cells:
+        union |= masks[i]
+    starts = [k for k in range(1, n - t + 2) if union >> (k - 1) & ((1 << t) - 1) == (1 << t) - 1]
+    holders = [[], *([i * n + d for i in cells if masks[i] >> (d - 1) & 1] for d in range(1, n + 1))]
     cl = m.clauses
+    if len(starts) < 2:
+        cl.extend(holders[d] for k in starts for d in range(k, k + t))
+        if not starts:
+            cl.append([])
+        return
+    svars = m.new_vars(len(starts))
     cl.append(svars)
     cl.extend([-a, -b] for j, a in enumerate(svars) for b in svars[j + 1:])
-    by_digit: dict[int, list[int]] = {}
+    by_digit: list[list[int]] = [[] for _ in range(n + 1)]
     for k, sv in zip(starts, svars, strict=True):
         for d in range(k, k + t):
-            by_digit.setdefault(d, []).append(sv)
-        cl.extend([-sv, *(i * n + d for i in cells if d in cand[i])] for d in range(k, k + t))
-    cl.extend([-(i * n + d), *by_digit.get(d, ())] for i in cells for d in cand[i])
+            by_digit[d].append(sv)
+            cl.append([-sv, *holders[d]])
+    cl.extend([-(i * n + d), *by_digit[d]] for i in cells for d in cand[i])
 
 
 def decode(p: Str8ts, true: frozenset[int]) -> Solution:
