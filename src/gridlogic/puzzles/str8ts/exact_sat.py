@@ -28,6 +28,11 @@ from gridlogic.puzzles.str8ts.check import violations
 from gridlogic.puzzles.str8ts.model import Str8ts
 
 Solution = tuple[int, ...]
+
+STRAIGHT_VARS_FROM = 4
+"""(E) gets straight variables for compartments with at least this many feasible straights; the
+others get only "a digit in every feasible straight is somewhere in the compartment" (measured over
+the corpus: 4 gives the best median and tail; benchmarks/bench_str8ts.py)."""
 """A solved grid: the digit of each white cell, 0 for black cells (flat, row-major)."""
 
 
@@ -179,9 +184,10 @@ def encode(p: Str8ts, straights: bool = True, masks: list[int] | None = None) ->
 def _straight_vars(m: SatModel, n: int, cells: tuple[int, ...], masks: list[int], cand: list[list[int]]) -> None:
     """(E), redundant with (C) but much stronger for propagation: ``s(k)`` = the compartment holds
     exactly k..k+t-1. Exactly one feasible ``s(k)``; a digit needs one of the ``s(k)`` whose window
-    holds it; ``s(k)`` needs each digit of its window somewhere in the compartment (with a single
-    feasible window, those digits are simply required). Each ``s(k)`` is fixed by the cell values
-    (the one window their straight fills), so counts do not change."""
+    holds it; ``s(k)`` needs each digit of its window somewhere in the compartment. With fewer than
+    ``STRAIGHT_VARS_FROM`` feasible straights, only the digits in all of them are required (a
+    clause over their holders). Each ``s(k)`` is fixed by the cell values (the one window their
+    straight fills), so counts do not change."""
     t = len(cells)
     if t < 2:
         return
@@ -191,10 +197,11 @@ def _straight_vars(m: SatModel, n: int, cells: tuple[int, ...], masks: list[int]
     starts = [k for k in range(1, n - t + 2) if union >> (k - 1) & ((1 << t) - 1) == (1 << t) - 1]
     holders = [[], *([i * n + d for i in cells if masks[i] >> (d - 1) & 1] for d in range(1, n + 1))]
     cl = m.clauses
-    if len(starts) < 2:
-        cl.extend(holders[d] for k in starts for d in range(k, k + t))
+    if len(starts) < STRAIGHT_VARS_FROM:
         if not starts:
             cl.append([])
+        sure = set(range(starts[-1], starts[0] + t)) if starts else set()
+        cl.extend(holders[d] for d in sure)  # digits in every remaining straight are required
         return
     svars = m.new_vars(len(starts))
     cl.append(svars)
