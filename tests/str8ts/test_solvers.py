@@ -112,3 +112,22 @@ def test_sat_without_shortcut_agrees(rows: list[Row]) -> None:
         if k % 8 and not all(not masks[i] & (masks[i] - 1) for i in p.white):
             continue
         assert list(islice(exact_sat.solutions(p, shortcut=False), 2)) == list(islice(exact_sat.solutions(p), 2)), rid
+
+
+@pytest.mark.parametrize("threshold", [2, 99])
+def test_straight_vars_never_change_solutions(rows: list[Row], threshold: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(E) with straight variables everywhere (2) or nowhere (99): same solutions as the default."""
+    sample = [r for k, r in enumerate(rows) if k % 6 == 0 or r[2] == "2+"]
+    expected = {}
+    for rid, text, _, _ in sample:
+        try:
+            expected[rid] = list(islice(exact_sat.solutions(from_s81(text), shortcut=False), 2))
+        except ValidationError:
+            continue
+    monkeypatch.setattr(exact_sat, "STRAIGHT_VARS_FROM", threshold)
+    for rid, text, num, _ in sample:
+        if rid in expected:
+            p = from_s81(text)
+            got = list(islice(exact_sat.solutions(p, shortcut=False), 2))
+            assert len(got) == len(expected[rid]) == COUNT[num], rid
+            assert (got == expected[rid]) if num == "1" else all(not KIND.check(p, s) for s in got), rid
