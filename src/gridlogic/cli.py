@@ -276,7 +276,9 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: one ``error:`` line and exit 2 on bad input, never a traceback."""
     code = 0
     try:
-        cli.main(args=argv, prog_name="gridlogic", standalone_mode=False)
+        returned = cli.main(args=argv, prog_name="gridlogic", standalone_mode=False)
+        if isinstance(returned, int):  # ctx.exit(n) inside a command comes back as a return value
+            code = returned
     except Failed as f:
         code = f.code
     except click.exceptions.Exit as e:

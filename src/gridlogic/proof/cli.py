@@ -95,9 +95,8 @@ def check_cmd(proof_arg: str, partial: bool, as_json: bool) -> None:
 
 
 def _exit(code: int) -> None:
-    """The exit code, the main CLI's way (imported late: the main CLI imports this module)."""
-    from gridlogic.cli import Failed
-    raise Failed(code)
+    """End the command with ``code`` (0 valid / made, 1 not)."""
+    click.get_current_context().exit(code)
 
 
 def read_proofs(text: str) -> list[Proof]:

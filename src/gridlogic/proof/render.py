@@ -17,8 +17,9 @@ def render(proof: Proof, report: Report) -> str:
     _node(proof.root, "root", 1, report, lines)
     errors = {e.path for e in report.errors}
     verdict = "valid" if report.valid else f"INVALID ({len(report.errors)} error{'s' * (len(report.errors) != 1)})"
-    lines.append(f"{verdict}: {len(report.verdicts)} transitions, {report.leaves} open leaves, "
-                 f"{report.closed} closed branches")
+    solved = sum(report.solved_leaves.values())
+    lines.append(f"{verdict}: {len(report.verdicts)} transitions, {solved} solved "
+                 f"and {report.leaves - solved} open leaves, {report.closed} closed branches")
     lines.extend(f"  {e.path}: {e.rule + ': ' if e.rule else ''}{e.message}" for e in report.errors
                  if e.path in errors)
     return "\n".join(lines)
