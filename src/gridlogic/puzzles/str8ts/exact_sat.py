@@ -8,10 +8,13 @@ Variable ``x(i, d)`` = cell ``i`` holds digit ``d`` (``i * n + d``, d = 1..n). C
     ``-x(i, v) | -x(j, w)`` for every pair of its cells and every |v - w| >= t;
 (D) givens.
 
-Variables that (A), (B) and (D) make false at once (the digits of black cells and empty black
-cells, digits given elsewhere in the row or column, digits other than a white given) are left out
-of every clause: a clause with such a literal negated is already satisfied, so nothing is lost.
-Rule 2 <=> rule 2' (for distinct values) is property-tested in tests/str8ts.
+Variables false in every model are left out of every clause (a clause with such a literal negated
+is already satisfied): :func:`candidates` finds them by propagating (A)-(D) to a fixpoint (decided
+digits leave their lines; each compartment keeps the digits of the straights its cells can still
+make; digits in all of them leave the rest of the line). (E) adds redundant straight variables that
+strengthen propagation without changing the solutions. When propagation alone fixes every cell,
+the solver is skipped and the assignment is checked. Rule 2 <=> rule 2' (for distinct values) is
+property-tested in tests/str8ts.
 """
 
 from __future__ import annotations
@@ -28,12 +31,12 @@ from gridlogic.puzzles.str8ts.check import violations
 from gridlogic.puzzles.str8ts.model import Str8ts
 
 Solution = tuple[int, ...]
+"""A solved grid: the digit of each white cell, 0 for black cells (flat, row-major)."""
 
 STRAIGHT_VARS_FROM = 4
 """(E) gets straight variables for compartments with at least this many feasible straights; the
 others get only "a digit in every feasible straight is somewhere in the compartment" (measured over
 the corpus: 4 gives the best median and tail; benchmarks/bench_str8ts.py)."""
-"""A solved grid: the digit of each white cell, 0 for black cells (flat, row-major)."""
 
 
 def candidates(p: Str8ts) -> list[int]:
