@@ -1,12 +1,12 @@
-"""Easy and moderate rules: singles, elimination, and what a compartment's straight allows."""
+"""Easy, moderate and tough rules: singles, elimination, and what a compartment's straight allows."""
 
 from __future__ import annotations
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
-from gridlogic.puzzles.str8ts.rules.state import State, digits, names, removal, show
+from gridlogic.puzzles.str8ts.rules.state import State, digits, removal, show
 
-EASY, MODERATE = 0, 1
+EASY, MODERATE, TOUGH = 0, 1, 2
 
 
 def naked_single(s: State) -> Step | None:
@@ -129,11 +129,11 @@ def high_low(s: State) -> Step | None:
         marks = removal(s, others, sure)
         if marks:
             lo, hi = show(wins[0]), show(wins[-1])
-            return Step("HighLow", 2,
+            return Step("HighLow", TOUGH,
                         f"{comp.name}: lowest straight {lo}, highest {hi}; {show(sure)} is in both, so it leaves the "
                         f"rest of {p.line_name(k)}", tuple(s.cell(i) for i in comp.cells), marks)
     return None
 
 
 __all__ = ["compartment_range", "elimination", "hidden_single", "high_low", "mind_the_gap", "naked_single",
-           "names", "stranded_digits"]
+           "stranded_digits"]
