@@ -5,7 +5,8 @@ removes its digit from its row and column; each compartment keeps only the digit
 straights (windows [s, s+t-1] in which every cell has a candidate and that offer t digits), a digit
 in every feasible straight (a sure digit) leaves the rest of the line and, with a single place in
 the compartment, is placed there; a line's naked sets (k cells within one cell's k digits) leave
-its other cells. Then the undecided white cell with the fewest candidates is split on.
+its other cells. Then the undecided white cell with the fewest candidates per contradiction met by
+its units (dom/wdeg) is split on.
 Bit d-1 of a mask = digit d.
 """
 
@@ -93,10 +94,13 @@ class _Run:
             self.singles.append(j)
 
 
-def propagate(t: Tables, masks: list[int], dirty: set[int], singles: list[int]) -> bool:
-    """Narrow ``masks`` in place to a fixpoint from the given changes; False on a contradiction."""
+def propagate(t: Tables, masks: list[int], dirty: set[int], singles: list[int],
+              weights: list[int] | None = None) -> bool:
+    """Narrow ``masks`` in place to a fixpoint from the given changes; False on a contradiction.
+    ``weights`` (one per unit) counts the contradictions each unit has met, for the split choice."""
     run = _Run(t, masks, dirty, singles)
     ncomp = len(t.comps)
+    blame = -1
     try:
         while True:
             while singles:
@@ -104,15 +108,18 @@ def propagate(t: Tables, masks: list[int], dirty: set[int], singles: list[int]) 
                 m = masks[i]
                 for j in t.peers[i]:
                     if masks[j] & m:
+                        blame = t.units_of[j][0]
                         run.narrow(j, ~m)
             if not dirty:
                 return True
-            k = dirty.pop()
-            if k < ncomp:
-                _compartment(run, k)
+            blame = dirty.pop()
+            if blame < ncomp:
+                _compartment(run, blame)
             else:
-                _naked_sets(run, t.lines[k - ncomp])
+                _naked_sets(run, t.lines[blame - ncomp])
     except _Dead:
+        if weights is not None and blame >= 0:
+            weights[blame] += 1
         return False
 
 
@@ -182,16 +189,21 @@ def _naked_sets(run: _Run, line: tuple[int, ...]) -> None:
                 run.narrow(j, ~m)
 
 
-def _search(t: Tables, masks: list[int], dirty: set[int], singles: list[int]) -> Iterator[list[int]]:
-    if not propagate(t, masks, dirty, singles):
+def _search(t: Tables, masks: list[int], dirty: set[int], singles: list[int],
+            weights: list[int]) -> Iterator[list[int]]:
+    """Split on the cell with the fewest candidates per contradiction its units have met
+    (dom/wdeg: the search learns where the puzzle is tight)."""
+    if not propagate(t, masks, dirty, singles, weights):
         return
-    best, best_n = -1, 99
+    best, best_score = -1, 99.0
     for i in t.white:
         c = _POP[masks[i]]
-        if 1 < c < best_n:
-            best, best_n = i, c
-            if c == 2:
-                break
+        if c > 1:
+            w = 1
+            for u in t.units_of[i]:
+                w += weights[u]
+            if c / w < best_score:
+                best, best_score = i, c / w
     if best < 0:
         yield masks
         return
@@ -201,7 +213,7 @@ def _search(t: Tables, masks: list[int], dirty: set[int], singles: list[int]) ->
         m ^= bit
         child = masks.copy()
         child[best] = bit
-        yield from _search(t, child, set(t.units_of[best]), [best])
+        yield from _search(t, child, set(t.units_of[best]), [best], weights)
 
 
 def solutions(p: Str8ts) -> Iterator[Solution]:
@@ -211,5 +223,6 @@ def solutions(p: Str8ts) -> Iterator[Solution]:
     if any(masks[i] == 0 for i in t.white):
         return
     start = [i for i in t.white if not masks[i] & (masks[i] - 1)]
-    for done in _search(t, masks, set(range(len(t.comps) + len(t.lines))), start):
+    units = len(t.comps) + len(t.lines)
+    for done in _search(t, masks, set(range(units)), start, [0] * units):
         yield tuple(0 if p.black[i] else done[i].bit_length() for i in range(p.size))
