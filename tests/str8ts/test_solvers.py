@@ -121,13 +121,29 @@ def test_straight_vars_never_change_solutions(rows: list[Row], threshold: int, m
     expected = {}
     for rid, text, _, _ in sample:
         try:
-            expected[rid] = list(islice(exact_sat.solutions(from_s81(text), shortcut=False), 2))
+            expected[rid] = list(islice(exact_sat.solutions(from_s81(text), shortcut=False, budget=0), 2))
         except ValidationError:
             continue
     monkeypatch.setattr(exact_sat, "STRAIGHT_VARS_FROM", threshold)
     for rid, text, num, _ in sample:
         if rid in expected:
             p = from_s81(text)
-            got = list(islice(exact_sat.solutions(p, shortcut=False), 2))
+            got = list(islice(exact_sat.solutions(p, shortcut=False, budget=0), 2))
             assert len(got) == len(expected[rid]) == COUNT[num], rid
             assert (got == expected[rid]) if num == "1" else all(not KIND.check(p, s) for s in got), rid
+
+
+@pytest.mark.parametrize("budget", [0, 1])
+def test_strengthening_mid_search_keeps_solutions(rows: list[Row], budget: int) -> None:
+    """(E) from the start (0) or added after the first conflict (1), even between two solutions."""
+    for k, (rid, text, num, _) in enumerate(rows):
+        if k % 5 and num == "1":
+            continue
+        try:
+            p = from_s81(text)
+        except ValidationError:
+            continue
+        got = list(islice(exact_sat.solutions(p, shortcut=False, budget=budget), 2))
+        assert len(got) == COUNT[num], rid
+        assert (got == list(islice(exact_sat.solutions(p), 2))) if num == "1" else \
+            all(not KIND.check(p, s) for s in got), rid

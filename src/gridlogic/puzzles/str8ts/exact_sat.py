@@ -26,12 +26,14 @@ import numpy as np
 import numpy.typing as npt
 
 from gridlogic.core.sat import SatModel
-from gridlogic.core.sat import solutions as sat_solutions
 from gridlogic.puzzles.str8ts.check import violations
 from gridlogic.puzzles.str8ts.model import Str8ts
 
 Solution = tuple[int, ...]
 """A solved grid: the digit of each white cell, 0 for black cells (flat, row-major)."""
+
+CONFLICT_BUDGET = 300
+"""Conflicts the solver may spend on (A)-(D) alone before (E) is added (measured over the corpus)."""
 
 STRAIGHT_VARS_FROM = 4
 """(E) gets straight variables for compartments with at least this many feasible straights; the
@@ -179,9 +181,17 @@ def encode(p: Str8ts, straights: bool = True, masks: list[int] | None = None) ->
         cl.extend(_both(ok, cells[:, q[:, 0], None], f[None, None, :, 0], cells[:, q[:, 1], None],
                         f[None, None, :, 1], n))
     if straights:
-        for comp in p.compartments:
-            _straight_vars(m, n, comp.cells, masks, cand)
+        m.clauses.extend(strengthening(p, m, masks, cand))
     return m, cell_vars
+
+
+def strengthening(p: Str8ts, m: SatModel, masks: list[int], cand: list[list[int]]) -> list[list[int]]:
+    """The clauses of (E) for every compartment; their new variables are allocated in ``m``."""
+    extra = SatModel(nvars=m.nvars)
+    for comp in p.compartments:
+        _straight_vars(extra, p.n, comp.cells, masks, cand)
+    m.nvars = extra.nvars
+    return extra.clauses
 
 
 def _straight_vars(m: SatModel, n: int, cells: tuple[int, ...], masks: list[int], cand: list[list[int]]) -> None:
@@ -227,8 +237,12 @@ def decode(p: Str8ts, true: frozenset[int]) -> Solution:
     return tuple(out)
 
 
-def solutions(p: Str8ts, assumptions: tuple[int, ...] = (), shortcut: bool = True) -> Iterator[Solution]:
-    """Every solution, one at a time (each found one is blocked on the cell variables). With
+def solutions(p: Str8ts, assumptions: tuple[int, ...] = (), shortcut: bool = True,
+              budget: int = CONFLICT_BUDGET) -> Iterator[Solution]:
+    """Every solution, one at a time (each found one is blocked on the cell variables).
+
+    The solver starts on (A)-(D); if a call needs more than ``budget`` conflicts, (E) is added to the
+    same solver and the call resumes without a limit (``budget=0``: (E) from the start). With
     ``shortcut``, when the propagation behind :func:`candidates` already fixes every white cell, that
     assignment is the only candidate model: it is checked against the rules and yielded without
     calling the solver (assumptions are then checked on it too)."""
@@ -240,9 +254,26 @@ def solutions(p: Str8ts, assumptions: tuple[int, ...] = (), shortcut: bool = Tru
         if not violations(p, sol) and all(_holds(p, sol, a) for a in assumptions):
             yield sol
         return
-    m, project = encode(p, masks=masks)
-    for true in sat_solutions(m, project, assumptions=assumptions):
-        yield decode(p, true)
+    m, project = encode(p, straights=budget == 0, masks=masks)
+    cand = [[d for d in range(1, p.n + 1) if x >> (d - 1) & 1] for x in masks]
+    strong = budget == 0
+    with m.solver() as s:
+        while True:
+            if not strong:
+                s.conf_budget(budget)
+            found = s.solve(assumptions=list(assumptions)) if strong else \
+                s.solve_limited(assumptions=list(assumptions))
+            if found is None:
+                s.append_formula(strengthening(p, m, masks, cand))
+                strong = True
+                continue
+            if not found:
+                return
+            model = s.get_model()
+            assert model is not None
+            true = frozenset(v for v in project if model[v - 1] > 0)
+            yield decode(p, true)
+            s.add_clause([-v if v in true else v for v in project])
 
 
 def _holds(p: Str8ts, sol: Solution, lit: int) -> bool:
