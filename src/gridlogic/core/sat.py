@@ -8,7 +8,7 @@ constraints for solvers that support them: minicard / gluecard).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Literal
@@ -98,12 +98,39 @@ def solutions(model: SatModel, project: Sequence[int], *, solver: str = DEFAULT_
     those that are true. One incremental solver; each found solution is blocked on ``project`` only,
     so auxiliary (encoding) variables never multiply the count."""
     with model.solver(solver) as s:
-        while s.solve(assumptions=list(assumptions)):
-            m = s.get_model()
-            assert m is not None
-            true = frozenset(v for v in project if m[v - 1] > 0)
-            yield true
-            s.add_clause([-v if v in true else v for v in project])
+        yield from models(s, project, assumptions=assumptions)
+
+
+def models(s: Solver, project: Sequence[int], *, assumptions: Sequence[int] = (),
+           block: Callable[[frozenset[int]], list[int]] | None = None,
+           stats: dict[str, int] | None = None, budget: int = 0,
+           on_budget: Callable[[Solver], None] | None = None) -> Iterator[frozenset[int]]:
+    """The enumeration loop on a loaded solver ``s``: solve, yield the true ``project`` variables,
+    add a blocking clause (``block(true)``, by default "not exactly this assignment of ``project``"),
+    repeat. ``stats`` receives the solver's counters after each call. With ``budget`` > 0 a call
+    stops after that many conflicts; ``on_budget(s)`` may then strengthen the formula (add redundant
+    clauses) and the call resumes without a limit."""
+    limited = budget > 0
+    while True:
+        if limited:
+            s.conf_budget(budget)
+            found = s.solve_limited(assumptions=list(assumptions))
+        else:
+            found = s.solve(assumptions=list(assumptions))
+        if stats is not None:
+            stats.update(s.accum_stats())
+        if found is None:
+            if on_budget is not None:
+                on_budget(s)
+            limited = False
+            continue
+        if not found:
+            return
+        m = s.get_model()
+        assert m is not None
+        true = frozenset(v for v in project if m[v - 1] > 0)
+        yield true
+        s.add_clause(block(true) if block is not None else [-v if v in true else v for v in project])
 
 
 def count(it: Iterable[Any], limit: int) -> int:

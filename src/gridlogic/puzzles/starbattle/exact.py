@@ -31,6 +31,7 @@ from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
 from gridlogic.core.grid import Cell
+from gridlogic.core.sat import models
 from gridlogic.puzzles.starbattle.model import StarBattle
 
 Clause = list[int]
@@ -202,17 +203,6 @@ def solutions(puzzle: StarBattle, enc: Encoding = DEFAULT, stats: dict[str, int]
     with Solver(name=name, bootstrap_with=clauses) as s:
         for lits, k in atmosts:
             s.add_atmost(lits, k)
-        ncells = n * n
-        while _solve(s, stats):
-            m = s.get_model()
-            assert m is not None
-            stars = [v for v in m[:ncells] if v > 0]
+        # blocking "not all of these stars" is enough: exactly n*S stars in every solution
+        for stars in models(s, range(1, n * n + 1), block=lambda true: [-v for v in true], stats=stats):
             yield frozenset(divmod(v - 1, n) for v in stars)
-            s.add_clause([-v for v in stars])
-
-
-def _solve(s: Solver, stats: dict[str, int] | None) -> bool:
-    sat = bool(s.solve())
-    if stats is not None:
-        stats.update(s.accum_stats())
-    return sat

@@ -25,7 +25,7 @@ from functools import cache, lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from gridlogic.core.sat import SatModel
+from gridlogic.core.sat import SatModel, models
 from gridlogic.puzzles.str8ts.check import violations
 from gridlogic.puzzles.str8ts.model import Str8ts
 
@@ -256,24 +256,10 @@ def solutions(p: Str8ts, assumptions: tuple[int, ...] = (), shortcut: bool = Tru
         return
     m, project = encode(p, straights=budget == 0, masks=masks)
     cand = [[d for d in range(1, p.n + 1) if x >> (d - 1) & 1] for x in masks]
-    strong = budget == 0
     with m.solver() as s:
-        while True:
-            if not strong:
-                s.conf_budget(budget)
-            found = s.solve(assumptions=list(assumptions)) if strong else \
-                s.solve_limited(assumptions=list(assumptions))
-            if found is None:
-                s.append_formula(strengthening(p, m, masks, cand))
-                strong = True
-                continue
-            if not found:
-                return
-            model = s.get_model()
-            assert model is not None
-            true = frozenset(v for v in project if model[v - 1] > 0)
+        for true in models(s, project, assumptions=assumptions, budget=budget,
+                           on_budget=lambda s: s.append_formula(strengthening(p, m, masks, cand))):
             yield decode(p, true)
-            s.add_clause([-v if v in true else v for v in project])
 
 
 def _holds(p: Str8ts, sol: Solution, lit: int) -> bool:
