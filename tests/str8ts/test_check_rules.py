@@ -16,7 +16,10 @@ from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES
 # A fixed sample of corpus puzzles (ids) covering every level the solver reaches, kept fast.
 SAMPLE = ("cl-str8ts/2019-01-26-medium", "cl-str8ts/2019-01-29-hard", "cl-str8ts/2019-02-04-hard",
           "phoenixsmaug/diabolic_wikipedia", "jamesaustin/easter_bunny_wolfgang", "jamesaustin/klaus119",
-          "jamesaustin/klaus143")
+          "jamesaustin/klaus143", "jamesaustin/weekly089", "jamesaustin/ulrich023", "jamesaustin/weekly028")
+# Every rule the sample must exercise (the others are covered by tests/str8ts/test_rules_units.py).
+SAMPLE_RULES = {"NakedSingle", "Elimination", "CompartmentRange", "HiddenSingle", "StrandedDigits", "MindTheGap",
+                "SureDigits", "NakedPair", "NakedTriple", "Settis", "XWing", "Swordfish", "BoundedContradiction"}
 
 
 def test_violations_are_named(seed: Str8ts) -> None:
@@ -37,9 +40,11 @@ def test_violations_are_named(seed: Str8ts) -> None:
     assert {"NotStraight", "RepeatedDigit"} <= rules
 
 
-def _sound(p: Str8ts, sol: tuple[int, ...]) -> int:
+def _sound(p: Str8ts, sol: tuple[int, ...], used: set[str] | None = None) -> int:
     ex = explain(p)
     for step in ex.steps:
+        if used is not None:
+            used.add(step.rule)
         assert step.rule in {t.id for t in TECHNIQUES}, step
         for m in step.marks:
             d = sol[m.cell[0] * p.n + m.cell[1]]
@@ -54,11 +59,13 @@ def test_human_steps_agree_with_unique_solution(rows: list[Row]) -> None:
     chosen = [r for r in rows if r[0] in SAMPLE]
     assert len(chosen) == len(SAMPLE)
     levels = set()
+    used: set[str] = set()
     for _, text, _, _ in chosen:
         p = from_s81(text)
         (sol,) = islice(exact_sat.solutions(p), 2)
-        levels.add(_sound(p, sol))
-    assert {0, 1, 2, 4, len(LEVELS)} <= levels  # easy, moderate, tough, extreme, unsolved (stuck)
+        levels.add(_sound(p, sol, used))
+    assert levels == set(range(len(LEVELS) + 1))  # easy .. extreme, and unsolved (stuck)
+    assert used >= SAMPLE_RULES, SAMPLE_RULES - used
 
 
 def test_grade_is_lowest_cap_that_solves(seed: Str8ts) -> None:

@@ -4,7 +4,7 @@ SlowThinker's guides use them), grouped in levels easy .. extreme."""
 from __future__ import annotations
 
 from gridlogic.core.engine import FnTechnique
-from gridlogic.puzzles.str8ts.rules import basic, sets
+from gridlogic.puzzles.str8ts.rules import basic, lines, sets
 from gridlogic.puzzles.str8ts.rules.search import contradiction_search
 from gridlogic.puzzles.str8ts.rules.state import State
 
@@ -16,14 +16,16 @@ LOGIC: tuple[FnTechnique[State], ...] = (
     FnTechnique("Elimination", EASY, basic.elimination),
     FnTechnique("CompartmentRange", EASY, basic.compartment_range),
     FnTechnique("HiddenSingle", MODERATE, basic.hidden_single),
-    FnTechnique("MindTheGap", MODERATE, basic.mind_the_gap),
     FnTechnique("StrandedDigits", MODERATE, basic.stranded_digits),
-    FnTechnique("HighLow", TOUGH, basic.high_low),
+    FnTechnique("MindTheGap", MODERATE, basic.mind_the_gap),
+    FnTechnique("SureDigits", TOUGH, basic.sure_digits),
     FnTechnique("NakedPair", TOUGH, sets.naked_set(2, TOUGH)),
     FnTechnique("HiddenPair", TOUGH, sets.hidden_set(2, TOUGH)),
-    FnTechnique("NakedTriple", DIABOLICAL, sets.naked_set(3, DIABOLICAL)),
-    FnTechnique("HiddenTriple", DIABOLICAL, sets.hidden_set(3, DIABOLICAL)),
-    FnTechnique("XWing", DIABOLICAL, sets.x_wing(DIABOLICAL)),
+    FnTechnique("NakedTriple", TOUGH, sets.naked_set(3, TOUGH)),
+    FnTechnique("HiddenTriple", TOUGH, sets.hidden_set(3, TOUGH)),
+    FnTechnique("Settis", DIABOLICAL, lines.settis(DIABOLICAL)),
+    FnTechnique("XWing", DIABOLICAL, lines.fish(2, DIABOLICAL)),
+    FnTechnique("Swordfish", DIABOLICAL, lines.fish(3, DIABOLICAL)),
 )
 """Every rule but the search, in the order the engine tries them (cheapest level first)."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
-from gridlogic.puzzles.str8ts.rules.state import State, digits, removal, show
+from gridlogic.puzzles.str8ts.rules.state import State, digits, removal, show, white_peers
 
 EASY, MODERATE, TOUGH = 0, 1, 2
 
@@ -23,11 +23,16 @@ def naked_single(s: State) -> Step | None:
 def elimination(s: State) -> Step | None:
     """Elimination: a placed digit (or a black cell's digit) leaves the rest of its row and column."""
     p = s.puzzle
+    masks = s.board.masks
+    peers = white_peers(p)
     for i in range(p.size):
         d = s.digit(i)
         if d is None:
             continue
-        marks = removal(s, (j for j in p.peers(i) if not p.black[j]), 1 << (d - 1))
+        bit = 1 << (d - 1)
+        if not any(masks[j] & bit for j in peers[i]):
+            continue
+        marks = removal(s, peers[i], bit)
         if marks:
             what = "black " if p.black[i] else ""
             r, c = s.cell(i)
@@ -71,51 +76,47 @@ def hidden_single(s: State) -> Step | None:
     return None
 
 
-def mind_the_gap(s: State) -> Step | None:
-    """MindTheGap: a digit no cell of the compartment can hold splits the candidates in two; a
-    straight cannot jump it, so if one cell lies wholly on one side, all cells do."""
-    n = s.puzzle.n
-    for comp in s.puzzle.compartments:
-        union = 0
-        for i in comp.cells:
-            union |= s.mask(i)
-        for g in range(2, n):
-            bit = 1 << (g - 1)
-            below, above = union & (bit - 1), union & ~((bit << 1) - 1)
-            if union & bit or not below or not above:
-                continue
-            for i in comp.cells:
-                side = below if not s.mask(i) & above else above if not s.mask(i) & below else 0
-                if not side:
-                    continue
-                marks = removal(s, comp.cells, ~side)
-                if marks:
-                    where = "below" if side == below else "above"
-                    return Step("MindTheGap", MODERATE,
-                                f"no cell of {comp.name} can be {g}; {cell_name(s.cell(i))} lies {where} the gap, "
-                                f"so the whole straight does",
-                                tuple(s.cell(j) for j in comp.cells), marks)
-    return None
-
-
 def stranded_digits(s: State) -> Step | None:
-    """StrandedDigits: a candidate that belongs to no straight of t the compartment's cells can
-    still make (some cell would have no digit in it, or a digit of it is missing) is removed."""
+    """StrandedDigits: a candidate that lies in no straight of t the compartment can still hold is
+    removed. A straight fits when each of its digits can go to its own cell (a matching of digits
+    to cells over their candidates) and none of its digits is decided elsewhere in the line."""
     for comp in s.puzzle.compartments:
+        wins = s.straights(comp)
         allowed = 0
-        for w in s.straights(comp):
+        for w in wins:
             allowed |= w
         marks = removal(s, comp.cells, ~allowed)
         if marks:
             return Step("StrandedDigits", MODERATE,
-                        f"in {comp.name} only straights within {show(allowed) or 'nothing'} can be completed",
+                        f"{comp.name} can only hold the straight{'s' if len(wins) > 1 else ''} "
+                        f"{', '.join(show(w) for w in wins) or 'none'}; digits outside them go",
                         tuple(s.cell(i) for i in comp.cells), marks)
     return None
 
 
-def high_low(s: State) -> Step | None:
-    """HighLow: the lowest and highest straights a compartment can still hold overlap; the digits of
-    the overlap are sure in it, so they leave the rest of its row or column."""
+def mind_the_gap(s: State) -> Step | None:
+    """MindTheGap (exact): a digit d leaves a cell when no straight the compartment can hold lets
+    that cell be d while the other cells take the straight's other digits (a gap in the
+    candidates, or digits the other cells need, rule it out)."""
+    for comp in s.puzzle.compartments:
+        fitting = s.fits(comp)
+        for k, i in enumerate(comp.cells):
+            ok = 0
+            for _, support in fitting:
+                ok |= support[k]
+            marks = removal(s, (i,), ~ok)
+            if marks:
+                lost = show(s.mask(i) & ~ok)
+                return Step("MindTheGap", MODERATE,
+                            f"in {comp.name} ({', '.join(show(w) for w, _ in fitting)} possible) no straight lets "
+                            f"{cell_name(s.cell(i))} be {lost}: the other cells could not fill the rest",
+                            tuple(s.cell(j) for j in comp.cells), marks)
+    return None
+
+
+def sure_digits(s: State) -> Step | None:
+    """SureDigits: digits in every straight a compartment can still hold (the overlap of its lowest
+    and highest) are in it, so they leave the rest of its row or column."""
     p = s.puzzle
     for comp in p.compartments:
         wins = s.straights(comp)
@@ -124,16 +125,16 @@ def high_low(s: State) -> Step | None:
         sure = s.sure(comp)
         if not sure:
             continue
-        k = comp.line + (p.n if comp.axis == "column" else 0)
+        k = s.line_index(comp)
         others = [j for j in p.lines[k] if not p.black[j] and j not in comp.cells]
         marks = removal(s, others, sure)
         if marks:
             lo, hi = show(wins[0]), show(wins[-1])
-            return Step("HighLow", TOUGH,
-                        f"{comp.name}: lowest straight {lo}, highest {hi}; {show(sure)} is in both, so it leaves the "
-                        f"rest of {p.line_name(k)}", tuple(s.cell(i) for i in comp.cells), marks)
+            return Step("SureDigits", TOUGH,
+                        f"{comp.name}: lowest straight {lo}, highest {hi}; {show(sure)} is in every one, so it leaves "
+                        f"the rest of {p.line_name(k)}", tuple(s.cell(i) for i in comp.cells), marks)
     return None
 
 
-__all__ = ["compartment_range", "elimination", "hidden_single", "high_low", "mind_the_gap", "naked_single",
-           "stranded_digits"]
+__all__ = ["compartment_range", "elimination", "hidden_single", "mind_the_gap", "naked_single",
+           "stranded_digits", "sure_digits"]

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gridlogic.core.board import Board
 from gridlogic.core.grid import Cell, cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Compartment, Str8ts
+from gridlogic.puzzles.str8ts.rules.straights import Fit, fits, line_windows, windows
 
 
 @dataclass(eq=False)
@@ -53,17 +55,22 @@ class State:
         for i in p.white:
             if not self.board.masks[i]:
                 return _broken("NoCandidate", f"{cell_name(p.cell(i))} has no digit left", [i], p)
+        decided = [self.board.masks[i] if self.placed[i] else 1 << (p.givens[i] - 1) if p.givens[i] else 0
+                   for i in range(p.size)]
         for k, line in enumerate(p.lines):
-            seen: dict[int, int] = {}
+            seen = 0
             for i in line:
-                d = self.digit(i)
-                if d is None:
-                    continue
-                if d in seen:
-                    return _broken("RepeatedDigit", f"{d} twice in {p.line_name(k)}", [seen[d], i], p)
-                seen[d] = i
+                bit = decided[i]
+                if bit & seen:
+                    j = next(j for j in line if decided[j] == bit)
+                    return _broken("RepeatedDigit", f"{bit.bit_length()} twice in {p.line_name(k)}", [j, i], p)
+                seen |= bit
+        masks = self.board.masks
         for comp in p.compartments:
-            if not self.straights(comp):
+            ban = 0
+            for j in outside(comp):
+                ban |= decided[j]
+            if not windows(p.n, tuple(masks[i] for i in comp.cells), ban):
                 return _broken("NoStraight", f"no straight of {comp.size} fits {comp.name}", list(comp.cells), p)
         return None
 
@@ -80,19 +87,47 @@ class State:
             return None
         return self.board.masks[i].bit_length()
 
-    def straights(self, comp: Compartment) -> list[int]:
-        """The windows (masks of t consecutive digits) the compartment can still fill: every cell
-        has a candidate in it and together they offer all t digits."""
-        t = comp.size
-        union = 0
-        for i in comp.cells:
-            union |= self.board.masks[i]
-        out = []
-        for s in range(self.puzzle.n - t + 1):
-            w = ((1 << t) - 1) << s
-            if union & w == w and all(self.board.masks[i] & w for i in comp.cells):
-                out.append(w)
+    def line_index(self, comp: Compartment) -> int:
+        """The index in ``puzzle.lines`` of the row or column holding ``comp``."""
+        return comp.line + (self.puzzle.n if comp.axis == "column" else 0)
+
+    def banned(self, comp: Compartment) -> int:
+        """Digits decided in the compartment's line outside it (placed cells, black givens)."""
+        out = 0
+        p, masks, placed = self.puzzle, self.board.masks, self.placed
+        for j in outside(comp):
+            if p.black[j]:
+                if p.givens[j]:
+                    out |= 1 << (p.givens[j] - 1)
+            elif placed[j]:
+                out |= masks[j]
         return out
+
+    def fits(self, comp: Compartment) -> tuple[Fit, ...]:
+        """The straights the compartment can still hold (each digit matched to its own cell,
+        none decided elsewhere in the line), with the digits each cell takes in some of them."""
+        masks = self.board.masks
+        return fits(self.puzzle.n, tuple(masks[i] for i in comp.cells), self.banned(comp))
+
+    def straights(self, comp: Compartment) -> list[int]:
+        """The windows (masks of t consecutive digits) the compartment can still fill."""
+        masks = self.board.masks
+        return list(windows(self.puzzle.n, tuple(masks[i] for i in comp.cells), self.banned(comp)))
+
+    def line(self, k: int) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
+        """Row/column ``k``: its compartments, the straights of each that fit together with the
+        others' (pairwise disjoint, avoiding the line's black digits), and the digits every such
+        combination uses."""
+        comps = line_compartments(self.puzzle)[k]
+        black = 0
+        for j in self.puzzle.lines[k]:
+            d = self.digit(j)
+            if d is not None and self.puzzle.black[j]:
+                black |= 1 << (d - 1)
+        masks = self.board.masks
+        wins = tuple(windows(self.puzzle.n, tuple(masks[i] for i in c.cells), black) for c in comps)
+        allowed, required = line_windows(wins, black)
+        return comps, allowed, required
 
     def sure(self, comp: Compartment) -> int:
         """Digits in every possible straight of the compartment (0 if none is possible)."""
@@ -108,9 +143,35 @@ class State:
         return self.puzzle.cell(i)
 
 
+@lru_cache(maxsize=64)
+def white_peers(p: Str8ts) -> tuple[tuple[int, ...], ...]:
+    """Per cell: the white cells of its row and column, itself excepted."""
+    return tuple(tuple(j for j in p.peers(i) if not p.black[j]) for i in range(p.size))
+
+
+@lru_cache(maxsize=4096)
+def outside(comp: Compartment) -> tuple[int, ...]:
+    """The cells of the compartment's row or column that are not in it."""
+    n = comp.n
+    line = [comp.line * n + q for q in range(n)] if comp.axis == "row" else [q * n + comp.line for q in range(n)]
+    return tuple(j for j in line if j not in comp.cells)
+
+
+@lru_cache(maxsize=64)
+def line_compartments(p: Str8ts) -> tuple[tuple[Compartment, ...], ...]:
+    """The compartments of each row, then each column (indexed like ``p.lines``)."""
+    out: list[list[Compartment]] = [[] for _ in p.lines]
+    for c in p.compartments:
+        out[c.line + (p.n if c.axis == "column" else 0)].append(c)
+    return tuple(tuple(x) for x in out)
+
+
+_DIGITS: tuple[list[int], ...] = tuple([d + 1 for d in range(9) if m >> d & 1] for m in range(1 << 9))
+
+
 def digits(mask: int) -> list[int]:
-    """The digits of a mask, ascending."""
-    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
+    """The digits of a mask (digit d is bit d-1), ascending; bits above 9 are ignored."""
+    return list(_DIGITS[mask & 511])
 
 
 def show(mask: int) -> str:

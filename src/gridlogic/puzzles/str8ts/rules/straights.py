@@ -1,0 +1,99 @@
+"""Exact straight analysis shared by the rules (pure functions over masks, cached).
+
+A compartment of t cells can hold the straight ``w`` (a mask of t consecutive digits) when its
+cells can be matched one-to-one to the digits of ``w`` (each cell to one of its candidates): a
+small bipartite perfect matching. ``fits`` lists every such window with, per cell, the digits it
+takes in at least one of those matchings. ``line_windows`` combines the compartments of one row or
+column: their straights cannot share a digit nor use a digit of a black cell in the line.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+Fit = tuple[int, tuple[int, ...]]
+"""A window mask and, per cell of the compartment, the digits it can take in that window."""
+
+
+_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(1 << v for v in range(9) if m >> v & 1) for m in range(1 << 9))
+"""The single-bit masks of every 9-bit mask."""
+
+
+def _layers(masks: tuple[int, ...], w: int) -> list[set[int]]:
+    """layers[k]: the digit sets cells 0..k-1 can take together (distinct digits of ``w``)."""
+    out = [{0}]
+    for m in masks:
+        nxt: set[int] = set()
+        mw = m & w
+        for used in out[-1]:
+            for b in _BITS[mw & ~used]:
+                nxt.add(used | b)
+        out.append(nxt)
+    return out
+
+
+@lru_cache(maxsize=1 << 17)
+def windows(n: int, masks: tuple[int, ...], banned: int) -> tuple[int, ...]:
+    """The windows (t consecutive digits within 1..n, none in ``banned``) the cells with candidate
+    ``masks`` can fill, one digit per cell (a perfect matching of cells to the window's digits)."""
+    t = len(masks)
+    union = 0
+    for m in masks:
+        union |= m
+    out: list[int] = []
+    for start in range(n - t + 1):
+        w = ((1 << t) - 1) << start
+        if w & banned or union & w != w or not all(m & w for m in masks):
+            continue
+        if w in _layers(masks, w)[t]:
+            out.append(w)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def fits(n: int, masks: tuple[int, ...], banned: int) -> tuple[Fit, ...]:
+    """Each window of :func:`windows` with, per cell, the digits it takes in some filling."""
+    out: list[Fit] = []
+    for w in windows(n, masks, banned):
+        fwd = _layers(masks, w)
+        bwd = _layers(masks[::-1], w)[::-1]  # bwd[k]: sets cells k..t-1 can take
+        support = []
+        for k, m in enumerate(masks):
+            ok = 0
+            for b in _BITS[m & w]:
+                if any(not used & b and (w ^ used ^ b) in bwd[k + 1] for used in fwd[k]):
+                    ok |= b
+            support.append(ok)
+        out.append((w, tuple(support)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def line_windows(windows: tuple[tuple[int, ...], ...], banned: int) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """For the compartments of one line, each given its fitting windows: the windows of each that
+    belong to some choice of pairwise disjoint windows (one per compartment) avoiding ``banned``,
+    and the digits every such choice uses (0 when there is no choice at all)."""
+    allowed: list[set[int]] = [set() for _ in windows]
+    required = -1
+    chosen: list[int] = []
+
+    def walk(c: int, used: int) -> None:
+        nonlocal required
+        if c == len(windows):
+            for k, w in enumerate(chosen):
+                allowed[k].add(w)
+            required &= used
+            return
+        for w in windows[c]:
+            if not w & (used | banned):
+                chosen.append(w)
+                walk(c + 1, used | w)
+                chosen.pop()
+
+    walk(0, 0)
+    if required == -1:
+        return tuple(() for _ in windows), 0
+    return tuple(tuple(w for w in ws if w in a) for ws, a in zip(windows, allowed, strict=True)), required
+
+
+__all__ = ["Fit", "fits", "line_windows", "windows"]
