@@ -101,10 +101,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--limit", type=int, default=0, help="at most N puzzles per source file group")
     ap.add_argument("--max-n", type=int, default=30)
+    ap.add_argument("--min-n", type=int, default=0)
+    ap.add_argument("--source", choices=["masonomara", "starbattlelab"], default=None)
     ap.add_argument("--no-soundness", action="store_true")
     args = ap.parse_args()
     items = [*masonomara(), *starbattlelab()]
-    items = [it for it in items if it.puzzle.n <= args.max_n]
+    items = [it for it in items if args.min_n <= it.puzzle.n <= args.max_n
+             and (args.source is None or it.source == args.source)]
     if args.limit:
         per: Counter[str] = Counter()
         kept = []

@@ -10,8 +10,8 @@ from gridlogic.puzzles.starbattle.rules import explain
 
 
 def test_every_step_agrees_with_the_solution(corpus: Path) -> None:
-    sample = corpus_sample(corpus, per_file=4, every=7)
-    assert len(sample) > 60
+    sample = corpus_sample(corpus, per_file=3, every=7)
+    assert len(sample) > 50
     solved = 0
     for pid, puzzle, solution in sample:
         ex = explain(puzzle)

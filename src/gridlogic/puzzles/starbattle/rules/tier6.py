@@ -66,86 +66,137 @@ def r6_2(st: State) -> Step | None:
     return None
 
 
-def _pair_feasible(st: State, a: Unit, b: Unit, forced: int) -> bool:
-    """Can the two neighbouring lines get exactly their stars, with every region taking no more than
-    it needs and every 1xn of the two lines at least its count, with ``forced`` a star?"""
+STRIP_BUDGET = 2500
+"""Search states per strip question; past it the answer is "unknown" and nothing is marked."""
+UNKNOWN = -1
+SQUEEZE_BUDGET = 40_000
+"""Search states of one whole R6.3 scan."""
+
+
+class _OutOfBudget(Exception):  # noqa: N818 - internal signal
+    pass
+
+
+def _no_touch_subsets(k: int) -> list[int]:
+    """Subsets of k stacked cells (bit = line offset) with no two neighbouring offsets."""
+    return [m for m in range(1 << k) if not m & (m >> 1)]
+
+
+def strip_feasible(st: State, lines: list[Unit], forced: int, total: list[int] | None = None) -> int | None:
+    """Stars (a mask) by which the neighbouring ``lines`` get exactly their stars, every region no
+    more than it needs and every 1xn of the lines at least its count, with ``forced`` (a one-cell
+    mask, or 0) a star; None if there is no way; ``UNKNOWN`` (-1) when the bounded search gives up.
+    A position-by-position search with memo of failed states."""
     g = st.geo
+    n, k = g.n, len(lines)
     unk = st.unknown
-    lines = (a, b)
-    cells_by_pos: list[list[int]] = []
-    for p in range(g.n):
-        pos = []
-        for ln in lines:
-            i = ln.index * g.n + p if ln.kind == "row" else p * g.n + ln.index
-            if unk >> i & 1:
-                pos.append(i)
-        cells_by_pos.append(pos)
-    if forced:
-        f = forced.bit_length() - 1
-        allowed = unk & ~g.nb[f]
-    else:
-        allowed = unk
-    needs = [st.need(a), st.need(b)]
-    reg_need = {u.index: st.need(u) for u in g.reg_units}
-    xs = [(x, lines.index(x.line)) for ln in lines for x in in_line(st, ln)]
-    n = g.n
+    allowed = unk & ~g.nb[forced.bit_length() - 1] if forced else unk
+    cell = [[(ln.index * n + p if ln.kind == "row" else p * n + ln.index) for ln in lines] for p in range(n)]
+    needs = tuple(st.need(ln) for ln in lines)
+    regs = sorted({g.reg_of[i] for row in cell for i in row if allowed >> i & 1})
+    reg_pos = {r: j for j, r in enumerate(regs)}
+    reg_cap = tuple(st.need(g.reg_units[r]) for r in regs)
+    xs = [x for ln in lines for x in in_line(st, ln)]
+    subsets = _no_touch_subsets(k)
+    budget = [STRIP_BUDGET]
+    total = [STRIP_BUDGET] if total is None else total
+    failed: set[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
 
-    def dfs(p: int, prev: bool, counts: list[int], regs: dict[int, int], chosen: int) -> bool:
+    def dfs(p: int, prev: int, counts: tuple[int, ...], rc: tuple[int, ...], xc: tuple[int, ...]) -> int | None:
         if p == n:
-            if counts != needs:
-                return False
-            return all((chosen & x.cells).bit_count() >= x.least for x, _ in xs)
-        remaining = (n - p + 1) // 2
-        if sum(needs) - sum(counts) > remaining:
-            return False
-        opts: list[int | None] = [None]
-        opts += [i for i in cells_by_pos[p] if allowed >> i & 1 and not prev]
-        if forced and any(i == forced.bit_length() - 1 for i in cells_by_pos[p]):
-            opts = [forced.bit_length() - 1]
-        for i in opts:
-            if i is None:
-                if dfs(p + 1, False, counts, regs, chosen):
-                    return True
+            ok = counts == needs and all(c >= x.least for c, x in zip(xc, xs, strict=True))
+            return 0 if ok else None
+        left = (n - p + 1) // 2
+        if any(nd - c > left for nd, c in zip(needs, counts, strict=True)):
+            return None
+        key = (p, prev, counts, rc, xc)
+        if key in failed:
+            return None
+        budget[0] -= 1
+        total[0] -= 1
+        if budget[0] < 0 or total[0] < 0:
+            raise _OutOfBudget
+        block = prev | prev << 1 | prev >> 1
+        here = cell[p]
+        must = forced and any(forced >> i & 1 for i in here)
+        for m in subsets:
+            if m & block:
                 continue
-            k = 0 if lines[0].mask >> i & 1 else 1
-            r = g.reg_of[i]
-            if counts[k] >= needs[k] or regs.get(r, 0) >= reg_need[r]:
+            picked = [here[j] for j in range(k) if m >> j & 1]
+            if any(not allowed >> i & 1 for i in picked):
                 continue
-            counts[k] += 1
-            regs[r] = regs.get(r, 0) + 1
-            ok = dfs(p + 1, True, counts, regs, chosen | 1 << i)
-            counts[k] -= 1
-            regs[r] -= 1
-            if ok:
-                return True
-        return False
+            if must and not any(forced >> i & 1 for i in picked):
+                continue
+            cl = list(counts)
+            rl = list(rc)
+            ok = True
+            for j in range(k):
+                if m >> j & 1:
+                    cl[j] += 1
+                    ok = ok and cl[j] <= needs[j]
+            for i in picked:
+                q = reg_pos[g.reg_of[i]]
+                rl[q] += 1
+                ok = ok and rl[q] <= reg_cap[q]
+            if not ok:
+                continue
+            xl = tuple(c + sum(1 for i in picked if x.cells >> i & 1) for c, x in zip(xc, xs, strict=True))
+            got = dfs(p + 1, m, tuple(cl), tuple(rl), xl)
+            if got is not None:
+                for i in picked:
+                    got |= 1 << i
+                return got
+        failed.add(key)
+        return None
 
-    return dfs(0, False, [0, 0], {}, 0)
+    try:
+        return dfs(0, 0, (0,) * k, (0,) * len(regs), (0,) * len(xs))
+    except _OutOfBudget:
+        return UNKNOWN
 
 
 def r6_3(st: State) -> Step | None:
-    """R6.3 Pressured T, generalised as a pressured squeeze: two neighbouring lines must get exactly
-    their stars, each region no more than it needs and each 1xn of the lines at least its count
-    (the pressure that caps a T at one star); a cell whose star makes that impossible is empty."""
+    """R6.3 Pressured T, generalised as a pressured squeeze: two (then three) neighbouring lines must
+    get exactly their stars, each region no more than it needs and each 1xn of the lines at least its
+    count (the pressure that caps a T at one star); a cell whose star makes that impossible is empty."""
     g = st.geo
-    for lines in (g.row_units, g.col_units):
-        for a, b in pairwise(lines):
-            strip = (a.mask | b.mask) & st.unknown
-            if not strip:
-                continue
-            if not _pair_feasible(st, a, b, 0):
-                raise Broken(broken_step(g, "R6.3", f"{cap(names([a, b]))} cannot get their stars "
-                                         f"under their 1xn's and regions.", strip, EXPERT))
-            black = 0
-            for i in bits(strip):
-                if not _pair_feasible(st, a, b, 1 << i):
-                    black |= 1 << i
-            if black:
-                return make_step(g, "R6.3", EXPERT, f"{cap(names([a, b]))} must get exactly their stars "
-                                 "while their 1xn's ("
-                                 + "; ".join(x.describe(g) for x in in_line(st, a) + in_line(st, b))
-                                 + f") keep their share: a star at {g.cells_name(black)} leaves no way to do it.",
-                                 strip, black=black)
+    total = [SQUEEZE_BUDGET]
+    for width in (2, 3):
+        for lines in (g.row_units, g.col_units):
+            for start in range(g.n - width + 1):
+                group = lines[start:start + width]
+                mask = 0
+                for ln in group:
+                    mask |= ln.mask
+                strip = mask & st.unknown
+                if not strip:
+                    continue
+                if total[0] < 0:
+                    return None
+                witness = strip_feasible(st, group, 0, total)
+                if witness == UNKNOWN:
+                    continue
+                if witness is None:
+                    raise Broken(broken_step(g, "R6.3", f"{cap(names(group))} cannot get their stars "
+                                             f"with their regions' and 1xn's counts.", strip, EXPERT))
+                black = 0
+                supported = witness
+                for i in bits(strip & ~supported):
+                    if supported >> i & 1:
+                        continue
+                    found = strip_feasible(st, group, 1 << i, total)
+                    if found is None:
+                        black |= 1 << i
+                    elif found != UNKNOWN:
+                        supported |= found
+                if black:
+                    xs = [x for ln in group for x in in_line(st, ln)]
+                    why = f" (and their 1xn's: {'; '.join(x.describe(g) for x in xs)})" if xs else ""
+                    return make_step(g, "R6.3", EXPERT, f"Pressured squeeze: {names(group)} must get exactly "
+                                     f"their stars with no region over its count{why}; a star at "
+                                     f"{g.cells_name(black)} leaves no way to do it, so "
+                                     f"{'it is' if black.bit_count() == 1 else 'they are'} empty.",
+                                     strip, black=black)
     return None
 
 

@@ -63,7 +63,7 @@ def trial(st: State, rules: Sequence[Rule]) -> Step | None:
     order = _order(st)
     for cap in (EASY, MEDIUM, HARD):
         lower = [r for r in rules if r.level <= cap and r.id not in HYPOTHETICAL]
-        for i in order[:MAX_CELLS]:
+        for i in order[: MAX_CELLS if cap == EASY else MAX_CELLS // 3]:
             for value in (STAR, BLACK):
                 hyp = st.copy()
                 if value == STAR:
