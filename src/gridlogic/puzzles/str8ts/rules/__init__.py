@@ -4,7 +4,7 @@ SlowThinker's guides use them), grouped in levels easy .. extreme."""
 from __future__ import annotations
 
 from gridlogic.core.engine import FnTechnique
-from gridlogic.puzzles.str8ts.rules import basic, lines, sets
+from gridlogic.puzzles.str8ts.rules import basic, chains, lines, sets
 from gridlogic.puzzles.str8ts.rules.search import contradiction_search
 from gridlogic.puzzles.str8ts.rules.state import State
 
@@ -26,12 +26,15 @@ LOGIC: tuple[FnTechnique[State], ...] = (
     FnTechnique("Settis", DIABOLICAL, lines.settis(DIABOLICAL)),
     FnTechnique("XWing", DIABOLICAL, lines.fish(2, DIABOLICAL)),
     FnTechnique("Swordfish", DIABOLICAL, lines.fish(3, DIABOLICAL)),
+    FnTechnique("AlternatingChain", DIABOLICAL, chains.alternating_chain(DIABOLICAL)),
 )
 """Every rule but the search, in the order the engine tries them (cheapest level first)."""
 
 
 def _logic() -> tuple[FnTechnique[State], ...]:
-    return LOGIC
+    """What the search runs after an assumption: the logic levels without the chains (themselves
+    a search over links, too slow to nest)."""
+    return tuple(t for t in LOGIC if t.id != "AlternatingChain")
 
 
 TECHNIQUES: tuple[FnTechnique[State], ...] = (

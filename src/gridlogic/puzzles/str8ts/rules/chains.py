@@ -1,0 +1,145 @@
+"""AlternatingChain: chains of strong and weak links between candidates (the AIC family: X-chains,
+XY-chains, Y-wings), used as a contradiction from one candidate.
+
+A candidate is a cell and digit. Weak link (not both true): same cell; same digit in one row or
+column; two cells of one compartment of t cells holding digits t or more apart. Strong link (not
+both false): the two digits of a two-candidate cell; the two cells where a digit that a row or
+column must hold (every combination of its compartments' straights uses it) can still go. Assume a
+candidate true; a true candidate makes its weak partners false, a false one makes its strong
+partners true. If that makes a candidate both true and false, empties a cell, or leaves a digit a
+line must hold without a place, the assumed candidate is removed.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+from gridlogic.core.grid import cell_name
+from gridlogic.core.step import Mark, Step
+from gridlogic.puzzles.str8ts.rules.state import State, digits, white_peers
+
+Cand = tuple[int, int]  # (cell, digit)
+Lit = tuple[Cand, bool]  # the candidate, and whether it is true
+MAX_SHOWN = 10
+
+
+class Links:
+    """The strong links of a board, and its weak links computed on demand."""
+
+    def __init__(self, s: State) -> None:
+        self.s = s
+        p = s.puzzle
+        self.peers = white_peers(p)
+        self.strong: dict[Cand, list[tuple[Cand, str]]] = {}
+        self.required: list[tuple[str, int, list[int]]] = []  # (line name, digit, its cells)
+        for i in p.white:
+            m = s.mask(i)
+            if not s.placed[i] and bin(m).count("1") == 2:
+                a, b = digits(m)
+                self._add((i, a), (i, b), f"{cell_name(s.cell(i))} is {a} or {b}")
+        for k, line in enumerate(p.lines):
+            _, _, required = s.line(k)
+            placed = 0
+            for j in line:
+                if (d := s.digit(j)) is not None:
+                    placed |= 1 << (d - 1)
+            for d in digits(required & ~placed):
+                holders = [j for j in line if not p.black[j] and s.mask(j) >> (d - 1) & 1]
+                self.required.append((p.line_name(k), d, holders))
+                if len(holders) == 2:
+                    self._add((holders[0], d), (holders[1], d), f"{p.line_name(k)} needs {d} in one of them")
+
+    def _add(self, a: Cand, b: Cand, why: str) -> None:
+        self.strong.setdefault(a, []).append((b, why))
+        self.strong.setdefault(b, []).append((a, why))
+
+    def weak(self, c: Cand) -> list[Cand]:
+        """Candidates that cannot be true together with ``c``."""
+        s = self.s
+        i, d = c
+        bit = 1 << (d - 1)
+        out = [(i, e) for e in digits(s.mask(i)) if e != d]
+        out += [(j, d) for j in self.peers[i] if not s.placed[j] and s.mask(j) & bit]
+        for k in s.puzzle.comps_of[i]:
+            comp = s.puzzle.compartments[k]
+            t = comp.size
+            for j in comp.cells:
+                if j != i and not s.placed[j]:
+                    out += [(j, e) for e in digits(s.mask(j)) if abs(e - d) >= t and e != d]
+        return out
+
+
+def _explain(s: State, parent: dict[Lit, tuple[Lit, str] | None], last: Lit, end: str) -> str:
+    path: list[str] = []
+    lit: Lit | None = last
+    while lit is not None:
+        (i, d), on = lit
+        link = parent[lit]
+        text = f"{cell_name(s.cell(i))}{'=' if on else '≠'}{d}"
+        path.append(text + (f" ({link[1]})" if link and link[1] else ""))
+        lit = link[0] if link else None
+    path.reverse()
+    if len(path) > MAX_SHOWN:
+        path = [*path[:3], f"… {len(path) - 6} more …", *path[-3:]]
+    return " ⇒ ".join(path) + f" ⇒ {end}"
+
+
+def _refute(s: State, links: Links, start: Cand) -> str | None:
+    """The chain from ``start`` true to a contradiction, as a sentence, else None."""
+    first: Lit = (start, True)
+    parent: dict[Lit, tuple[Lit, str] | None] = {first: None}
+    queue: deque[Lit] = deque([first])
+    off: dict[int, int] = {}
+    while queue:
+        lit = queue.popleft()
+        cand, on = lit
+        if on:
+            nxt = [((c, False), "") for c in links.weak(cand)]
+        else:
+            nxt = [((c, True), why) for c, why in links.strong.get(cand, ())]
+        for new, why in nxt:
+            if new in parent:
+                continue
+            parent[new] = (lit, why)
+            if (new[0], not new[1]) in parent:
+                return _explain(s, parent, new, f"{cell_name(s.cell(new[0][0]))} would be both = and ≠ {new[0][1]}")
+            if not new[1]:
+                i, d = new[0]
+                off[i] = off.get(i, 0) | 1 << (d - 1)
+                if off[i] == s.mask(i):
+                    return _explain(s, parent, new, f"{cell_name(s.cell(i))} has no digit left")
+                gone = _stranded(links, off, new[0])
+                if gone:
+                    return _explain(s, parent, new, gone)
+            queue.append(new)
+    return None
+
+
+def _stranded(links: Links, off: dict[int, int], c: Cand) -> str | None:
+    i, d = c
+    bit = 1 << (d - 1)
+    for name, dd, holders in links.required:
+        if dd == d and i in holders and all(off.get(j, 0) & bit for j in holders):
+            return f"{name} has no place left for its {d}"
+    return None
+
+
+def alternating_chain(level: int) -> Callable[[State], Step | None]:
+    """AlternatingChain (see the module text): cells with fewer candidates are tried first."""
+
+    def find(s: State) -> Step | None:
+        links = Links(s)
+        cells = sorted((i for i in s.puzzle.white if not s.placed[i]), key=lambda i: bin(s.mask(i)).count("1"))
+        for i in cells:
+            for d in digits(s.mask(i)):
+                why = _refute(s, links, (i, d))
+                if why:
+                    return Step("AlternatingChain", level, f"if {cell_name(s.cell(i))} were {d}: {why}",
+                                (s.cell(i),), (Mark(s.cell(i), f"-{d}"),))
+        return None
+
+    return find
+
+
+__all__ = ["Links", "alternating_chain"]
