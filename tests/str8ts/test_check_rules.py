@@ -16,10 +16,12 @@ from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES
 # A fixed sample of corpus puzzles (ids) covering every level the solver reaches, kept fast.
 SAMPLE = ("cl-str8ts/2019-01-26-medium", "cl-str8ts/2019-01-29-hard", "cl-str8ts/2019-02-04-hard",
           "phoenixsmaug/diabolic_wikipedia", "jamesaustin/easter_bunny_wolfgang", "jamesaustin/klaus119",
-          "jamesaustin/klaus143", "jamesaustin/weekly089", "jamesaustin/ulrich023", "jamesaustin/weekly028")
+          "jamesaustin/weekly190", "jamesaustin/weekly089", "jamesaustin/ulrich023", "jamesaustin/weekly028",
+          "jamesaustin/weekly192")
 # Every rule the sample must exercise (the others are covered by tests/str8ts/test_rules_units.py).
 SAMPLE_RULES = {"NakedSingle", "Elimination", "CompartmentRange", "HiddenSingle", "StrandedDigits", "MindTheGap",
-                "SureDigits", "NakedPair", "NakedTriple", "Settis", "XWing", "Swordfish", "BoundedContradiction"}
+                "SureDigits", "NakedPair", "NakedTriple", "Settis", "XWing", "Swordfish", "AlternatingChain",
+                "BoundedContradiction"}
 
 
 def test_violations_are_named(seed: Str8ts) -> None:

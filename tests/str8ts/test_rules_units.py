@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gridlogic.core.step import Mark
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import basic, lines
+from gridlogic.puzzles.str8ts.rules import basic, chains, lines
 from gridlogic.puzzles.str8ts.rules.state import State
 from gridlogic.puzzles.str8ts.rules.straights import fits, line_windows, windows
 
@@ -109,3 +109,21 @@ def test_x_wing_and_swordfish() -> None:
     step = lines.fish(3, 3)(board(FOUR, fish))
     assert step is not None and step.rule == "Swordfish"
     assert set(step.marks) == {Mark((3, q), "-1") for q in range(3)}
+
+
+def test_alternating_chain_y_wing() -> None:
+    full = ["......"] * 6
+    s = board(full, {(0, 0): m(1, 2), (0, 2): m(1, 3), (2, 0): m(2, 3)})  # pivot r1c1, wings r1c3 and r3c1
+    step = chains.alternating_chain(3)(s)
+    assert step is not None and step.rule == "AlternatingChain" and step.marks == (Mark((2, 2), "-3"),)
+    assert step.reason.startswith("if r3c3 were 3:") and "r1c3 is 1 or 3" in step.reason
+    assert "r3c1 is 2 or 3" in step.reason and "r1c1 has no digit left" in step.reason
+    assert chains.alternating_chain(3)(board(full, {})) is None
+    assert chains.alternating_chain(3)(board(full, {(0, 0): m(1, 2), (0, 2): m(1, 3)})) is None
+
+
+def test_chain_weak_links_include_far_digits_in_a_compartment() -> None:
+    s = board(SIX, {(0, 0): m(1, 6)})
+    weak = chains.Links(s).weak((1, 1))  # (cell, digit): r1c2 = 1 in the 3-cell row 1 c1-c3
+    assert {(0, 6), (0, 1), (2, 1), (7, 1), (2, 4), (1, 2)} <= set(weak)  # far digits, same digit, same cell
+    assert (2, 3) not in weak and (8, 6) not in weak

@@ -32,7 +32,7 @@ class Links:
         p = s.puzzle
         self.peers = white_peers(p)
         self.strong: dict[Cand, list[tuple[Cand, str]]] = {}
-        self.required: list[tuple[str, int, list[int]]] = []  # (line name, digit, its cells)
+        self.required: dict[Cand, list[tuple[str, list[int]]]] = {}  # per candidate: (line, cells) needing it
         for i in p.white:
             m = s.mask(i)
             if not s.placed[i] and bin(m).count("1") == 2:
@@ -46,7 +46,8 @@ class Links:
                     placed |= 1 << (d - 1)
             for d in digits(required & ~placed):
                 holders = [j for j in line if not p.black[j] and s.mask(j) >> (d - 1) & 1]
-                self.required.append((p.line_name(k), d, holders))
+                for j in holders:
+                    self.required.setdefault((j, d), []).append((p.line_name(k), holders))
                 if len(holders) == 2:
                     self._add((holders[0], d), (holders[1], d), f"{p.line_name(k)} needs {d} in one of them")
 
@@ -70,7 +71,7 @@ class Links:
         return out
 
 
-def _explain(s: State, parent: dict[Lit, tuple[Lit, str] | None], last: Lit, end: str) -> str:
+def _explain(s: State, parent: dict[Lit, tuple[Lit, str] | None], last: Lit, end: str = "") -> str:
     path: list[str] = []
     lit: Lit | None = last
     while lit is not None:
@@ -82,7 +83,13 @@ def _explain(s: State, parent: dict[Lit, tuple[Lit, str] | None], last: Lit, end
     path.reverse()
     if len(path) > MAX_SHOWN:
         path = [*path[:3], f"… {len(path) - 6} more …", *path[-3:]]
-    return " ⇒ ".join(path) + f" ⇒ {end}"
+    return " ⇒ ".join(path) + (f" ⇒ {end}" if end else "")
+
+
+def _all_off(s: State, parent: dict[Lit, tuple[Lit, str] | None], last: Lit, cands: list[Cand], end: str) -> str:
+    """A contradiction where every one of ``cands`` became false: ``last``'s chain, then the others'."""
+    others = [_explain(s, parent, (c, False)) for c in cands if (c, False) != last and parent[(c, False)] is not None]
+    return _explain(s, parent, last, end) + "".join(f"; and {o}" for o in others)
 
 
 def _refute(s: State, links: Links, start: Cand) -> str | None:
@@ -108,20 +115,21 @@ def _refute(s: State, links: Links, start: Cand) -> str | None:
                 i, d = new[0]
                 off[i] = off.get(i, 0) | 1 << (d - 1)
                 if off[i] == s.mask(i):
-                    return _explain(s, parent, new, f"{cell_name(s.cell(i))} has no digit left")
+                    return _all_off(s, parent, new, [(i, e) for e in digits(off[i])],
+                                    f"{cell_name(s.cell(i))} has no digit left")
                 gone = _stranded(links, off, new[0])
                 if gone:
-                    return _explain(s, parent, new, gone)
+                    return _all_off(s, parent, new, [(j, d) for j in gone[1]], gone[0])
             queue.append(new)
     return None
 
 
-def _stranded(links: Links, off: dict[int, int], c: Cand) -> str | None:
-    i, d = c
-    bit = 1 << (d - 1)
-    for name, dd, holders in links.required:
-        if dd == d and i in holders and all(off.get(j, 0) & bit for j in holders):
-            return f"{name} has no place left for its {d}"
+def _stranded(links: Links, off: dict[int, int], c: Cand) -> tuple[str, list[int]] | None:
+    """A line that must hold ``c``'s digit and has every place for it false: (why, those cells)."""
+    bit = 1 << (c[1] - 1)
+    for name, holders in links.required.get(c, ()):
+        if all(off.get(j, 0) & bit for j in holders):
+            return f"{name} has no place left for its {c[1]}", holders
     return None
 
 
