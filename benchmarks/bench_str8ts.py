@@ -6,9 +6,10 @@
    CP-SAT, one solution, single worker); medians, p95, max, the slowest puzzles and ratios; counts
    are checked against ``num_solutions`` and solutions against ``solution81``;
 2. human: the share of the unique puzzles the human strategies solve (logic levels alone, and with
-   the bounded contradiction search), puzzles per grade, explain time.
+   the bounded contradiction search), puzzles per grade, steps per rule, explain time; every mark
+   of every step is checked against ``solution81`` (a step contradicting it is reported).
 
-    .venv/bin/python -m benchmarks.bench_str8ts [--skip-human] [--skip-backtrack] [--limit N]
+    .venv/bin/python -m benchmarks.bench_str8ts [--skip-human] [--human-only] [--skip-backtrack] [--limit N]
 """
 
 from __future__ import annotations
@@ -133,10 +134,21 @@ def bench_exact(rows: list[Row], backtrack: bool) -> None:
                 print(f"  ratio puzzlekit / {name} (medians): {theirs / statistics.median(times[name]):.1f}x")
 
 
+def wrong_marks(ex: object, p: Str8ts, solution81: str) -> int:
+    """Marks of the explanation's steps that contradict the known solution."""
+    bad = 0
+    for step in getattr(ex, "steps", []):
+        for m in step.marks:
+            d = solution81[m.cell[0] * p.n + m.cell[1]]
+            bad += (m.value == f"-{d}") if m.value.startswith("-") else (m.value != d)
+    return bad
+
+
 def bench_human(rows: list[Row]) -> None:
     grades: Counter[str] = Counter()
+    rules: Counter[str] = Counter()
     times: list[float] = []
-    logic = total = 0
+    logic = total = wrong = 0
     for r in rows:
         if r[2] != "1":
             continue
@@ -148,10 +160,17 @@ def bench_human(rows: list[Row]) -> None:
         level = getattr(ex, "level", len(LEVELS))
         grades[grade] += 1
         logic += level <= DIABOLICAL
+        rules.update(st.rule for st in getattr(ex, "steps", []))
+        bad = wrong_marks(ex, p, r[3])
+        if bad:
+            print(f"  WRONG: {r[0]}: {bad} marks contradict solution81")
+        wrong += bad
     solved = total - grades["unsolved"]
     print(f"human strategies over {total} unique puzzles: logic alone (no search) {logic} "
           f"({100 * logic / total:.0f}%), with bounded contradiction search {solved} ({100 * solved / total:.0f}%)")
     print("  grades: " + ", ".join(f"{g} {grades[g]}" for g in (*LEVELS, "unsolved") if grades[g]))
+    print("  steps per rule: " + ", ".join(f"{k} {v}" for k, v in rules.most_common()))
+    print(f"  marks contradicting the solution: {wrong}")
     print(f"  explain  {stats(times)}")
 
 
@@ -159,12 +178,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--skip-human", action="store_true")
     ap.add_argument("--skip-backtrack", action="store_true")
+    ap.add_argument("--human-only", action="store_true", help="only the human-strategy sweep")
     ap.add_argument("--limit", type=int, default=0, help="only the first N corpus rows")
     a = ap.parse_args()
     rows = corpus_rows()
     if a.limit:
         rows = rows[: a.limit]
-    bench_exact(rows, not a.skip_backtrack)
+    if not a.human_only:
+        bench_exact(rows, not a.skip_backtrack)
     if not a.skip_human:
         bench_human(rows)
 

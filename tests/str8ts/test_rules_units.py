@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gridlogic.core.step import Mark
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import basic, chains, lines
+from gridlogic.puzzles.str8ts.rules import basic, chains, lines, sets
 from gridlogic.puzzles.str8ts.rules.state import State
 from gridlogic.puzzles.str8ts.rules.straights import fits, line_windows, windows
 
@@ -127,3 +127,15 @@ def test_chain_weak_links_include_far_digits_in_a_compartment() -> None:
     weak = chains.Links(s).weak((1, 1))  # (cell, digit): r1c2 = 1 in the 3-cell row 1 c1-c3
     assert {(0, 6), (0, 1), (2, 1), (7, 1), (2, 4), (1, 2)} <= set(weak)  # far digits, same digit, same cell
     assert (2, 3) not in weak and (8, 6) not in weak
+
+
+def test_naked_and_hidden_pairs() -> None:
+    step = sets.naked_set(2, 2)(board(SIX, {(1, 0): m(1, 2), (1, 1): m(1, 2)}))
+    assert step is not None and step.rule == "NakedPair" and "row 2" in step.reason
+    assert set(step.marks) == {Mark((1, q), f"-{d}") for q in range(2, 6) for d in (1, 2)}
+    assert sets.naked_set(2, 2)(board(SIX, {(1, 0): m(1, 2), (1, 1): m(1, 3)})) is None
+    hidden = board(SIX, {(0, 0): m(1, 2, 3, 4), (0, 1): m(1, 2, 3, 4), (0, 2): m(1, 4)})  # 123 or 234: 2, 3 sure
+    step = sets.hidden_set(2, 2)(hidden)
+    assert step is not None and step.rule == "HiddenPair" and "row 1 c1-c3" in step.reason
+    assert set(step.marks) == {Mark((0, q), f"-{d}") for q in (0, 1) for d in (1, 4)}
+    assert sets.hidden_set(2, 2)(board(SIX, {(0, q): m(1, 2, 3, 4) for q in range(3)})) is None
