@@ -23,9 +23,11 @@ def naked_single(s: State) -> Step | None:
 def elimination(s: State) -> Step | None:
     """Elimination: a placed digit (or a black cell's digit) leaves the rest of its row and column."""
     p = s.puzzle
-    masks = s.board.masks
+    masks, placed = s.board.masks, s.placed
     peers = white_peers(p)
     for i in range(p.size):
+        if not (placed[i] or p.givens[i]):
+            continue
         d = s.digit(i)
         if d is None:
             continue
@@ -45,8 +47,9 @@ def compartment_range(s: State) -> Step | None:
     """CompartmentRange: placed digits lo..hi in a compartment of t cells confine the rest to
     hi-t+1 .. lo+t-1 (a straight of t cannot reach further)."""
     n = s.puzzle.n
+    masks, placed = s.board.masks, s.placed
     for comp in s.puzzle.compartments:
-        known = [d for i in comp.cells if (d := s.digit(i)) is not None]
+        known = [masks[i].bit_length() for i in comp.cells if placed[i]]
         if not known or len(known) == comp.size:
             continue
         lo, hi, t = min(known), max(known), comp.size
@@ -64,10 +67,13 @@ def compartment_range(s: State) -> Step | None:
 def hidden_single(s: State) -> Step | None:
     """HiddenSingle: a digit in every straight the compartment can still hold has one cell left
     for it in the compartment."""
+    masks, placed = s.board.masks, s.placed
     for comp in s.puzzle.compartments:
+        if all(placed[i] for i in comp.cells):
+            continue
         sure = s.sure(comp)
         for d in digits(sure):
-            holders = [i for i in comp.cells if s.mask(i) >> (d - 1) & 1]
+            holders = [i for i in comp.cells if masks[i] >> (d - 1) & 1]
             if len(holders) == 1 and not s.placed[holders[0]]:
                 i = holders[0]
                 reason = f"every straight left for {comp.name} contains {d}; only {cell_name(s.cell(i))} can hold it"

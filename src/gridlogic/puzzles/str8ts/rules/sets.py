@@ -41,13 +41,19 @@ def hidden_set(k: int, level: int) -> Callable[[State], Step | None]:
     rule = f"Hidden{SET_NAMES[k]}"
 
     def find(s: State) -> Step | None:
+        masks, placed = s.board.masks, s.placed
         for comp in s.puzzle.compartments:
-            sure = digits(s.sure(comp))
+            if all(placed[i] for i in comp.cells):
+                continue
+            # a sure digit already placed, or with one cell, is a smaller set (found before this rule)
+            sure = [d for d in digits(s.sure(comp))
+                    if 2 <= len(held := [i for i in comp.cells if masks[i] >> (d - 1) & 1]) <= k
+                    and not any(placed[i] for i in held)]
             for ds in combinations(sure, k):
                 bits = 0
                 for d in ds:
                     bits |= 1 << (d - 1)
-                cells = [i for i in comp.cells if s.mask(i) & bits]
+                cells = [i for i in comp.cells if masks[i] & bits]
                 if len(cells) != k:
                     continue
                 marks = removal(s, cells, ~bits)

@@ -180,7 +180,8 @@ def show(mask: int) -> str:
 
 def removal(state: State, cells: Iterable[int], mask: int) -> tuple[Mark, ...]:
     """Marks removing ``mask``'s digits from ``cells`` where they are still candidates."""
-    return tuple(Mark(state.cell(i), f"-{d}") for i in cells for d in digits(state.mask(i) & mask))
+    masks = state.board.masks
+    return tuple(Mark(state.cell(i), f"-{d}") for i in cells if masks[i] & mask for d in digits(masks[i] & mask))
 
 
 def names(state: State, cells: Iterable[int]) -> str:
