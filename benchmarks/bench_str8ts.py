@@ -148,6 +148,7 @@ def bench_human(rows: list[Row]) -> None:
     grades: Counter[str] = Counter()
     rules: Counter[str] = Counter()
     times: list[float] = []
+    slow: list[tuple[float, str]] = []
     logic = total = wrong = 0
     for r in rows:
         if r[2] != "1":
@@ -156,6 +157,7 @@ def bench_human(rows: list[Row]) -> None:
         total += 1
         t, ex = timed(explain, p)
         times.append(t)
+        slow.append((t, r[0]))
         grade = getattr(ex, "grade", "?")
         level = getattr(ex, "level", len(LEVELS))
         grades[grade] += 1
@@ -172,6 +174,7 @@ def bench_human(rows: list[Row]) -> None:
     print("  steps per rule: " + ", ".join(f"{k} {v}" for k, v in rules.most_common()))
     print(f"  marks contradicting the solution: {wrong}")
     print(f"  explain  {stats(times)}")
+    print("  slowest: " + ", ".join(f"{name} {1000 * t:.0f} ms" for t, name in sorted(slow)[-3:]))
 
 
 def main() -> None:

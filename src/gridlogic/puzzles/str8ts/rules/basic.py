@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
-from gridlogic.puzzles.str8ts.rules.state import State, digits, removal, show, white_peers
+from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, removal, show, white_peers
 
 EASY, MODERATE, TOUGH = 0, 1, 2
 
@@ -112,7 +112,7 @@ def mind_the_gap(s: State) -> Step | None:
                 ok |= support[k]
             marks = removal(s, (i,), ~ok)
             if marks:
-                lost = show(s.mask(i) & ~ok)
+                lost = alternatives(s.mask(i) & ~ok)
                 return Step("MindTheGap", MODERATE,
                             f"in {comp.name} ({', '.join(show(w) for w, _ in fitting)} possible) no straight lets "
                             f"{cell_name(s.cell(i))} be {lost}: the other cells could not fill the rest",

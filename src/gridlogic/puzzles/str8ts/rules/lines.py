@@ -7,7 +7,7 @@ from itertools import combinations
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Step
-from gridlogic.puzzles.str8ts.rules.state import State, digits, removal, show
+from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, removal, show
 
 FISH_NAMES = {2: "XWing", 3: "Swordfish"}
 
@@ -38,7 +38,7 @@ def settis(level: int) -> Callable[[State], Step | None]:
                         held = ", ".join(show(w) for w, _ in fitting) or "no straight"
                         return Step("Settis", level,
                                     f"in {p.line_name(k)}, {comp.name} must fit {with_} without sharing digits, so it "
-                                    f"holds {held}; {cell_name(s.cell(i))} cannot be {show(s.mask(i) & ~ok)}",
+                                    f"holds {held}; {cell_name(s.cell(i))} cannot be {alternatives(s.mask(i) & ~ok)}",
                                     tuple(s.cell(j) for c in comps for j in c.cells), marks)
         return None
 

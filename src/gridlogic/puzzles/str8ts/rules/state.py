@@ -178,6 +178,11 @@ def show(mask: int) -> str:
     return "".join(str(d) for d in digits(mask))
 
 
+def alternatives(mask: int) -> str:
+    """A mask's digits for a sentence: ``1 or 2``."""
+    return " or ".join(map(str, digits(mask)))
+
+
 def removal(state: State, cells: Iterable[int], mask: int) -> tuple[Mark, ...]:
     """Marks removing ``mask``'s digits from ``cells`` where they are still candidates."""
     masks = state.board.masks
