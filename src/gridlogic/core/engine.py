@@ -29,6 +29,14 @@ class EngineState(Protocol):
         """A step naming why the board cannot be completed (a broken rule), else ``None``."""
 
 
+class Broken(Exception):  # noqa: N818 - a signal carrying a step
+    """Raised by a rule's ``find`` that proves the board has no completion; ``step`` says why."""
+
+    def __init__(self, step: Step) -> None:
+        super().__init__(step.reason)
+        self.step = step
+
+
 S = TypeVar("S", bound=EngineState)
 S_contra = TypeVar("S_contra", bound=EngineState, contravariant=True)
 
@@ -68,7 +76,8 @@ class Run:
 
 def run(state: S, techniques: Sequence[Technique[S]], max_level: int | None = None,
         on_step: Callable[[Step], None] | None = None, max_steps: int = 100_000) -> Run:
-    """Solve ``state`` in place with ``techniques`` up to ``max_level``."""
+    """Solve ``state`` in place with ``techniques`` up to ``max_level`` (a rule may raise
+    :class:`Broken` to prove the board impossible: the run ends in contradiction with its step)."""
     rules = sorted((t for t in techniques if max_level is None or t.level <= max_level),
                    key=lambda t: t.level)
     out = Run("stuck")
@@ -81,21 +90,31 @@ def run(state: S, techniques: Sequence[Technique[S]], max_level: int | None = No
         if state.is_solved():
             out.status = "solved"
             return out
-        for t in rules:
-            step = t.find(state)
-            if step is None or not step.marks:
-                continue
-            out.steps.append(step)
-            if on_step is not None:
-                on_step(step)
-            if step.level > out.level:
-                out.level, out.hardest_rule = step.level, step.rule
-            try:
-                state.apply(step)
-            except Contradiction:
-                out.status = "contradiction"
-                return out
-            break
-        else:
+        try:
+            step = next_step(state, rules)
+        except Broken as e:
+            out.steps.append(e.step)
+            out.status = "contradiction"
+            return out
+        if step is None:
+            return out
+        out.steps.append(step)
+        if on_step is not None:
+            on_step(step)
+        if out.hardest_rule is None or step.level > out.level:
+            out.level, out.hardest_rule = step.level, step.rule
+        try:
+            state.apply(step)
+        except Contradiction:
+            out.status = "contradiction"
             return out
     return out
+
+
+def next_step(state: S, rules: Sequence[Technique[S]]) -> Step | None:
+    """The first step of the first rule (in the given order) that makes progress."""
+    for t in rules:
+        step = t.find(state)
+        if step is not None and step.marks:
+            return step
+    return None

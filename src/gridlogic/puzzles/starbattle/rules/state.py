@@ -10,21 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gridlogic.core.engine import Broken
 from gridlogic.core.errors import Contradiction
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
 
+__all__ = ["BLACK", "STAR", "Broken", "State"]
+
 STAR = "star"
 BLACK = "black"
-
-
-class Broken(Exception):  # noqa: N818 - a signal carrying a step
-    """Raised by a rule that proves the current board has no completion."""
-
-    def __init__(self, step: Step) -> None:
-        super().__init__(step.reason)
-        self.step = step
 
 
 @dataclass
