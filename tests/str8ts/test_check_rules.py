@@ -6,22 +6,23 @@ from itertools import islice
 
 from str8ts_data import SEED_SOLUTION, Row
 
+from gridlogic.core.engine import run
 from gridlogic.puzzles.str8ts import KIND, exact_sat
 from gridlogic.puzzles.str8ts.explain import explain
 from gridlogic.puzzles.str8ts.formats import from_s81
 from gridlogic.puzzles.str8ts.generate import generate
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES
+from gridlogic.puzzles.str8ts.rules import LEVELS, LOGIC, TECHNIQUES, State, chains
 
 # A fixed sample of corpus puzzles (ids) covering every level the solver reaches, kept fast.
 SAMPLE = ("cl-str8ts/2019-01-26-medium", "cl-str8ts/2019-01-29-hard", "cl-str8ts/2019-02-04-hard",
           "phoenixsmaug/diabolic_wikipedia", "jamesaustin/easter_bunny_wolfgang", "jamesaustin/klaus119",
           "jamesaustin/weekly190", "jamesaustin/weekly089", "jamesaustin/ulrich023", "jamesaustin/weekly028",
-          "jamesaustin/weekly192")
+          "jamesaustin/weekly192", "jamesaustin/ulrich004")
 # Every rule the sample must exercise (the others are covered by tests/str8ts/test_rules_units.py).
 SAMPLE_RULES = {"NakedSingle", "Elimination", "CompartmentRange", "HiddenSingle", "StrandedDigits", "MindTheGap",
                 "SureDigits", "NakedPair", "NakedTriple", "Settis", "XWing", "Swordfish", "AlternatingChain",
-                "BoundedContradiction"}
+                "ForcingChain", "BoundedContradiction"}
 
 
 def test_violations_are_named(seed: Str8ts) -> None:
@@ -86,3 +87,16 @@ def test_generate_unique_at_level() -> None:
         assert list(islice(exact_sat.solutions(p), 2)) == [g.solution]
         assert not KIND.check(p, g.solution)
         assert _sound(p, g.solution) == level
+
+
+def test_forcing_chain_goes_past_the_logic_levels(rows: list[Row]) -> None:
+    (text,) = [r[1] for r in rows if r[0] == "jamesaustin/ulrich004"]
+    p = from_s81(text)
+    (sol,) = islice(exact_sat.solutions(p), 2)
+    s = State.start(p)
+    assert run(s, LOGIC).status == "stuck"  # diabolical and below, AlternatingChain included, are stuck
+    assert chains.alternating_chain(3)(s) is None
+    step = chains.alternating_chain(4, singles=True)(s)
+    assert step is not None and step.rule == "ForcingChain" and step.reason.startswith("if r")
+    ((cell, value),) = [(m.cell, m.value) for m in step.marks]
+    assert value != f"-{sol[cell[0] * p.n + cell[1]]}"

@@ -28,7 +28,8 @@ LOGIC: tuple[FnTechnique[State], ...] = (
     FnTechnique("Swordfish", DIABOLICAL, lines.fish(3, DIABOLICAL)),
     FnTechnique("AlternatingChain", DIABOLICAL, chains.alternating_chain(DIABOLICAL)),
 )
-"""Every rule but the search, in the order the engine tries them (cheapest level first)."""
+"""The logic levels (easy .. diabolical), in the order the engine tries them (cheapest level first);
+the extreme level adds ForcingChain and the bounded contradiction search."""
 
 
 def _logic() -> tuple[FnTechnique[State], ...]:
@@ -37,8 +38,10 @@ def _logic() -> tuple[FnTechnique[State], ...]:
     return tuple(t for t in LOGIC if t.id != "AlternatingChain")
 
 
+
 TECHNIQUES: tuple[FnTechnique[State], ...] = (
     *LOGIC,
+    FnTechnique("ForcingChain", EXTREME, chains.alternating_chain(EXTREME, singles=True)),
     FnTechnique("BoundedContradiction", EXTREME, contradiction_search(EXTREME, _logic)),
 )
 

@@ -8,6 +8,9 @@ column must hold (every combination of its compartments' straights uses it) can 
 candidate true; a true candidate makes its weak partners false, a false one makes its strong
 partners true. If that makes a candidate both true and false, empties a cell, or leaves a digit a
 line must hold without a place, the assumed candidate is removed.
+
+ForcingChain (extreme) propagates further: a false candidate that leaves its cell one digit, or a
+needed digit one place in a line, makes that candidate true (singles inside the chain).
 """
 
 from __future__ import annotations
@@ -92,7 +95,7 @@ def _all_off(s: State, parent: dict[Lit, tuple[Lit, str] | None], last: Lit, can
     return _explain(s, parent, last, end) + "".join(f"; and {o}" for o in others)
 
 
-def _refute(s: State, links: Links, start: Cand) -> str | None:
+def _refute(s: State, links: Links, start: Cand, singles: bool) -> str | None:
     """The chain from ``start`` true to a contradiction, as a sentence, else None."""
     first: Lit = (start, True)
     parent: dict[Lit, tuple[Lit, str] | None] = {first: None}
@@ -120,8 +123,28 @@ def _refute(s: State, links: Links, start: Cand) -> str | None:
                 gone = _stranded(links, off, new[0])
                 if gone:
                     return _all_off(s, parent, new, [(j, d) for j in gone[1]], gone[0])
+                for forced, why in _singles(s, links, off, new[0]) if singles else ():
+                    if (forced, True) not in parent:
+                        parent[(forced, True)] = (new, why)
+                        queue.append((forced, True))
             queue.append(new)
     return None
+
+
+def _singles(s: State, links: Links, off: dict[int, int], c: Cand) -> list[tuple[Cand, str]]:
+    """Candidates made true by ``c`` becoming false: the last digit of its cell, the last place of
+    its digit in a line that needs it."""
+    i, d = c
+    out: list[tuple[Cand, str]] = []
+    rest = s.mask(i) & ~off[i]
+    if rest and not rest & (rest - 1):
+        out.append(((i, rest.bit_length()), f"the last digit left for {cell_name(s.cell(i))}"))
+    bit = 1 << (d - 1)
+    for name, holders in links.required.get(c, ()):
+        left = [j for j in holders if not off.get(j, 0) & bit]
+        if len(left) == 1:
+            out.append(((left[0], d), f"the last place for {d} in {name}"))
+    return out
 
 
 def _stranded(links: Links, off: dict[int, int], c: Cand) -> tuple[str, list[int]] | None:
@@ -133,17 +156,20 @@ def _stranded(links: Links, off: dict[int, int], c: Cand) -> tuple[str, list[int
     return None
 
 
-def alternating_chain(level: int) -> Callable[[State], Step | None]:
-    """AlternatingChain (see the module text): cells with fewer candidates are tried first."""
+def alternating_chain(level: int, singles: bool = False) -> Callable[[State], Step | None]:
+    """AlternatingChain (see the module text), or with ``singles`` ForcingChain: a false candidate
+    also makes true the last digit left in its cell and the last place left for its digit in a line
+    that needs it. Cells with fewer candidates are tried first."""
+    rule = "ForcingChain" if singles else "AlternatingChain"
 
     def find(s: State) -> Step | None:
         links = Links(s)
         cells = sorted((i for i in s.puzzle.white if not s.placed[i]), key=lambda i: bin(s.mask(i)).count("1"))
         for i in cells:
             for d in digits(s.mask(i)):
-                why = _refute(s, links, (i, d))
+                why = _refute(s, links, (i, d), singles)
                 if why:
-                    return Step("AlternatingChain", level, f"if {cell_name(s.cell(i))} were {d}: {why}",
+                    return Step(rule, level, f"if {cell_name(s.cell(i))} were {d}: {why}",
                                 (s.cell(i),), (Mark(s.cell(i), f"-{d}"),))
         return None
 
