@@ -74,6 +74,8 @@ class Geo:
     windows: list[int] = field(init=False)
     reg_of: list[int] = field(init=False)
     _memo: dict[int, tuple[int, int]] = field(init=False, repr=False)
+    squeezes: dict[tuple[object, ...], tuple[int | None, int]] = field(init=False, repr=False)
+    """Per-puzzle memo of R6.3's strip questions (keyed by everything they read): answer, cost."""
 
     def __post_init__(self) -> None:
         p = self.puzzle
@@ -97,6 +99,7 @@ class Geo:
             for i in cells:
                 self.reg_of[i] = k
         self._memo = {}
+        self.squeezes = {}
 
     # ----- naming
     def cell(self, i: int) -> Cell:

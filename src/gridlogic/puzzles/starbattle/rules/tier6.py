@@ -86,7 +86,38 @@ def strip_feasible(st: State, lines: list[Unit], forced: int, total: list[int] |
     """Stars (a mask) by which the neighbouring ``lines`` get exactly their stars, every region no
     more than it needs and every 1xn of the lines at least its count, with ``forced`` (a one-cell
     mask, or 0) a star; None if there is no way; ``UNKNOWN`` (-1) when the bounded search gives up.
-    A position-by-position search with memo of failed states."""
+
+    The answer and the search states it costs depend only on the lines' cells, needs, regions'
+    needs and 1xn's, so both are memoised per puzzle and replayed against ``total`` exactly as the
+    search itself would have spent it (same answers, same budget, on any board)."""
+    g = st.geo
+    unk = st.unknown
+    allowed = unk & ~g.nb[forced.bit_length() - 1] if forced else unk
+    group = 0
+    for ln in lines:
+        group |= ln.mask
+    cells = allowed & group
+    regs = sorted({g.reg_of[i] for i in bits(cells)})
+    key = ("R6.3", tuple((ln.kind, ln.index) for ln in lines), forced, cells,
+           tuple(st.need(ln) for ln in lines), tuple((r, st.need(g.reg_units[r])) for r in regs),
+           tuple((x.cells, x.least) for ln in lines for x in in_line(st, ln)))
+    got = g.squeezes.get(key)
+    if got is None:
+        spent = [0]
+        got = (_strip_search(st, lines, forced, spent), spent[0])
+        g.squeezes[key] = got
+    answer, cost = got
+    if total is None:
+        return answer
+    if cost == 0 or total[0] >= cost:
+        total[0] -= cost
+        return answer
+    total[0] = -1 if total[0] >= 0 else total[0] - 1
+    return UNKNOWN
+
+
+def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -> int | None:
+    """The search of :func:`strip_feasible` with a fresh budget; ``spent`` gets the states it cost."""
     g = st.geo
     n, k = g.n, len(lines)
     unk = st.unknown
@@ -99,7 +130,6 @@ def strip_feasible(st: State, lines: list[Unit], forced: int, total: list[int] |
     xs = [x for ln in lines for x in in_line(st, ln)]
     subsets = _no_touch_subsets(k)
     budget = [STRIP_BUDGET]
-    total = [STRIP_BUDGET] if total is None else total
     failed: set[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
 
     def dfs(p: int, prev: int, counts: tuple[int, ...], rc: tuple[int, ...], xc: tuple[int, ...]) -> int | None:
@@ -113,8 +143,8 @@ def strip_feasible(st: State, lines: list[Unit], forced: int, total: list[int] |
         if key in failed:
             return None
         budget[0] -= 1
-        total[0] -= 1
-        if budget[0] < 0 or total[0] < 0:
+        spent[0] += 1
+        if budget[0] < 0:
             raise _OutOfBudget
         block = prev | prev << 1 | prev >> 1
         here = cell[p]
