@@ -6,8 +6,9 @@
    CP-SAT, one solution, single worker); medians, p95, max, the slowest puzzles and ratios; counts
    are checked against ``num_solutions`` and solutions against ``solution81``;
 2. human: the share of the unique puzzles the human strategies solve (logic levels alone, and with
-   the bounded contradiction search), puzzles per grade, steps per rule, explain time; every mark
-   of every step is checked against ``solution81`` (a step contradicting it is reported).
+   the extreme level: forcing chains and the bounded contradiction search), puzzles per grade,
+   steps per rule, explain time; every mark of every step is checked against ``solution81`` (a
+   step contradicting it is reported).
 
     .venv/bin/python -m benchmarks.bench_str8ts [--skip-human] [--human-only] [--skip-backtrack] [--limit N]
 """
@@ -169,7 +170,8 @@ def bench_human(rows: list[Row]) -> None:
         wrong += bad
     solved = total - grades["unsolved"]
     print(f"human strategies over {total} unique puzzles: logic alone (no search) {logic} "
-          f"({100 * logic / total:.0f}%), with bounded contradiction search {solved} ({100 * solved / total:.0f}%)")
+          f"({100 * logic / total:.0f}%), with the extreme level (ForcingChain, bounded contradiction search) {solved} "
+          f"({100 * solved / total:.0f}%)")
     print("  grades: " + ", ".join(f"{g} {grades[g]}" for g in (*LEVELS, "unsolved") if grades[g]))
     print("  steps per rule: " + ", ".join(f"{k} {v}" for k, v in rules.most_common()))
     print(f"  marks contradicting the solution: {wrong}")
