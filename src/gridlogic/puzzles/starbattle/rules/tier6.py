@@ -117,29 +117,51 @@ def strip_feasible(st: State, lines: list[Unit], forced: int, total: list[int] |
 
 
 def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -> int | None:
-    """The search of :func:`strip_feasible` with a fresh budget; ``spent`` gets the states it cost."""
+    """The search of :func:`strip_feasible` with a fresh budget; ``spent`` gets the states it cost.
+
+    The counts travel packed in one int, 8 bits a field: per line and per region the stars it may
+    still take (plus a guard bit 128 that a subtraction below zero clears), per 1xn the stars it got."""
     g = st.geo
     n, k = g.n, len(lines)
-    unk = st.unknown
-    allowed = unk & ~g.nb[forced.bit_length() - 1] if forced else unk
+    allowed = st.unknown & ~g.nb[forced.bit_length() - 1] if forced else st.unknown
     cell = [[(ln.index * n + p if ln.kind == "row" else p * n + ln.index) for ln in lines] for p in range(n)]
-    needs = tuple(st.need(ln) for ln in lines)
     regs = sorted({g.reg_of[i] for row in cell for i in row if allowed >> i & 1})
-    reg_pos = {r: j for j, r in enumerate(regs)}
-    reg_cap = tuple(st.need(g.reg_units[r]) for r in regs)
     xs = [x for ln in lines for x in in_line(st, ln)]
-    subsets = _no_touch_subsets(k)
+    caps = [max(0, st.need(ln)) for ln in lines] + [max(0, st.need(g.reg_units[r])) for r in regs]
+    field_of = {r: k + q for q, r in enumerate(regs)}
+    guard = sum(128 << (8 * f) for f in range(len(caps)))
+    start = sum((128 + c) << (8 * f) for f, c in enumerate(caps))
+    line_low = sum(127 << (8 * j) for j in range(k))
+    line_guard = sum(128 << (8 * j) for j in range(k))
+    over = [sum((127 - left) << (8 * j) for j in range(k)) for left in range(n + 1)]
+    x_shift = 8 * len(caps)
+    x_low = sum(127 << (x_shift + 8 * j) for j in range(len(xs)))
+    x_guard = sum(128 << (x_shift + 8 * j) for j in range(len(xs)))
+    x_add = sum((128 - x.least) << (x_shift + 8 * j) for j, x in enumerate(xs))
+    options: list[list[tuple[int, int, int]]] = []
+    for p in range(n):
+        here = cell[p]
+        must = forced and any(forced >> i & 1 for i in here)
+        opts = []
+        for m in _no_touch_subsets(k):
+            picked = [here[j] for j in range(k) if m >> j & 1]
+            if any(not allowed >> i & 1 for i in picked) or (must and not any(forced >> i & 1 for i in picked)):
+                continue
+            delta = sum(-(1 << (8 * j)) for j in range(k) if m >> j & 1)
+            delta -= sum(1 << (8 * field_of[g.reg_of[i]]) for i in picked)
+            delta += sum(1 << (x_shift + 8 * j) for j, x in enumerate(xs) for i in picked if x.cells >> i & 1)
+            opts.append((m, sum(1 << i for i in picked), delta))
+        options.append(opts)
     budget = [STRIP_BUDGET]
-    failed: set[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
+    failed: set[tuple[int, int, int]] = set()
 
-    def dfs(p: int, prev: int, counts: tuple[int, ...], rc: tuple[int, ...], xc: tuple[int, ...]) -> int | None:
+    def dfs(p: int, prev: int, vec: int) -> int | None:
         if p == n:
-            ok = counts == needs and all(c >= x.least for c, x in zip(xc, xs, strict=True))
+            ok = not vec & line_low and ((vec & x_low) + x_add) & x_guard == x_guard
             return 0 if ok else None
-        left = (n - p + 1) // 2
-        if any(nd - c > left for nd, c in zip(needs, counts, strict=True)):
+        if ((vec & line_low) + over[(n - p + 1) // 2]) & line_guard:
             return None
-        key = (p, prev, counts, rc, xc)
+        key = (p, prev, vec)
         if key in failed:
             return None
         budget[0] -= 1
@@ -147,40 +169,20 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
         if budget[0] < 0:
             raise _OutOfBudget
         block = prev | prev << 1 | prev >> 1
-        here = cell[p]
-        must = forced and any(forced >> i & 1 for i in here)
-        for m in subsets:
+        for m, picked, delta in options[p]:
             if m & block:
                 continue
-            picked = [here[j] for j in range(k) if m >> j & 1]
-            if any(not allowed >> i & 1 for i in picked):
+            nxt = vec + delta
+            if nxt & guard != guard:
                 continue
-            if must and not any(forced >> i & 1 for i in picked):
-                continue
-            cl = list(counts)
-            rl = list(rc)
-            ok = True
-            for j in range(k):
-                if m >> j & 1:
-                    cl[j] += 1
-                    ok = ok and cl[j] <= needs[j]
-            for i in picked:
-                q = reg_pos[g.reg_of[i]]
-                rl[q] += 1
-                ok = ok and rl[q] <= reg_cap[q]
-            if not ok:
-                continue
-            xl = tuple(c + sum(1 for i in picked if x.cells >> i & 1) for c, x in zip(xc, xs, strict=True))
-            got = dfs(p + 1, m, tuple(cl), tuple(rl), xl)
+            got = dfs(p + 1, m, nxt)
             if got is not None:
-                for i in picked:
-                    got |= 1 << i
-                return got
+                return got | picked
         failed.add(key)
         return None
 
     try:
-        return dfs(0, 0, (0,) * k, (0,) * len(regs), (0,) * len(xs))
+        return dfs(0, 0, start)
     except _OutOfBudget:
         return UNKNOWN
 
