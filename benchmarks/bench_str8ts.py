@@ -90,7 +90,7 @@ def sat_seed(p: Str8ts) -> list[tuple[int, ...]]:
     m, project = exact_sat.encode(p, straights=False)
     if any(not c for c in m.clauses[:len(p.white)]):
         return []
-    return [exact_sat.decode(p, t) for t in islice(solutions(m, project), 2)]
+    return [exact_sat.decode(p, t) for t in islice(solutions(m, project, solver=exact_sat.SOLVER), 2)]
 
 
 def bench_exact(rows: list[Row], backtrack: bool) -> None:

@@ -1,4 +1,4 @@
-"""Exact solver 1: the seed's SAT encoding, on core.sat with CaDiCaL.
+"""Exact solver 1: the seed's SAT encoding, on core.sat with MiniSat 2.2 (:data:`SOLVER`).
 
 Variable ``x(i, d)`` = cell ``i`` holds digit ``d`` (``i * n + d``, d = 1..n). Clauses:
 
@@ -34,6 +34,11 @@ Solution = tuple[int, ...]
 
 CONFLICT_BUDGET = 300
 """Conflicts the solver may spend on (A)-(D) alone before (E) is added (measured over the corpus)."""
+
+SOLVER = "minisat22"
+"""The SAT solver for these small instances (~1-2k clauses): MiniSat 2.2 builds and answers them
+faster than CaDiCaL (python-sat's default here); measured over the corpus with
+benchmarks/bench_str8ts.py (median construction + solve + uniqueness 1.1 vs 1.6 ms)."""
 
 STRAIGHT_VARS_FROM = 4
 """(E) gets straight variables for compartments with at least this many feasible straights; the
@@ -138,48 +143,50 @@ def _far(n: int, t: int) -> npt.NDArray[np.int64]:
     return np.stack([v[sel], w[sel]], axis=1).astype(np.int64)
 
 
-def _both(ok: npt.NDArray[np.bool_], a_cell: npt.NDArray[np.int64], a_dig: npt.NDArray[np.int64],
-          b_cell: npt.NDArray[np.int64], b_dig: npt.NDArray[np.int64], n: int) -> list[list[int]]:
-    """The clauses ``-x(a) | -x(b)`` over broadcast cell/digit tables, where both are candidates."""
-    keep = ok[a_cell, a_dig] & ok[b_cell, b_dig]
-    a = a_cell * n + a_dig
-    b = b_cell * n + b_dig
-    pair: list[list[int]] = (-np.stack([np.broadcast_to(a, keep.shape)[keep],
-                                         np.broadcast_to(b, keep.shape)[keep]], axis=1)).tolist()
-    return pair
+def _var_pairs(cell_pairs: npt.NDArray[np.int64], digit_pairs: npt.NDArray[np.int64],
+               n: int) -> npt.NDArray[np.int64]:
+    """The variable pairs ``(x(a, v), x(b, w))`` for every cell pair (a, b) x digit pair (v, w)."""
+    a = cell_pairs[:, None, 0] * n + digit_pairs[None, :, 0]
+    b = cell_pairs[:, None, 1] * n + digit_pairs[None, :, 1]
+    return np.stack([a.ravel(), b.ravel()], axis=1)
+
+
+@lru_cache(maxsize=8)
+def _fixed_pairs(n: int, lines: tuple[tuple[int, ...], ...]) -> npt.NDArray[np.int64]:
+    """The binary clauses (as variable pairs) that depend only on the board size: (A) at most one
+    digit per cell, then (B) each digit at most once per line."""
+    cells = np.arange(n * n, dtype=np.int64)
+    amo = _var_pairs(np.stack([cells, cells], axis=1), _pairs(n) + 1, n)
+    same = np.repeat(np.arange(1, n + 1, dtype=np.int64)[:, None], 2, axis=1)
+    rows = np.array(lines, dtype=np.int64)[:, _pairs(n)].reshape(-1, 2)
+    return np.concatenate([amo, _var_pairs(rows, same, n)])
+
+
+@lru_cache(maxsize=4096)
+def _rule2_pairs(n: int, cells: tuple[int, ...]) -> npt.NDArray[np.int64]:
+    """(C) rule 2' for one compartment: every cell pair x every digit pair at distance >= t."""
+    t = len(cells)
+    return _var_pairs(np.array(cells, dtype=np.int64)[_pairs(t)], _far(n, t), n)
 
 
 def encode(p: Str8ts, straights: bool = True, masks: list[int] | None = None) -> tuple[SatModel, list[int]]:
     """The model and its cell variables (the projection for enumeration); ``straights`` adds (E).
-    Clause lists are built from tables (numpy) rather than clause by clause."""
+    The binary clauses (A at most one, B, C) come from precomputed variable-pair tables, kept
+    where both variables are candidates and negated in one numpy pass."""
     n = p.n
     masks = candidates(p) if masks is None else masks
-    ok = np.zeros((p.size, n + 1), dtype=bool)
-    ok[:, 1:] = (np.array(masks, dtype=np.int64)[:, None] >> np.arange(n)) & 1
+    ok = np.zeros(n * p.size + 1, dtype=bool)
+    ok[1:] = ((np.array(masks, dtype=np.int64)[:, None] >> np.arange(n)) & 1).ravel().astype(bool)
     cand = [[d for d in range(1, n + 1) if m >> (d - 1) & 1] for m in masks]
     m = SatModel(nvars=n * n * n)
     cl = m.clauses
-    white = np.array(p.white, dtype=np.int64)
     cell_vars = [i * n + d for i in p.white for d in cand[i]]
     cl.extend([i * n + d for d in cand[i]] for i in p.white)  # (A) at least one ([] if none left)
-    dp = _pairs(n) + 1  # (A) at most one: digit pairs per white cell
-    w = white[:, None]
-    cl.extend(_both(ok, w, dp[None, :, 0], w, dp[None, :, 1], n))
-    lines = np.array(p.lines, dtype=np.int64)  # (B) per line, cell pairs x digits
-    q = _pairs(n)
-    ca, cb = lines[:, q[:, 0], None], lines[:, q[:, 1], None]
-    digits = np.arange(1, n + 1)[None, None, :]
-    cl.extend(_both(ok, ca, digits, cb, digits, n))
-    by_size: dict[int, list[tuple[int, ...]]] = {}
-    for comp in p.compartments:  # (C) rule 2', all compartments of one length t at once
-        if 1 < comp.size < n:
-            by_size.setdefault(comp.size, []).append(comp.cells)
-    for t, group in by_size.items():
-        cells = np.array(group, dtype=np.int64)
-        q = _pairs(t)
-        f = _far(n, t)
-        cl.extend(_both(ok, cells[:, q[:, 0], None], f[None, None, :, 0], cells[:, q[:, 1], None],
-                        f[None, None, :, 1], n))
+    tables = [_fixed_pairs(n, p.lines)]
+    tables += [_rule2_pairs(n, c.cells) for c in p.compartments if 1 < c.size < n]
+    pairs = np.concatenate(tables)
+    pairs = pairs[ok[pairs[:, 0]] & ok[pairs[:, 1]]]
+    cl.extend((-pairs).tolist())
     if straights:
         m.clauses.extend(strengthening(p, m, masks, cand))
     return m, cell_vars
@@ -256,7 +263,7 @@ def solutions(p: Str8ts, assumptions: tuple[int, ...] = (), shortcut: bool = Tru
         return
     m, project = encode(p, straights=budget == 0, masks=masks)
     cand = [[d for d in range(1, p.n + 1) if x >> (d - 1) & 1] for x in masks]
-    with m.solver() as s:
+    with m.solver(SOLVER) as s:
         for true in models(s, project, assumptions=assumptions, budget=budget,
                            on_budget=lambda s: s.append_formula(strengthening(p, m, masks, cand))):
             yield decode(p, true)
