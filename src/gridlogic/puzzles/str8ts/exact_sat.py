@@ -67,13 +67,14 @@ def candidates(p: Str8ts) -> list[int]:
 
 def _spread(p: Str8ts, masks: list[int], done: list[bool], queue: list[int]) -> None:
     """(B): decided digits leave their rows and columns (black givens included)."""
+    peers = _peers(p.n, p.lines)
     while queue:
         i = queue.pop()
         if done[i] or not (p.black[i] or masks[i]):
             continue  # an emptied white cell: clause (A) for it will be empty
         done[i] = True
         bit = 1 << (p.givens[i] - 1) if p.black[i] else masks[i]
-        for j in p.peers(i):
+        for j in peers[i]:
             m = masks[j]
             if m & bit:
                 m &= ~bit
@@ -82,45 +83,70 @@ def _spread(p: Str8ts, masks: list[int], done: list[bool], queue: list[int]) -> 
                     queue.append(j)
 
 
+@lru_cache(maxsize=8)
+def _peers(n: int, lines: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Per cell, the other cells of its row and column."""
+    return tuple(tuple(j for j in lines[i // n] + lines[n + i % n] if j != i) for i in range(n * n))
+
+
 @lru_cache(maxsize=64)
-def _units(p: Str8ts) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
-    """Per compartment: its cells, its windows (masks of t consecutive digits), the other white
-    cells of its line."""
+def _units(p: Str8ts) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...]], ...]:
+    """Per compartment: its cells, its starts mask (bit s: the window s+1..s+t fits in 1..n), the
+    other white cells of its line."""
     n = p.n
     out = []
     for comp in p.compartments:
-        t = comp.size
         k = comp.line + (n if comp.axis == "column" else 0)
         others = tuple(j for j in p.lines[k] if not p.black[j] and j not in comp.cells)
-        out.append((comp.cells, tuple(((1 << t) - 1) << s for s in range(n - t + 1)), others))
+        out.append((comp.cells, (1 << (n - comp.size + 1)) - 1, others))
     return tuple(out)
 
 
 def _bounds(p: Str8ts, masks: list[int], queue: list[int]) -> bool:
     """(A)+(C) within each compartment: keep the digits of the windows k..k+t-1 that every cell can
     meet and whose digits are all offered (no straight fits elsewhere); a digit in all of them is
-    in the compartment, so (B) removes it from the rest of the line. True if anything changed."""
+    in the compartment, so (B) removes it from the rest of the line. True if anything changed.
+    All windows at once, as bit masks of their starts: cell mask ``m`` meets the window at ``s``
+    iff bit ``s`` of ``m | m >> 1 | ... | m >> (t-1)``; the union covers it iff bit ``s`` of
+    ``u & u >> 1 & ... & u >> (t-1)``."""
     changed = False
-    for cells, windows, others in _units(p):
+    for cells, starts, others in _units(p):
+        t = len(cells)
         union = 0
         for i in cells:
-            union |= masks[i]
-        allowed, sure = 0, -1
-        for w in windows:
-            if union & w == w and all(masks[i] & w for i in cells):
-                allowed |= w
-                sure &= w
-        narrow = [(i, allowed) for i in cells]
-        if allowed:
-            narrow += [(j, ~sure) for j in others]
-        for i, keep in narrow:
             m = masks[i]
-            if m & ~keep:
-                m &= keep
+            union |= m
+            reach = m
+            for k in range(1, t):
+                reach |= m >> k
+            starts &= reach
+        cover = union
+        for k in range(1, t):
+            cover &= union >> k
+        starts &= cover
+        allowed = starts
+        for k in range(1, t):
+            allowed |= starts << k
+        for i in cells:
+            m = masks[i]
+            if m & ~allowed:
+                m &= allowed
                 masks[i] = m
                 changed = True
                 if m and not m & (m - 1):
                     queue.append(i)
+        if not starts:
+            continue
+        lo, hi = (starts & -starts).bit_length() - 1, starts.bit_length() - 1
+        sure = ((1 << (lo + t)) - 1) & ~((1 << hi) - 1)  # digits hi+1..lo+t: in every window
+        for j in others:
+            m = masks[j]
+            if m & sure:
+                m &= ~sure
+                masks[j] = m
+                changed = True
+                if m and not m & (m - 1):
+                    queue.append(j)
     return changed
 
 
