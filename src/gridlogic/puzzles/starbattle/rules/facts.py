@@ -66,7 +66,14 @@ def one_by_ns(st: State) -> list[OneByN]:
 
 
 def in_line(st: State, line: Unit) -> list[OneByN]:
-    return [x for x in one_by_ns(st) if x.line == line]
+    """The 1xn's lying in ``line`` (grouped once per board)."""
+    by_line: dict[tuple[str, int], list[OneByN]] | None = st.cache.get("1xn-by-line")
+    if by_line is None:
+        by_line = {}
+        for x in one_by_ns(st):
+            by_line.setdefault((x.line.kind, x.line.index), []).append(x)
+        st.cache["1xn-by-line"] = by_line
+    return list(by_line.get((line.kind, line.index), ()))
 
 
 def unit_cover(st: State, unit: Unit) -> list[int] | None:

@@ -10,10 +10,14 @@ chain of deductions that led to the contradiction.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import groupby
 
+from gridlogic.core.engine import Broken
+from gridlogic.core.errors import Contradiction
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EASY, HARD, MEDIUM, TRIAL, Rule
-from gridlogic.puzzles.starbattle.rules.engine import run
+from gridlogic.puzzles.starbattle.rules.engine import next_step
 from gridlogic.puzzles.starbattle.rules.geometry import bits
 from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State, make_step
 
@@ -57,12 +61,63 @@ def _chain(st: State, steps: list[Step]) -> str:
     return "; ".join(parts)
 
 
+@dataclass
+class _Propagator:
+    """Core's engine loop (same steps, same ends) with each level's first step memoised per board,
+    so that the Medium and Hard passes replay the Easy pass's work instead of redoing it."""
+
+    levels: list[tuple[int, list[Rule]]]
+    memo: dict[tuple[int, int, int], Step | Broken | None] = field(default_factory=dict)
+
+    def first(self, st: State, cap: int) -> Step | None:
+        for level, rules in self.levels:
+            if level > cap:
+                return None
+            key = (st.star, st.empty, level)
+            if key in self.memo:
+                got = self.memo[key]
+            else:
+                try:
+                    got = next_step(st, rules)
+                except Broken as e:
+                    got = e
+                self.memo[key] = got
+            if isinstance(got, Broken):
+                raise got
+            if got is not None:
+                return got
+        return None
+
+    def run(self, st: State, cap: int) -> tuple[str, list[Step]]:
+        steps: list[Step] = []
+        for _ in range(MAX_STEPS):
+            bad = st.contradiction()
+            if bad is not None:
+                return "contradiction", [*steps, bad]
+            if st.is_solved():
+                return "solved", steps
+            try:
+                step = self.first(st, cap)
+            except Broken as e:
+                return "contradiction", [*steps, e.step]
+            if step is None:
+                return "stuck", steps
+            steps.append(step)
+            try:
+                st.apply(step)
+            except Contradiction:
+                return "contradiction", steps
+        return "stuck", steps
+
+
 def trial(st: State, rules: Sequence[Rule]) -> Step | None:
     """The first assumption whose propagation (by ``rules`` up to Hard) breaks the board."""
     g = st.geo
     order = _order(st)
+    usable = [r for r in rules if r.level <= HARD and r.id not in HYPOTHETICAL]
+    prop = _Propagator([(lv, list(rs)) for lv, rs in groupby(sorted(usable, key=lambda r: r.level),
+                                                            key=lambda r: r.level)])
     for cap in (EASY, MEDIUM, HARD):
-        lower = [r for r in rules if r.level <= cap and r.id not in HYPOTHETICAL]
         for i in order[: MAX_CELLS if cap == EASY else MAX_CELLS // 3]:
             for value in (STAR, BLACK):
                 hyp = st.copy()
@@ -70,17 +125,17 @@ def trial(st: State, rules: Sequence[Rule]) -> Step | None:
                     hyp.star |= 1 << i
                 else:
                     hyp.empty |= 1 << i
-                out = run(hyp, lower, MAX_STEPS)
-                if out.status != "contradiction":
+                status, steps = prop.run(hyp, cap)
+                if status != "contradiction":
                     continue
                 name = g.cell_name(i)
                 supposed = "a star" if value == STAR else "empty"
                 proved = "empty" if value == STAR else "a star"
                 uses = 1 << i
-                for s in out.steps:
+                for s in steps:
                     for c in s.uses:
                         uses |= 1 << (c[0] * g.n + c[1])
-                reason = (f"Suppose {name} were {supposed}: " + _chain(st, out.steps)
+                reason = (f"Suppose {name} were {supposed}: " + _chain(st, steps)
                           + f". That is impossible, so {name} is {proved}.")
                 if value == STAR:
                     return make_step(g, "Trial", TRIAL, reason, uses, black=1 << i)
