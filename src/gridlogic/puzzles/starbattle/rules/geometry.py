@@ -76,6 +76,8 @@ class Geo:
     _memo: dict[int, tuple[int, int]] = field(init=False, repr=False)
     squeezes: dict[tuple[object, ...], tuple[int | None, int]] = field(init=False, repr=False)
     """Per-puzzle memo of R6.3's strip questions (keyed by everything they read): answer, cost."""
+    strip_picks: dict[tuple[tuple[str, int], ...], list[list[tuple[int, int]]]] = field(init=False, repr=False)
+    """R6.3's no-touch picks per position of a group of neighbouring lines."""
 
     def __post_init__(self) -> None:
         p = self.puzzle
@@ -100,6 +102,7 @@ class Geo:
                 self.reg_of[i] = k
         self._memo = {}
         self.squeezes = {}
+        self.strip_picks = {}
 
     # ----- naming
     def cell(self, i: int) -> Cell:

@@ -116,6 +116,21 @@ def strip_feasible(st: State, lines: list[Unit], forced: int, total: list[int] |
     return UNKNOWN
 
 
+def _picks(g: Geo, lines: list[Unit]) -> list[list[tuple[int, int]]]:
+    """Per position along ``lines``: each no-touch subset of the stacked cells and its cell mask."""
+    key = tuple((ln.kind, ln.index) for ln in lines)
+    got = g.strip_picks.get(key)
+    if got is None:
+        n = g.n
+        got = []
+        for p in range(n):
+            here = [(ln.index * n + p if ln.kind == "row" else p * n + ln.index) for ln in lines]
+            got.append([(m, sum(1 << here[j] for j in range(len(lines)) if m >> j & 1))
+                        for m in _no_touch_subsets(len(lines))])
+        g.strip_picks[key] = got
+    return got
+
+
 def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -> int | None:
     """The search of :func:`strip_feasible` with a fresh budget; ``spent`` gets the states it cost.
 
@@ -124,8 +139,10 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
     g = st.geo
     n, k = g.n, len(lines)
     allowed = st.unknown & ~g.nb[forced.bit_length() - 1] if forced else st.unknown
-    cell = [[(ln.index * n + p if ln.kind == "row" else p * n + ln.index) for ln in lines] for p in range(n)]
-    regs = sorted({g.reg_of[i] for row in cell for i in row if allowed >> i & 1})
+    group = 0
+    for ln in lines:
+        group |= ln.mask
+    regs = sorted({g.reg_of[i] for i in bits(group & allowed)})
     xs = [x for ln in lines for x in in_line(st, ln)]
     caps = [max(0, st.need(ln)) for ln in lines] + [max(0, st.need(g.reg_units[r])) for r in regs]
     field_of = {r: k + q for q, r in enumerate(regs)}
@@ -138,19 +155,22 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
     x_low = sum(127 << (x_shift + 8 * j) for j in range(len(xs)))
     x_guard = sum(128 << (x_shift + 8 * j) for j in range(len(xs)))
     x_add = sum((128 - x.least) << (x_shift + 8 * j) for j, x in enumerate(xs))
+    delta_of = {}
+    for j, ln in enumerate(lines):
+        for i in bits(ln.mask & allowed):
+            d = -(1 << (8 * j)) - (1 << (8 * field_of[g.reg_of[i]]))
+            for f, x in enumerate(xs):
+                if x.cells >> i & 1:
+                    d += 1 << (x_shift + 8 * f)
+            delta_of[i] = d
     options: list[list[tuple[int, int, int]]] = []
-    for p in range(n):
-        here = cell[p]
-        must = forced and any(forced >> i & 1 for i in here)
+    for picks in _picks(g, lines):
+        need_forced = forced and any(picked & forced for _, picked in picks)
         opts = []
-        for m in _no_touch_subsets(k):
-            picked = [here[j] for j in range(k) if m >> j & 1]
-            if any(not allowed >> i & 1 for i in picked) or (must and not any(forced >> i & 1 for i in picked)):
+        for m, picked in picks:
+            if picked & ~allowed or (need_forced and not picked & forced):
                 continue
-            delta = sum(-(1 << (8 * j)) for j in range(k) if m >> j & 1)
-            delta -= sum(1 << (8 * field_of[g.reg_of[i]]) for i in picked)
-            delta += sum(1 << (x_shift + 8 * j) for j, x in enumerate(xs) for i in picked if x.cells >> i & 1)
-            opts.append((m, sum(1 << i for i in picked), delta))
+            opts.append((m, picked, sum(delta_of[i] for i in bits(picked))))
         options.append(opts)
     budget = [STRIP_BUDGET]
     failed: set[tuple[int, int, int]] = set()
