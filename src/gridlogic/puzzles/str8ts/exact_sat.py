@@ -19,7 +19,7 @@ property-tested in tests/str8ts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 
 import numpy as np
@@ -195,6 +195,17 @@ def _rule2_pairs(n: int, cells: tuple[int, ...]) -> npt.NDArray[np.int64]:
     return _var_pairs(np.array(cells, dtype=np.int64)[_pairs(t)], _far(n, t), n)
 
 
+@cache
+def _digit_lists(n: int) -> tuple[tuple[int, ...], ...]:
+    """Per candidate mask of size n, its digits in increasing order."""
+    return tuple(tuple(d for d in range(1, n + 1) if m >> (d - 1) & 1) for m in range(1 << n))
+
+
+def _cands(n: int, masks: list[int]) -> list[tuple[int, ...]]:
+    table = _digit_lists(n)
+    return [table[m] for m in masks]
+
+
 def encode(p: Str8ts, straights: bool = True, masks: list[int] | None = None) -> tuple[SatModel, list[int]]:
     """The model and its cell variables (the projection for enumeration); ``straights`` adds (E).
     The binary clauses (A at most one, B, C) come from precomputed variable-pair tables, kept
@@ -203,7 +214,7 @@ def encode(p: Str8ts, straights: bool = True, masks: list[int] | None = None) ->
     masks = candidates(p) if masks is None else masks
     ok = np.zeros(n * p.size + 1, dtype=bool)
     ok[1:] = ((np.array(masks, dtype=np.int64)[:, None] >> np.arange(n)) & 1).ravel().astype(bool)
-    cand = [[d for d in range(1, n + 1) if m >> (d - 1) & 1] for m in masks]
+    cand = _cands(n, masks)
     m = SatModel(nvars=n * n * n)
     cl = m.clauses
     cell_vars = [i * n + d for i in p.white for d in cand[i]]
@@ -218,7 +229,7 @@ def encode(p: Str8ts, straights: bool = True, masks: list[int] | None = None) ->
     return m, cell_vars
 
 
-def strengthening(p: Str8ts, m: SatModel, masks: list[int], cand: list[list[int]]) -> list[list[int]]:
+def strengthening(p: Str8ts, m: SatModel, masks: list[int], cand: Sequence[Sequence[int]]) -> list[list[int]]:
     """The clauses of (E) for every compartment; their new variables are allocated in ``m``."""
     extra = SatModel(nvars=m.nvars)
     for comp in p.compartments:
@@ -227,7 +238,8 @@ def strengthening(p: Str8ts, m: SatModel, masks: list[int], cand: list[list[int]
     return extra.clauses
 
 
-def _straight_vars(m: SatModel, n: int, cells: tuple[int, ...], masks: list[int], cand: list[list[int]]) -> None:
+def _straight_vars(m: SatModel, n: int, cells: tuple[int, ...], masks: list[int],
+                   cand: Sequence[Sequence[int]]) -> None:
     """(E), redundant with (C) but much stronger for propagation: ``s(k)`` = the compartment holds
     exactly k..k+t-1. Exactly one feasible ``s(k)``; a digit needs one of the ``s(k)`` whose window
     holds it; ``s(k)`` needs each digit of its window somewhere in the compartment. With fewer than
@@ -288,10 +300,9 @@ def solutions(p: Str8ts, assumptions: tuple[int, ...] = (), shortcut: bool = Tru
             yield sol
         return
     m, project = encode(p, straights=budget == 0, masks=masks)
-    cand = [[d for d in range(1, p.n + 1) if x >> (d - 1) & 1] for x in masks]
     with m.solver(SOLVER) as s:
         for true in models(s, project, assumptions=assumptions, budget=budget,
-                           on_budget=lambda s: s.append_formula(strengthening(p, m, masks, cand))):
+                           on_budget=lambda s: s.append_formula(strengthening(p, m, masks, _cands(p.n, masks)))):
             yield decode(p, true)
 
 
