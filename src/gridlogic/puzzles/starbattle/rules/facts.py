@@ -50,19 +50,29 @@ def one_by_ns(st: State) -> list[OneByN]:
         cells = reg.mask & unk
         if need <= 0 or not cells:
             continue
-        for kind in ("row", "column"):
-            seen = 0
-            for i in bits(cells):
-                line = g.line_of(i, kind)
-                if line.mask & seen:
-                    continue
-                seen |= line.mask
-                outside = cells & ~line.mask
-                most = g.max_stars(outside, need)
-                if most < need:
-                    out.append(OneByN(line, reg, cells & line.mask, need - most))
+        key = ("1xn", reg.index, cells, need)
+        mine = g.facts.get(key)
+        if mine is None:
+            mine = g.facts[key] = _region_one_by_ns(g, reg, cells, need)
+        out.extend(mine)  # type: ignore[arg-type]
     st.cache["1xn"] = out
     return list(out)
+
+
+def _region_one_by_ns(g: Geo, reg: Unit, cells: int, need: int) -> tuple[OneByN, ...]:
+    out: list[OneByN] = []
+    for kind in ("row", "column"):
+        seen = 0
+        for i in bits(cells):
+            line = g.line_of(i, kind)
+            if line.mask & seen:
+                continue
+            seen |= line.mask
+            outside = cells & ~line.mask
+            most = g.max_stars(outside, need)
+            if most < need:
+                out.append(OneByN(line, reg, cells & line.mask, need - most))
+    return tuple(out)
 
 
 def in_line(st: State, line: Unit) -> list[OneByN]:
@@ -82,7 +92,19 @@ def unit_cover(st: State, unit: Unit) -> list[int] | None:
     cells = unit.mask & st.unknown
     if need <= 0 or not cells:
         return None
-    cover = st.geo.window_cover(cells, need, st.star)
+    g = st.geo
+    near = g.facts.get(("near", unit.kind, unit.index))
+    if near is None:
+        near = 0
+        for i in bits(unit.mask):
+            near |= g.closed[i]
+        g.facts[("near", unit.kind, unit.index)] = near
+    key = ("cover", cells, need, st.star & near)  # type: ignore[operator]
+    if key in g.facts:
+        cover = g.facts[key]
+    else:
+        cover = g.facts[key] = g.window_cover(cells, need, st.star)
+    cover = list(cover) if cover is not None else None  # type: ignore[call-overload]
     return cover if cover is not None and len(cover) == need else None
 
 

@@ -78,6 +78,8 @@ class Geo:
     """Per-puzzle memo of R6.3's strip questions (keyed by everything they read): answer, cost."""
     strip_picks: dict[tuple[tuple[str, int], ...], list[list[tuple[int, int]]]] = field(init=False, repr=False)
     """R6.3's no-touch picks per position of a group of neighbouring lines."""
+    facts: dict[tuple[object, ...], object] = field(init=False, repr=False)
+    """Per-puzzle memo of facts that depend on a few masks only (a unit's cover, a region's 1xn's)."""
 
     def __post_init__(self) -> None:
         p = self.puzzle
@@ -103,6 +105,7 @@ class Geo:
         self._memo = {}
         self.squeezes = {}
         self.strip_picks = {}
+        self.facts = {}
 
     # ----- naming
     def cell(self, i: int) -> Cell:
