@@ -147,3 +147,49 @@ def test_strengthening_mid_search_keeps_solutions(rows: list[Row], budget: int) 
         assert len(got) == COUNT[num], rid
         assert (got == list(islice(exact_sat.solutions(p), 2))) if num == "1" else \
             all(not KIND.check(p, s) for s in got), rid
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(2, 9).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.integers(0, (1 << n) - 1), min_size=1, max_size=n))))
+def test_window_starts_matches_window_by_window(case: tuple[int, list[int]]) -> None:
+    """The bit-parallel window test equals checking each window k..k+t-1 on its own."""
+    n, ms = case
+    t = len(ms)
+    union = 0
+    for m in ms:
+        union |= m
+    naive = 0
+    for s in range(n - t + 1):
+        w = ((1 << t) - 1) << s
+        if union & w == w and all(m & w for m in ms):
+            naive |= 1 << s
+    assert exact_sat.window_starts(ms, (1 << (n - t + 1)) - 1) == naive
+
+
+def test_clause_tables_match_clause_by_clause(rows: list[Row]) -> None:
+    """The binary clauses from the cached pair tables are exactly (A) at most one, (B) and (C) written
+    out pair by pair over the candidates."""
+    for rid, text, _, _ in rows[::25]:
+        try:
+            p = from_s81(text)
+        except ValidationError:
+            continue
+        n, masks = p.n, exact_sat.candidates(p)
+        m, _ = exact_sat.encode(p, straights=False, masks=masks)
+        ok = {i * n + d for i in range(p.size) for d in range(1, n + 1) if masks[i] >> (d - 1) & 1}
+
+        def x(i: int, d: int) -> int:
+            return i * n + d if i * n + d in ok else 0  # noqa: B023 (used within the iteration)
+        want = set()
+        for i in range(p.size):
+            want |= {(-x(i, a), -x(i, b)) for a in range(1, n + 1) for b in range(a + 1, n + 1)}
+        for line in p.lines:
+            want |= {(-x(a, d), -x(b, d)) for k, a in enumerate(line) for b in line[k + 1:] for d in range(1, n + 1)}
+        for c in p.compartments:
+            t = c.size
+            want |= {(-x(a, v), -x(b, w)) for k, a in enumerate(c.cells) for b in c.cells[k + 1:]
+                     for v in range(1, n + 1) for w in range(1, n + 1) if abs(v - w) >= t}
+        want = {cl for cl in want if 0 not in cl}
+        got = [tuple(cl) for cl in m.clauses if len(cl) == 2 and cl[0] < 0 and cl[1] < 0]
+        assert len(got) == len(set(got)) and set(got) == want, rid

@@ -110,20 +110,9 @@ def _bounds(p: Str8ts, masks: list[int], queue: list[int]) -> bool:
     iff bit ``s`` of ``m | m >> 1 | ... | m >> (t-1)``; the union covers it iff bit ``s`` of
     ``u & u >> 1 & ... & u >> (t-1)``."""
     changed = False
-    for cells, starts, others in _units(p):
+    for cells, fits, others in _units(p):
         t = len(cells)
-        union = 0
-        for i in cells:
-            m = masks[i]
-            union |= m
-            reach = m
-            for k in range(1, t):
-                reach |= m >> k
-            starts &= reach
-        cover = union
-        for k in range(1, t):
-            cover &= union >> k
-        starts &= cover
+        starts = window_starts([masks[i] for i in cells], fits)
         allowed = starts
         for k in range(1, t):
             allowed |= starts << k
@@ -148,6 +137,23 @@ def _bounds(p: Str8ts, masks: list[int], queue: list[int]) -> bool:
                 if m and not m & (m - 1):
                     queue.append(j)
     return changed
+
+
+def window_starts(ms: list[int], fits: int) -> int:
+    """The windows (bit s: digits s+1..s+t, t = len(ms)) among ``fits`` that every cell mask in
+    ``ms`` meets and whose digits the masks together all offer."""
+    t = len(ms)
+    union = 0
+    for m in ms:
+        union |= m
+        reach = m
+        for k in range(1, t):
+            reach |= m >> k
+        fits &= reach
+    cover = union
+    for k in range(1, t):
+        cover &= union >> k
+    return fits & cover
 
 
 def var(p: Str8ts, i: int, d: int) -> int:
