@@ -27,6 +27,8 @@ MAX_CELLS = 150
 HYPOTHETICAL = frozenset({"R5.3", "R5.4"})
 """Rules that already try a hypothesis per cell: too slow inside a hypothesis."""
 CHAIN_SHOWN = 8
+MEMO_LIMIT = 200_000
+"""Boards remembered per puzzle by the trial search (each level's first step on them)."""
 
 
 def _order(st: State) -> list[int]:
@@ -64,7 +66,8 @@ def _chain(st: State, steps: list[Step]) -> str:
 @dataclass
 class _Propagator:
     """Core's engine loop (same steps, same ends) with each level's first step memoised per board,
-    so that the Medium and Hard passes replay the Easy pass's work instead of redoing it."""
+    so that the Medium and Hard passes replay the Easy pass's work instead of redoing it (the memo
+    lives on the puzzle's Geo and serves later trial steps too)."""
 
     levels: list[tuple[int, list[Rule]]]
     memo: dict[tuple[int, int, int], Step | Broken | None] = field(default_factory=dict)
@@ -115,8 +118,12 @@ def trial(st: State, rules: Sequence[Rule]) -> Step | None:
     g = st.geo
     order = _order(st)
     usable = [r for r in rules if r.level <= HARD and r.id not in HYPOTHETICAL]
+    key = ("Trial", *((r.id, r.level) for r in usable))
+    memo = g.facts.get(key)
+    if not isinstance(memo, dict) or len(memo) > MEMO_LIMIT:
+        memo = g.facts[key] = {}
     prop = _Propagator([(lv, list(rs)) for lv, rs in groupby(sorted(usable, key=lambda r: r.level),
-                                                            key=lambda r: r.level)])
+                                                            key=lambda r: r.level)], memo)
     for cap in (EASY, MEDIUM, HARD):
         for i in order[: MAX_CELLS if cap == EASY else MAX_CELLS // 3]:
             for value in (STAR, BLACK):
