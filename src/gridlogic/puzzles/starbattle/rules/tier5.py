@@ -33,11 +33,16 @@ def names(units: list[Unit]) -> str:
 
 
 def _span(geo: Geo, mask: int, lines: list[Unit]) -> int:
-    out = 0
-    for ln in lines:
-        if mask & ln.mask:
-            out |= 1 << ln.index
-    return out
+    """The indices (a bit each) of the ``lines`` (all of one kind) that ``mask`` meets; memoised."""
+    key = ("span", lines[0].kind, mask)
+    got = geo.facts.get(key)
+    if got is None:
+        out = 0
+        for ln in lines:
+            if mask & ln.mask:
+                out |= 1 << ln.index
+        geo.facts[key] = got = out
+    return got  # type: ignore[return-value]
 
 
 def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | None = None,
@@ -260,29 +265,39 @@ def differential(st: State, rows: list[Unit], cols: list[Unit], rmask: int, cmas
     return regs, ones & unk, total
 
 
+def _differentials(st: State) -> list[tuple[list[Unit], list[Unit], list[Unit], int, int]]:
+    """Every block pair's differential on this board (shared by the three R5.6 levels)."""
+    got = st.cache.get("R5.6")
+    if got is None:
+        g = st.geo
+        got = []
+        for rows, rmask in _blocks(g, "row"):
+            for cols, cmask in _blocks(g, "column"):
+                d = differential(st, rows, cols, rmask, cmask)
+                if d is not None:
+                    got.append((rows, cols, *d))
+        st.cache["R5.6"] = got
+    return got
+
+
 def _r5_6(st: State, level: int, low: int, high: int) -> Step | None:
     g = st.geo
-    for rows, rmask in _blocks(g, "row"):
-        for cols, cmask in _blocks(g, "column"):
-            got = differential(st, rows, cols, rmask, cmask)
-            if got is None:
-                continue
-            regs, comp, total = got
-            ops = len(rows) + len(cols) + len(regs)
-            if not low <= ops <= high or not comp:
-                continue
-            label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
-            if total < 0 or not g.fits(comp, total):
-                raise Broken(broken_step(g, "R5.6", f"The set {label} would need {total} stars in "
-                                         f"{g.cells_name(comp)}, which cannot be.", comp, level))
-            black = comp if total == 0 else exclusion(g, comp, total)
-            star = comp if 0 < total == comp.bit_count() else 0
-            if black or star:
-                black &= ~star
-                return make_step(g, "R5.6", level, f"Set differential ({ops} operations) {label}: the cells "
-                                 f"counted once, {g.cells_name(comp)}, hold exactly {total} "
-                                 f"star{'' if total == 1 else 's'}; so " + said(g, black, star) + ".",
-                                 comp, black=black, star=star)
+    for rows, cols, regs, comp, total in _differentials(st):
+        ops = len(rows) + len(cols) + len(regs)
+        if not low <= ops <= high or not comp:
+            continue
+        label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
+        if total < 0 or not g.fits(comp, total):
+            raise Broken(broken_step(g, "R5.6", f"The set {label} would need {total} stars in "
+                                     f"{g.cells_name(comp)}, which cannot be.", comp, level))
+        black = comp if total == 0 else exclusion(g, comp, total)
+        star = comp if 0 < total == comp.bit_count() else 0
+        if black or star:
+            black &= ~star
+            return make_step(g, "R5.6", level, f"Set differential ({ops} operations) {label}: the cells "
+                             f"counted once, {g.cells_name(comp)}, hold exactly {total} "
+                             f"star{'' if total == 1 else 's'}; so " + said(g, black, star) + ".",
+                             comp, black=black, star=star)
     return None
 
 
