@@ -131,18 +131,22 @@ def _picks(g: Geo, lines: list[Unit]) -> list[list[tuple[int, int]]]:
     return got
 
 
-def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -> int | None:
-    """The search of :func:`strip_feasible` with a fresh budget; ``spent`` gets the states it cost.
-
-    The counts travel packed in one int, 8 bits a field: per line and per region the stars it may
-    still take (plus a guard bit 128 that a subtraction below zero clears), per 1xn the stars it got."""
+def _layout(st: State, lines: list[Unit]) -> tuple[list[int], dict[int, int], tuple[int, ...]]:
+    """The packed-count layout of :func:`_strip_search` for ``lines`` on this board (shared by every
+    forced cell): start value and masks, each candidate's delta. Fields: per line and per region
+    met by the lines' candidates the stars it may still take (plus a guard bit 128), per 1xn the
+    stars it got."""
+    key = "R6.3 " + " ".join(f"{ln.kind}{ln.index}" for ln in lines)
+    got = st.cache.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
     g = st.geo
     n, k = g.n, len(lines)
-    allowed = st.unknown & ~g.nb[forced.bit_length() - 1] if forced else st.unknown
+    unk = st.unknown
     group = 0
     for ln in lines:
         group |= ln.mask
-    regs = sorted({g.reg_of[i] for i in bits(group & allowed)})
+    regs = sorted({g.reg_of[i] for i in bits(group & unk)})
     xs = [x for ln in lines for x in in_line(st, ln)]
     caps = [max(0, st.need(ln)) for ln in lines] + [max(0, st.need(g.reg_units[r])) for r in regs]
     field_of = {r: k + q for q, r in enumerate(regs)}
@@ -150,19 +154,36 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
     start = sum((128 + c) << (8 * f) for f, c in enumerate(caps))
     line_low = sum(127 << (8 * j) for j in range(k))
     line_guard = sum(128 << (8 * j) for j in range(k))
-    over = [sum((127 - left) << (8 * j) for j in range(k)) for left in range(n + 1)]
+    over = tuple(sum((127 - left) << (8 * j) for j in range(k)) for left in range(n + 1))
     x_shift = 8 * len(caps)
     x_low = sum(127 << (x_shift + 8 * j) for j in range(len(xs)))
     x_guard = sum(128 << (x_shift + 8 * j) for j in range(len(xs)))
     x_add = sum((128 - x.least) << (x_shift + 8 * j) for j, x in enumerate(xs))
     delta_of = {}
     for j, ln in enumerate(lines):
-        for i in bits(ln.mask & allowed):
+        for i in bits(ln.mask & unk):
             d = -(1 << (8 * j)) - (1 << (8 * field_of[g.reg_of[i]]))
             for f, x in enumerate(xs):
                 if x.cells >> i & 1:
                     d += 1 << (x_shift + 8 * f)
             delta_of[i] = d
+    got = ([start, guard, line_low, line_guard, 0, x_low, x_guard, x_add], delta_of, over)
+    st.cache[key] = got
+    return got
+
+
+def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -> int | None:
+    """The search of :func:`strip_feasible` with a fresh budget; ``spent`` gets the states it cost.
+
+    The counts travel packed in one int, 8 bits a field: per line and per region the stars it may
+    still take (plus a guard bit 128 that a subtraction below zero clears), per 1xn the stars it got."""
+    g = st.geo
+    n = g.n
+    allowed = st.unknown & ~g.nb[forced.bit_length() - 1] if forced else st.unknown
+    layout = _layout(st, lines)
+    start, guard, line_low, line_guard, _, x_low, x_guard, x_add = layout[0]
+    over = layout[2]
+    delta_of = layout[1]
     options: list[list[tuple[int, int, int]]] = []
     for picks in _picks(g, lines):
         need_forced = forced and any(picked & forced for _, picked in picks)
