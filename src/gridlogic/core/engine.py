@@ -75,9 +75,12 @@ class Run:
 
 
 def run(state: S, techniques: Sequence[Technique[S]], max_level: int | None = None,
-        on_step: Callable[[Step], None] | None = None, max_steps: int = 100_000) -> Run:
+        on_step: Callable[[Step], None] | None = None, max_steps: int = 100_000,
+        find: Callable[[S, Sequence[Technique[S]]], Step | None] | None = None) -> Run:
     """Solve ``state`` in place with ``techniques`` up to ``max_level`` (a rule may raise
-    :class:`Broken` to prove the board impossible: the run ends in contradiction with its step)."""
+    :class:`Broken` to prove the board impossible: the run ends in contradiction with its step).
+    ``find`` replaces :func:`next_step` (e.g. a memoising one); it gets the filtered rules."""
+    pick = find or next_step
     rules = sorted((t for t in techniques if max_level is None or t.level <= max_level),
                    key=lambda t: t.level)
     out = Run("stuck")
@@ -91,7 +94,7 @@ def run(state: S, techniques: Sequence[Technique[S]], max_level: int | None = No
             out.status = "solved"
             return out
         try:
-            step = next_step(state, rules)
+            step = pick(state, rules)
         except Broken as e:
             out.steps.append(e.step)
             out.status = "contradiction"

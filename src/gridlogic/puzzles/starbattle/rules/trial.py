@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
+from gridlogic.core import engine
 from gridlogic.core.engine import Broken
-from gridlogic.core.errors import Contradiction
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EASY, HARD, MEDIUM, TRIAL, Rule
 from gridlogic.puzzles.starbattle.rules.engine import next_step
@@ -92,25 +92,8 @@ class _Propagator:
         return None
 
     def run(self, st: State, cap: int) -> tuple[str, list[Step]]:
-        steps: list[Step] = []
-        for _ in range(MAX_STEPS):
-            bad = st.contradiction()
-            if bad is not None:
-                return "contradiction", [*steps, bad]
-            if st.is_solved():
-                return "solved", steps
-            try:
-                step = self.first(st, cap)
-            except Broken as e:
-                return "contradiction", [*steps, e.step]
-            if step is None:
-                return "stuck", steps
-            steps.append(step)
-            try:
-                st.apply(step)
-            except Contradiction:
-                return "contradiction", steps
-        return "stuck", steps
+        out = engine.run(st, [], max_steps=MAX_STEPS, find=lambda s, _: self.first(s, cap))
+        return out.status, out.steps
 
 
 def trial(st: State, rules: Sequence[Rule]) -> Step | None:
