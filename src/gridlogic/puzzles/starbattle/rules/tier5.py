@@ -7,7 +7,7 @@ sets of at most n/2 regions or lines (the complement covers the rest) and a node
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EXPERT, EXPERT_PLUS, HARD
@@ -149,17 +149,16 @@ def r5_3(st: State) -> Step | None:
             touched = {g.reg_of[j] for j in bits(g.nb[i] & unk)}
             now = g.full & ~st.empty
             touched = {k for k in touched if _span(g, g.regs[k] & live, lines) != _span(g, g.regs[k] & now, lines)}
-            for k in touched:
-                try:
-                    found = [(ps, rs) for ps, rs in undercounts(st, g.reg_units, lines, live, must=k, budget=budget)
-                             if _mask(rs) >> i & 1 and not _mask(ps) >> i & 1][:1]
-                except Broken as e:
-                    return _hypo_broken(g, "R5.3", i, e, unk)
-                for ps, rs in found:
-                        return make_step(g, "R5.3", HARD, f"A star at {g.cell_name(i)} would empty its "
-                                         f"neighbours and leave {names(ps)} inside {names(rs)}, whose stars "
-                                         f"would then all be theirs; so {g.cell_name(i)} is empty.",
-                                         _mask(ps) & unk, black=1 << i)
+            try:
+                found = fin_search(st, i, touched, g.reg_units, lines, live, budget)
+            except Broken as e:
+                return _hypo_broken(g, "R5.3", i, e, unk)
+            if found is not None:
+                ps, rs = found
+                return make_step(g, "R5.3", HARD, f"A star at {g.cell_name(i)} would empty its "
+                                 f"neighbours and leave {names(ps)} inside {names(rs)}, whose stars "
+                                 f"would then all be theirs; so {g.cell_name(i)} is empty.",
+                                 _mask(ps) & unk, black=1 << i)
     return None
 
 
@@ -178,17 +177,36 @@ def r5_4(st: State) -> Step | None:
             now = g.full & ~st.empty
             touched = {ln.index for ln in lines if ln.mask & near
                        and _span(g, ln.mask & live, g.reg_units) != _span(g, ln.mask & now, g.reg_units)}
-            for k in touched:
-                try:
-                    found = [(rs, ps) for rs, ps in undercounts(st, lines, g.reg_units, live, must=k, budget=budget)
-                             if _mask(ps) >> i & 1 and not _mask(rs) >> i & 1][:1]
-                except Broken as e:
-                    return _hypo_broken(g, "R5.4", i, e, unk)
-                for rs, ps in found:
-                        return make_step(g, "R5.4", HARD, f"A star at {g.cell_name(i)} would empty its "
-                                         f"neighbours and leave {names(rs)} covered by {names(ps)}, whose "
-                                         f"stars would then all be in them; so {g.cell_name(i)} is empty.",
-                                         _mask(rs) & unk, black=1 << i)
+            try:
+                found = fin_search(st, i, touched, lines, g.reg_units, live, budget)
+            except Broken as e:
+                return _hypo_broken(g, "R5.4", i, e, unk)
+            if found is not None:
+                rs, ps = found
+                return make_step(g, "R5.4", HARD, f"A star at {g.cell_name(i)} would empty its "
+                                 f"neighbours and leave {names(rs)} covered by {names(ps)}, whose "
+                                 f"stars would then all be in them; so {g.cell_name(i)} is empty.",
+                                 _mask(rs) & unk, black=1 << i)
+    return None
+
+
+def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer: list[Unit], live: int,
+               budget: list[int], skip_broken: bool = False) -> tuple[list[Unit], list[Unit]] | None:
+    """The finned counts' search (R5.3, R5.4, R6.5): on the supposed board ``live``, the first
+    undercount of ``inner`` units inside ``outer`` units, taking part one of ``musts`` in turn, with
+    the fin ``i`` inside the outer units and outside the inner ones. Each ``must`` search runs to its
+    end (it spends the shared ``budget`` fully). :class:`Broken` propagates, or with ``skip_broken``
+    ends only that ``must``'s search."""
+    for k in musts:
+        try:
+            found = [(a, b) for a, b in undercounts(st, inner, outer, live, must=k, budget=budget)
+                     if _mask(b) >> i & 1 and not _mask(a) >> i & 1][:1]
+        except Broken:
+            if not skip_broken:
+                raise
+            continue
+        if found:
+            return found[0]
     return None
 
 

@@ -12,7 +12,7 @@ from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
 from gridlogic.puzzles.starbattle.rules.tier4 import pressure
-from gridlogic.puzzles.starbattle.rules.tier5 import HYPO_BUDGET, _mask, _span, _suppose, names, undercounts
+from gridlogic.puzzles.starbattle.rules.tier5 import HYPO_BUDGET, _mask, _span, _suppose, fin_search, names, undercounts
 
 
 def r6_1(st: State) -> Step | None:
@@ -311,17 +311,9 @@ def r6_5(st: State) -> Step | None:
             units = g.units(kind)
             changed = [u.index for u in units if u.mask & g.nb[i] & unk
                        and _span(g, u.mask & live, g.units(other)) != _span(g, u.mask & now, g.units(other))]
-            found = []
-            for k in changed:
-                try:
-                    found = [(cs, rs) for cs, rs in undercounts(st, units, g.units(other), live, must=k,
-                                                                budget=budget)
-                             if _mask(rs) >> i & 1 and not _mask(cs) >> i & 1][:1]
-                except Broken:
-                    found = []
-                if found:
-                    break
-            for cs, rs in found:
+            found = fin_search(st, i, changed, units, g.units(other), live, budget, skip_broken=True)
+            if found is not None:
+                cs, rs = found
                 return make_step(g, "R6.5", EXPERT, f"Finned fish: a star at {g.cell_name(i)} would empty its "
                                  f"neighbours and leave the stars of {names(cs)} only in {names(rs)}, which "
                                  f"would then exclude {g.cell_name(i)} itself; so it is empty.",
