@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gridlogic.proof.kinds import proof_kind
 from gridlogic.puzzles.binary import legup
 from gridlogic.puzzles.binary.legup import ONE, ZERO, LegupBoard
 
@@ -27,8 +28,8 @@ def test_prevent_trio_pairs_and_gaps() -> None:
 def test_complete_row_column_and_unbalanced() -> None:
     b = LegupBoard.from_rows(["0.0.", "....", "....", "...."])
     assert {(0, 1, ONE), (0, 3, ONE)} <= _cells(b, "CompleteRowColumn")
-    assert legup.contradiction_cells("UnbalancedRowColumn", b.with_changes([(1, ZERO)])) == {0, 1, 2, 3}
-    assert not legup.is_contradiction("UnbalancedRowColumn", b)
+    assert legup.CONTRADICTIONS["UnbalancedRowColumn"](b.with_changes([(1, ZERO)])) == {0, 1, 2, 3}
+    assert not legup.CONTRADICTIONS["UnbalancedRowColumn"](b)
 
 
 def test_save_blocker_exact_line_reasoning() -> None:
@@ -47,23 +48,23 @@ def test_unique_row_column_and_repeated() -> None:
     assert {(2, 2, ONE), (2, 3, ZERO)} <= _cells(b, "UniqueRowColumn")
     assert _cells(LegupBoard.from_rows(rows, unique_lines=False), "UniqueRowColumn") == set()
     dup = LegupBoard.from_rows(["0101", "0101", "....", "...."])
-    assert legup.contradiction_cells("RepeatedRowColumn", dup) == set(range(8))
+    assert legup.CONTRADICTIONS["RepeatedRowColumn"](dup) == set(range(8))
 
 
 def test_trio_wasted_blocker_and_solved() -> None:
-    assert legup.contradiction_cells("Trio", LegupBoard.from_rows(["000.", "....", "....", "...."])) == {0, 1, 2}
+    assert legup.CONTRADICTIONS["Trio"](LegupBoard.from_rows(["000.", "....", "....", "...."])) == {0, 1, 2}
     wasted = LegupBoard.from_rows(["0..0..", "......", "......", "......", "......", "......"])
     assert legup.completable(("0", None, None, "0", None, None))
     assert not legup.completable(("0", None, None, None, "0", "0"))
-    assert not legup.is_contradiction("WastedBlocker", wasted)
-    assert legup.is_contradiction("WastedBlocker", LegupBoard.from_rows(["0...00", *["......"] * 5]))
+    assert not legup.CONTRADICTIONS["WastedBlocker"](wasted)
+    assert legup.CONTRADICTIONS["WastedBlocker"](LegupBoard.from_rows(["0...00", *["......"] * 5]))
     full = LegupBoard.from_rows(SOLUTION)
     assert legup.is_solved(full)
     assert legup.satisfiable(full)
     assert not legup.is_solved(full.with_changes([(0, None)]))
     assert full.rows() == SOLUTION
-    assert legup.case_partitions("ZeroOrOne", full.with_changes([(0, None)]), 0, [ONE, ZERO])
-    assert not legup.case_partitions("ZeroOrOne", full.with_changes([(0, None)]), 0, [ONE])
+    assert proof_kind("binary").partitions("ZeroOrOne", [ONE, ZERO])
+    assert not proof_kind("binary").partitions("ZeroOrOne", [ONE])
 
 
 @settings(max_examples=60, deadline=None)
@@ -75,4 +76,4 @@ def test_every_rule_is_sound_on_partial_solutions(keep: list[bool]) -> None:
         for i, v in legup.justified(rule, b):
             assert v == truth[i], (rule, divmod(i, 6), v)
     for rule in legup.CONTRADICTIONS:
-        assert not legup.is_contradiction(rule, b), rule
+        assert not legup.CONTRADICTIONS[rule](b), rule

@@ -9,8 +9,11 @@ from typing import Any
 
 import pytest
 
+from gridlogic.proof.kinds import proof_kind
 from gridlogic.puzzles.starbattle import legup
 from gridlogic.puzzles.starbattle.legup import BLACK, STAR, LegupBoard
+
+SB = proof_kind("starbattle")
 
 RULE_NAMES = {"FinishWithEmptyDirectRule": "FinishWithEmpty", "FinishSurroundWithEmptyDirectRule":
               "FinishSurroundWithEmpty"}
@@ -47,7 +50,7 @@ def test_every_conformance_record(corpus: Path) -> None:
                 assert per[pc["y"] * n + pc["x"]] == (pc["expect"] == "valid"), (t["test"], pc)
                 checked += 1
         elif t["kind"] == "contradiction":
-            fired = legup.contradiction_cells(rule, b)
+            fired = legup.CONTRADICTIONS[rule](b)
             assert bool(fired) == (t["expect"] == "contradiction"), t["test"]
             for pc in t["per_cell"]:
                 assert (pc["y"] * n + pc["x"] in fired) == (pc["expect"] == "contradiction"), (t["test"], pc)
@@ -55,10 +58,11 @@ def test_every_conformance_record(corpus: Path) -> None:
         else:
             cell = t["cell"]["y"] * n + t["cell"]["x"]
             values = [case[0]["value"] for case in t["expected_cases"]]
-            assert legup.case_partitions(rule, b, cell, values)
+            assert b.cells[cell] is None
+            assert SB.partitions(rule, values)
             assert list(legup.CASES[rule]) == values  # LEGUP's order: star, then black
-            assert not legup.case_partitions(rule, b, cell, values[:1])
-            assert not legup.case_partitions(rule, b, cell, [STAR, STAR])
+            assert not SB.partitions(rule, values[:1])
+            assert not SB.partitions(rule, [STAR, STAR])
     assert checked > 300
 
 
@@ -66,7 +70,7 @@ def test_conformance_board_with_impossible_star_count_loads(corpus: Path) -> Non
     _, boards = _records(corpus)
     b = boards["puzzles/starbattle/rules/TooFewStarsContradictionRule/NotEnoughSpace"]
     assert (b.n, b.stars) == (4, 5)
-    assert legup.is_contradiction("TooFewStars", b)
+    assert legup.CONTRADICTIONS["TooFewStars"](b)
 
 
 BOARD_6 = ["000111", "011122", "033442", "553342", "544442", "522222"]
@@ -89,11 +93,11 @@ def test_solved_and_contradictions() -> None:
     b = LegupBoard.from_rows(1, [[int(ch) for ch in row] for row in BOARD_6])
     full = b.with_changes([(i, STAR if divmod(i, 6) in SOLUTION_6 else BLACK) for i in range(36)])
     assert legup.is_solved(full)
-    assert not any(legup.is_contradiction(r, full) for r in legup.CONTRADICTIONS)
+    assert not any(f(full) for f in legup.CONTRADICTIONS.values())
     assert not legup.is_solved(full.with_changes([(0, None)]))
     clash = b.with_changes([(0, STAR), (7, STAR)])
-    assert legup.contradiction_cells("ClashingOrbit", clash) == {0, 7}
-    assert legup.contradiction_cells("TooManyStars", b.with_changes([(0, STAR), (2, STAR)])) == {0, 2}
+    assert legup.CONTRADICTIONS["ClashingOrbit"](clash) == {0, 7}
+    assert legup.CONTRADICTIONS["TooManyStars"](b.with_changes([(0, STAR), (2, STAR)])) == {0, 2}
     assert b.rows()[0] == "......" and clash.rows()[1] == ".*...."
 
 

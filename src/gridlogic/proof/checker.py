@@ -142,7 +142,7 @@ class Checker:
             self.error(path, split.rule, f"cell {cell_name(split.cell)} is already {board.cells[i]}")
         elif values is None:
             self.error(path, split.rule, "give every branch a value, or none")
-        elif sorted(values) != sorted(self.kind.cases[split.rule]):
+        elif not self.kind.partitions(split.rule, values):
             self.error(path, split.rule, f"branches {values} do not partition the cases "
                        f"{list(self.kind.cases[split.rule])} of {cell_name(split.cell)}")
         self.verdict(path, len(self.report.errors) == before)

@@ -56,6 +56,10 @@ class ProofKind:
     def is_contradiction(self, rule: str, board: Any) -> bool:
         return bool(self.contradictions[rule](board))
 
+    def partitions(self, rule: str, values: Sequence[str]) -> bool:
+        """Do branches with these values cover every case of ``rule`` exactly once?"""
+        return sorted(values) == sorted(self.cases[rule])
+
     def any_contradiction(self, board: Any) -> str | None:
         return next((r for r in self.contradictions if self.contradictions[r](board)), None)
 

@@ -254,18 +254,6 @@ CONTRADICTIONS: dict[str, Callable[[LegupBoard], frozenset[int]]] = {
 CASES: dict[str, tuple[str, ...]] = {"ZeroOrOne": (ZERO, ONE)}
 
 
-def contradiction_cells(rule: str, board: LegupBoard) -> frozenset[int]:
-    return CONTRADICTIONS[rule](board)
-
-
-def is_contradiction(rule: str, board: LegupBoard) -> bool:
-    return bool(CONTRADICTIONS[rule](board))
-
-
-def case_partitions(rule: str, board: LegupBoard, i: int, values: Sequence[str]) -> bool:
-    return board.cells[i] is None and sorted(values) == sorted(CASES[rule])
-
-
 # ----------------------------------------------------------------- completeness and SAT oracle
 
 def is_solved(b: LegupBoard) -> bool:

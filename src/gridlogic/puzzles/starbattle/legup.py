@@ -269,19 +269,6 @@ CASES: dict[str, tuple[str, ...]] = {"StarOrEmpty": (STAR, BLACK)}
 """Case rules: the values of the split cell, in LEGUP's order (star first, then black)."""
 
 
-def contradiction_cells(rule: str, board: LegupBoard) -> frozenset[int]:
-    return CONTRADICTIONS[rule](board)
-
-
-def is_contradiction(rule: str, board: LegupBoard) -> bool:
-    return bool(CONTRADICTIONS[rule](board))
-
-
-def case_partitions(rule: str, board: LegupBoard, i: int, values: Sequence[str]) -> bool:
-    """Do branches with these values at unknown cell ``i`` cover every possibility exactly once?"""
-    return board.cells[i] is None and sorted(values) == sorted(CASES[rule])
-
-
 # ----------------------------------------------------------------- completeness and SAT oracle
 
 def is_solved(b: LegupBoard) -> bool:
