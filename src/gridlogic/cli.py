@@ -97,7 +97,28 @@ def header(item: Item, many_hint: bool = True) -> str:
     return f"# {item.record.id}\n" if many_hint and item.record.id != "1" else ""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+OPTIONAL_COMMANDS = {
+    "proof": ("gridlogic.proof.cli", "proof"),
+    "starstar": ("gridlogic.games.starstar.cli", "starstar"),
+    "serve": ("gridlogic.web.cli", "serve"),
+    "batch": ("gridlogic.batch", "batch"),
+}
+"""Command groups built in their own packages, imported only when named (the game pulls in numba,
+the web app FastAPI: a plain ``solve`` should not pay for them)."""
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *OPTIONAL_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in OPTIONAL_COMMANDS:
+            found = _load_optional(*OPTIONAL_COMMANDS[cmd_name])
+        return found
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="gridlogic")
 def cli() -> None:
     """gridlogic: solve, explain, grade, generate and prove logic puzzles; play *Star."""
@@ -257,19 +278,12 @@ def generate(kind_name: str, size: str | None, stars: int | None, difficulty: st
     raise Failed(0)
 
 
-def _attach_optional(group: click.Group, module: str, attr: str) -> None:
-    """Subcommand groups built in their own packages (the game, proofs, web), if present."""
+def _load_optional(module: str, attr: str) -> click.Command | None:
     try:
-        cmd = getattr(importlib.import_module(module), attr)
+        cmd: click.Command = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError):
-        return
-    group.add_command(cmd)
-
-
-_attach_optional(cli, "gridlogic.proof.cli", "proof")
-_attach_optional(cli, "gridlogic.games.starstar.cli", "starstar")
-_attach_optional(cli, "gridlogic.web.cli", "serve")
-_attach_optional(cli, "gridlogic.batch", "batch")
+        return None
+    return cmd
 
 
 def main(argv: list[str] | None = None) -> None:
