@@ -1,0 +1,52 @@
+"""The worker pool: answers, deadlines that kill the worker, errors that carry through."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+import pytest
+
+from gridlogic.core.errors import ParseError
+from gridlogic.web.worker import JobTimeoutError, WorkerPool
+
+
+def _pid_after(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def _raise_parse() -> None:
+    raise ParseError("bad", "here")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_answer_deadline_and_error() -> None:
+    pool = WorkerPool(workers=1, time_limit=0.5)
+
+    async def scenario() -> tuple[int, int]:
+        first = await pool.run(_pid_after, 0.0)
+        with pytest.raises(JobTimeoutError, match=r"time limit of 0\.5 s"):
+            await pool.run(_pid_after, 30.0)
+        with pytest.raises(ParseError, match=r"bad \(here\)"):
+            await pool.run(_raise_parse)
+        second = await pool.run(_pid_after, 0.0)
+        return first, second
+
+    try:
+        first, second = asyncio.run(scenario())
+    finally:
+        pool.close()
+    assert first != second  # the overrunning worker was replaced
+    deadline = time.monotonic() + 5
+    while _alive(first) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(first)
