@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gridlogic.games.starstar.graph import star_graph
+from gridlogic.games.starstar.graph import StarGraph, star_graph
 from gridlogic.games.starstar.playout import full_board_outcome, tables
 from gridlogic.games.starstar.scoring import SCORINGS, Score, analyse, score
 
@@ -187,3 +187,84 @@ def test_partial_boards_agree_across_scorings(rings: int) -> None:
         s = score(g, cells)
         assert s.margin("simplified") == s.margin() == s.schmittberger(0) == -s.schmittberger(1)
         assert sum(s.peries) + s.neutral_peries == 5 * rings
+        if s.decided:  # the seed's invariant holds on any decided board, full or not
+            assert sum(s.points()) == 5 * rings + 1
+
+
+# -- the seed's wording: "a star exists when a connected group of a single color owns at least two
+# peries; a peri is owned if it is either directly occupied by that star, or if the peri is enclosed
+# by the territory occupied by the star" --------------------------------------------------------------
+def ring_wall(rings: int, ring: int) -> list[str]:
+    g = star_graph(rings)
+    return [g.labels[a] for a, (_, x, _) in enumerate(g.coords) if x == ring]
+
+
+def test_one_occupied_peri_enclosing_the_other_19_is_a_star() -> None:
+    # the issue's board: ring 3 and the peri *40 are one Black group; the other 19 peries are cut off
+    cells = [0] * G4.size
+    for label in [*ring_wall(4, 3), "*40"]:
+        cells[G4.parse(label)] = 1
+    for label in ("*10", "T20"):  # White stones inside the wall are not in the cut-off part
+        cells[G4.parse(label)] = 2
+    info = analyse(G4, cells)
+    assert len(info.stars) == 1
+    star = info.stars[0]
+    assert labels(star.peries) == {"*40"}
+    assert len(star.enclosed) == 19 and len(star.owned) == 20
+    s = score(G4, cells)
+    assert s == Score(peries=(20, 0), quarks=(5, 0), stars=(1, 0))
+    assert s.points() == (20 + 1 - 2, 2) and sum(s.points()) == 5 * 4 + 1
+    assert s.decided and s.winner == 0
+
+
+def test_enclosing_alone_makes_a_star() -> None:
+    # a group occupying no peri owns every peri it encloses: here the whole perimeter
+    cells = [0] * G4.size
+    for label in ring_wall(4, 3):
+        cells[G4.parse(label)] = 2
+    info = analyse(G4, cells)
+    assert [(st.player, st.peries, len(st.enclosed)) for st in info.stars] == [(1, (), 20)]
+    assert score(G4, cells).points() == (2, 20 + 1 - 2)
+
+
+def test_a_peri_with_an_enemy_stone_in_its_part_is_not_enclosed() -> None:
+    cells = [0] * G4.size
+    for label in [*ring_wall(4, 3), "*40"]:
+        cells[G4.parse(label)] = 1
+    cells[G4.parse("T42")] = 2  # a White stone in the cut-off part: nothing there is enclosed yet
+    info = analyse(G4, cells)
+    assert not info.stars and labels(info.dead) == {*ring_wall(4, 3), "*40", "T42"}
+    assert score(G4, cells).neutral_peries == 20
+    for label in ("T41", "T43"):  # Black takes the peries beside it: one star, the White stone dead
+        cells[G4.parse(label)] = 1
+    info = analyse(G4, cells)
+    assert len(info.stars) == 1 and labels(info.dead) == {"T42"}
+    s = score(G4, cells)
+    assert s.peries == (20, 0) and s.decided
+
+
+def test_one_peri_alone_is_not_a_star() -> None:
+    g = star_graph(3)
+    cells = [0] * g.size
+    for label in ("S30", "S31", "S32", "T30"):  # a White star of 4 peries
+        cells[g.parse(label)] = 2
+    cells[g.parse("*30")] = 1  # one peri, nothing cut off
+    cells[g.parse("A20")] = 1  # no peri at all
+    info = analyse(g, cells)
+    assert [st.player for st in info.stars] == [1]
+    assert labels_of(g, info.dead) == {"*30", "A20"}
+
+
+def labels_of(g: StarGraph, nodes: tuple[int, ...]) -> set[str]:
+    return {g.labels[a] for a in nodes}
+
+
+def test_full_boards_stars_are_the_groups_occupying_two_peries() -> None:
+    # on a full board every cut-off part holds enemy stones, so enclosure never adds a star there
+    rng = random.Random(11)
+    for i in range(300):
+        rings = 2 + i % 5
+        g = star_graph(rings)
+        cells = [rng.choice((1, 2)) for _ in range(g.size)]
+        for star in analyse(g, cells).stars:
+            assert len(star.peries) >= 2 and star.enclosed == ()

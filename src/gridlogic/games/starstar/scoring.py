@@ -1,8 +1,15 @@
 """Scoring a *Star position: stars, dead groups, owned peries, quarks, three scoring systems.
 
-A *star* is a connected one-colour group occupying at least two peries; every other group is dead
-and taken off.  Each maximal connected region of non-star nodes (empty nodes and dead stones)
-belongs to a player when every star bordering it is that player's, and its peries count for them.
+As the seed says, a *star* is a connected one-colour group that *owns* at least two peries, and a
+group owns a peri when it occupies it or encloses it.  A group encloses the peries of every part of
+the board it cuts off (a connected component of the board without the group's nodes) that holds no
+stone of the other colour.  Every other group is dead and taken off.  Each maximal connected region
+of non-star nodes (empty nodes and dead stones) belongs to a player when every star bordering it is
+that player's, and its peries count for them.
+
+Ownership only grows as stones of the other colour go, so taking the dead groups off and asking
+again changes nothing: one pass finds the stars.  On a full board a group's cut-off parts always
+hold enemy stones, so there the stars are exactly the groups occupying two peries or more.
 
 Conventional score = owned peries + 1 for owning three or more quarks (the quark peri)
 + 2 x (opponent's stars - own stars).  On a decided board the two totals add up to 5R + 1.
@@ -29,11 +36,17 @@ SCORINGS: tuple[Scoring, ...] = ("conventional", "simplified", "schmittberger")
 
 @dataclass(frozen=True)
 class Star:
-    """A living group: its colour (0 Black, 1 White), stones and the peries it occupies."""
+    """A living group: its colour (0 Black, 1 White), stones, the peries it occupies and those it encloses."""
 
     player: int
     stones: tuple[int, ...]
     peries: tuple[int, ...]
+    enclosed: tuple[int, ...] = ()
+
+    @property
+    def owned(self) -> tuple[int, ...]:
+        """Occupied and enclosed peries, sorted."""
+        return tuple(sorted(self.peries + self.enclosed))
 
 
 @dataclass(frozen=True)
@@ -123,6 +136,33 @@ class Score:
         return f"{'BW'[winner]}+{abs(self.margin())}"
 
 
+def enclosed_peries(graph: StarGraph, cells: Sequence[int], stones: Sequence[int]) -> tuple[int, ...]:
+    """Peries the group ``stones`` encloses: those of the parts of the board it cuts off (components of
+    the board without its nodes) that hold no stone of the other colour."""
+    colour = cells[stones[0]]
+    seen = [False] * graph.size
+    for a in stones:
+        seen[a] = True
+    out: list[int] = []
+    for start in graph.peries:
+        if seen[start]:
+            continue
+        seen[start] = True
+        stack, part, enemy = [start], [], False
+        while stack:
+            a = stack.pop()
+            if graph.is_peri[a]:
+                part.append(a)
+            enemy = enemy or cells[a] not in (EMPTY, colour)
+            for b in graph.neighbours[a]:
+                if not seen[b]:
+                    seen[b] = True
+                    stack.append(b)
+        if not enemy:
+            out.extend(part)
+    return tuple(sorted(out))
+
+
 def analyse(graph: StarGraph, cells: Sequence[int]) -> Analysis:
     """Find stars, dead stones and regions with their owners."""
     n = graph.size
@@ -155,10 +195,11 @@ def analyse(graph: StarGraph, cells: Sequence[int]) -> Analysis:
     dead: list[int] = []
     for stones in groups.values():
         peries = tuple(a for a in stones if graph.is_peri[a])
-        if len(peries) >= 2:
+        enclosed = () if len(peries) >= 2 else enclosed_peries(graph, cells, stones)
+        if len(peries) + len(enclosed) >= 2:
             for a in stones:
                 star_of[a] = len(stars)
-            stars.append(Star(cells[stones[0]] - 1, tuple(stones), peries))
+            stars.append(Star(cells[stones[0]] - 1, tuple(stones), peries, enclosed))
         else:
             dead.extend(stones)
     regions: list[Region] = []
