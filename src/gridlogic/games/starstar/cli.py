@@ -11,11 +11,11 @@ from typing import NoReturn
 import click
 
 from gridlogic.games.starstar.bench import playout_rate, simulation_rate
+from gridlogic.games.starstar.draw import render_rich, render_text
 from gridlogic.games.starstar.graph import MAX_RINGS, MIN_RINGS
 from gridlogic.games.starstar.gtp import GtpEngine
 from gridlogic.games.starstar.mcts import make_bot, play_game
 from gridlogic.games.starstar.playout import BACKENDS, DEFAULT_BACKEND
-from gridlogic.games.starstar.render import render_rich, render_text
 from gridlogic.games.starstar.scoring import SCORINGS, Scoring
 from gridlogic.games.starstar.sgf import GameRecord, RecordError, parse_records, to_json, to_sgf
 from gridlogic.games.starstar.state import StarState

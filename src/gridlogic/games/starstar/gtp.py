@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from gridlogic.games.starstar.draw import render_text
 from gridlogic.games.starstar.graph import MAX_RINGS, MIN_RINGS
 from gridlogic.games.starstar.mcts import MCTSBot
-from gridlogic.games.starstar.render import render_text
 from gridlogic.games.starstar.state import PASS_LABEL, SWAP_LABEL, StarState
 
 ENGINE_NAME = "gridlogic-starstar"

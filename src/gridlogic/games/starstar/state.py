@@ -193,8 +193,3 @@ class StarState:
 
     def colour_name(self, player: int | None = None) -> str:
         return COLOUR_NAMES[self.to_play if player is None else player]
-
-    def __str__(self) -> str:
-        from gridlogic.games.starstar.render import render_text
-
-        return render_text(self)
