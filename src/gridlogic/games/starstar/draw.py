@@ -142,7 +142,7 @@ STYLE = (
     ".node.peri .pt{fill:#fff8e6;stroke:#7a6340;stroke-width:2.5}"
     ".node.quark .pt{fill:#f59e0b;stroke:#7a6340;stroke-width:2.5}"
     ".node .stone{stroke:#111;stroke-width:1.5}"
-    ".node.quark .stone{stroke:#f59e0b;stroke-width:4}"
+    ".node .qmark{fill:#f59e0b;stroke:#7a6340;stroke-width:1.5}"
     ".node .hit{fill:transparent}"
     ".node.empty:hover .hit{fill:rgba(37,99,235,.25)}"
     ".label{font:600 11px sans-serif;fill:#5b4a2f;pointer-events:none}"
@@ -226,7 +226,7 @@ def _overlay(state: StarState, pts: list[tuple[float, float]], info: Analysis) -
         x, y = pts[a]
         parts.append(
             f'<circle class="owned" data-label="{g.labels[a]}" data-owner="{STONE_LETTERS[player]}" '
-            f'cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(UNIT * 0.5)}" fill="{STAR_HUE[player]}" fill-opacity=".28" '
+            f'cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(UNIT * 0.5)}" fill="{STAR_HUE[player]}" fill-opacity=".2" '
             f'stroke="{STAR_HUE[player]}" stroke-width="2" stroke-dasharray="4 3"/>'
         )
     parts.append("</g>")
@@ -267,6 +267,12 @@ def _node(state: StarState, a: int, x: float, y: float, *, labels: bool, last: b
     else:
         r = NODE_R if g.is_peri[a] else NODE_R * 0.5
         parts.append(f'<circle class="pt" cx="{cx}" cy="{cy}" r="{_fmt(r)}"/>')
+    if colour and g.is_quark[a]:  # the quark's diamond shows round the stone
+        d = STONE_R * 1.55
+        parts.append(
+            f'<polygon class="qmark" points="{_fmt(x)},{_fmt(y - d)} {_fmt(x + d)},{cy} {cx},{_fmt(y + d)} '
+            f'{_fmt(x - d)},{cy}"/>'
+        )
     if colour:
         parts.append(f'<circle class="stone" cx="{cx}" cy="{cy}" r="{_fmt(STONE_R)}" fill="{STONE_FILL[colour - 1]}"/>')
     if last:

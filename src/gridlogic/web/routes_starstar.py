@@ -1,0 +1,237 @@
+"""The *Star page: play against the MCTS player in the browser, replay SGF games.
+
+The server keeps no game: every request carries the rings, the pie-rule flag and the move list, and
+gets back the position's drawing (with the scoring overlay), the legal moves, the score in the seed's
+three systems and the SGF record.  The AI's move runs in the app's worker pool
+(``request.app.state.pool``), so it never blocks the server and is cancelled when the page goes away.
+Every bad input is HTTP 400 ``{"error": "<what, where>"}``.
+
+* ``GET /starstar?rings=N`` the page (2..12 rings, 6 by default)
+* ``POST /api/starstar/state`` ``{"rings", "moves", "swap"}`` the position after the moves
+* ``POST /api/starstar/ai`` the same plus ``"seconds"`` or ``"playouts"`` and ``"seed"``: the AI's move
+  and the position after it
+* ``POST /api/starstar/open`` ``{"sgf": text}`` a game record read into ``rings``, ``swap``, ``moves``
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from importlib import resources
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from gridlogic.core.errors import GridlogicError
+from gridlogic.games.starstar.draw import draw
+from gridlogic.games.starstar.graph import node_count
+from gridlogic.games.starstar.mcts import MCTSBot
+from gridlogic.games.starstar.scoring import Score
+from gridlogic.games.starstar.sgf import GameRecord, RecordError, parse_record, to_sgf
+from gridlogic.games.starstar.state import TERMINAL, StarState
+
+MIN_RINGS, MAX_RINGS, DEFAULT_RINGS = 2, 12, 6
+MIN_SECONDS, MAX_SECONDS = 0.05, 30.0
+MIN_PLAYOUTS, MAX_PLAYOUTS = 10, 200_000
+MAX_SGF_CHARS = 200_000
+COMPILE_GRACE = 30.0  # a fresh worker compiles the numba playouts before its first search
+LETTERS = "bw"
+
+router = APIRouter()
+
+
+class StarInputError(GridlogicError):
+    """A request the *Star routes cannot serve (the message says what and where)."""
+
+
+def _static(name: str) -> str:
+    return resources.files("gridlogic.web").joinpath(f"static/{name}").read_text(encoding="utf-8")
+
+
+def _error(message: str) -> JSONResponse:
+    return JSONResponse(status_code=400, content={"error": message})
+
+
+# -- input ----------------------------------------------------------------------------------------
+def _int(body: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
+    value = body.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StarInputError(f"{key} must be a whole number, not {value!r}")
+    if not lo <= value <= hi:
+        raise StarInputError(f"{key} must be between {lo} and {hi}, not {value}")
+    return value
+
+
+def _rings(value: object) -> int:
+    return _int({"rings": value}, "rings", MIN_RINGS, MAX_RINGS)
+
+
+def replay(rings: int, moves: object, swap: object) -> StarState:
+    """The position after ``moves`` (labels, ``pass``, ``swap``), checked move by move."""
+    if not isinstance(swap, bool):
+        raise StarInputError(f"swap must be true or false, not {swap!r}")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise StarInputError("moves must be a list of labels such as \"T43\", \"pass\" or \"swap\"")
+    if len(moves) > 2 * node_count(rings) + 2:
+        raise StarInputError(f"too many moves ({len(moves)}) for a {rings}-ring board")
+    state = StarState.new(rings, swap=swap)
+    for number, label in enumerate(moves, 1):
+        try:
+            state.apply_action(state.string_to_action(label))
+        except ValueError as exc:
+            raise StarInputError(f"move {number} ({label[:20]!r}): {exc}") from None
+    return state
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError:
+        raise StarInputError("the request body is not JSON") from None
+    if not isinstance(body, dict):
+        raise StarInputError("the request body must be a JSON object")
+    return body
+
+
+def _state_of(body: dict[str, Any]) -> StarState:
+    return replay(_rings(body.get("rings", DEFAULT_RINGS)), body.get("moves", []), body.get("swap", False))
+
+
+# -- output ---------------------------------------------------------------------------------------
+def score_json(s: Score) -> dict[str, Any]:
+    """Both players' peries, stars, quarks, quark peri, adjustment and points in the three systems."""
+    players = {}
+    for player in (0, 1):
+        players[LETTERS[player]] = {
+            "peries": s.peries[player],
+            "stars": s.stars[player],
+            "quarks": s.quarks[player],
+            "quark_peri": s.quark_peri(player),
+            "adjustment": s.adjustment(player),
+            "conventional": s.conventional(player),
+            "simplified": s.simplified(player),
+            "schmittberger": s.schmittberger(player),
+        }
+    winner = s.winner
+    return {
+        **players,
+        "neutral": s.neutral_peries,
+        "decided": s.decided,
+        "margin": s.margin(),
+        "winner": None if winner is None else LETTERS[winner],
+        "tiebreak": s.margin() == 0 and winner is not None,  # level scores, decided by the quarks
+        "result": s.result(),
+    }
+
+
+def view(state: StarState) -> dict[str, Any]:
+    """Everything the page shows of a position."""
+    player = state.current_player()
+    legal = [state.action_to_string(a) for a in state.legal_actions()]
+    return {
+        "rings": state.graph.rings,
+        "swap": state.swap,
+        "moves": [state.action_to_string(m.action) for m in state.moves],
+        "to_play": None if player == TERMINAL else LETTERS[player],
+        "terminal": state.is_terminal(),
+        "legal": legal,
+        "svg": draw(state, overlay=True),
+        "score": score_json(state.score()),
+        "sgf": to_sgf(GameRecord.from_state(state, black="", white="")),
+    }
+
+
+def ai_reply(rings: int, moves: list[str], swap: bool, seconds: float | None, playouts: int | None,
+             seed: int) -> dict[str, Any]:
+    """In a worker process: the MCTS player's move in the position, and the position after it."""
+    state = replay(rings, moves, swap)
+    bot = MCTSBot(rng=random.Random(seed), seconds=seconds, playouts=playouts)
+    result = bot.search(state)
+    label = state.action_to_string(result.action)
+    state.apply_action(result.action)
+    return {**view(state), "ai_move": label, "ai": {"simulations": result.simulations,
+                                                   "seconds": round(result.seconds, 3),
+                                                   "value": round(result.value, 3)}}
+
+
+# -- routes ---------------------------------------------------------------------------------------
+@router.get("/starstar", include_in_schema=False)
+def page(rings: str = str(DEFAULT_RINGS)) -> Response:
+    try:
+        _rings(int(rings))
+    except ValueError:
+        return _error(f"rings must be a whole number between {MIN_RINGS} and {MAX_RINGS}, not {rings[:20]!r}")
+    except StarInputError as exc:
+        return _error(str(exc))
+    return HTMLResponse(_static("starstar.html"))
+
+
+@router.get("/starstar/starstar.js", include_in_schema=False)
+def script() -> Response:
+    return Response(_static("starstar.js"), media_type="text/javascript")
+
+
+@router.post("/api/starstar/state")
+async def position(request: Request) -> Response:
+    try:
+        return JSONResponse(view(_state_of(await _body(request))))
+    except StarInputError as exc:
+        return _error(str(exc))
+
+
+@router.post("/api/starstar/ai")
+async def ai(request: Request) -> Response:
+    try:
+        body = await _body(request)
+        state = _state_of(body)
+        if state.is_terminal():
+            raise StarInputError("the game is over: there is no move to make")
+        seconds, playouts = body.get("seconds"), body.get("playouts")
+        if (seconds is None) == (playouts is None):
+            raise StarInputError("give the AI either seconds or playouts per move")
+        limit = COMPILE_GRACE
+        if seconds is not None:
+            if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds):
+                raise StarInputError(f"seconds must be a number, not {seconds!r}")
+            if not MIN_SECONDS <= seconds <= MAX_SECONDS:
+                raise StarInputError(f"seconds must be between {MIN_SECONDS} and {MAX_SECONDS:g}, not {seconds}")
+            seconds = float(seconds)
+            limit += seconds
+        else:
+            playouts = _int(body, "playouts", MIN_PLAYOUTS, MAX_PLAYOUTS)
+            limit += 2 * MAX_SECONDS
+        seed = _int(body, "seed", 0, 2**31 - 1, default=0)
+        moves = [state.action_to_string(m.action) for m in state.moves]
+    except StarInputError as exc:
+        return _error(str(exc))
+    out: dict[str, Any] = await request.app.state.pool.run(
+        ai_reply, state.graph.rings, moves, state.swap, seconds, playouts, seed, time_limit=limit, client=request
+    )
+    return JSONResponse(out)
+
+
+@router.post("/api/starstar/open")
+async def open_record(request: Request) -> Response:
+    try:
+        body = await _body(request)
+        text = body.get("sgf")
+        if not isinstance(text, str) or not text.strip():
+            raise StarInputError("sgf must be the text of a game record")
+        if len(text) > MAX_SGF_CHARS:
+            raise StarInputError(f"the game record is too long ({len(text)} characters, at most {MAX_SGF_CHARS})")
+        try:
+            record = parse_record(text)
+        except RecordError as exc:
+            raise StarInputError(f"SGF: {exc}") from None
+        rings = record.rings
+        if not MIN_RINGS <= rings <= MAX_RINGS:
+            raise StarInputError(f"SGF: the page plays {MIN_RINGS} to {MAX_RINGS} rings, not {rings} (SZ)")
+        for number, (player, label) in enumerate(record.moves, 1):
+            if player != (number - 1) % 2 and label != "swap":
+                raise StarInputError(f"SGF: move {number} ({label}) is not {'BW'[(number - 1) % 2]}'s turn")
+        state = replay(rings, [label for _, label in record.moves], record.swap)
+    except StarInputError as exc:
+        return _error(str(exc))
+    return JSONResponse({**view(state), "black": record.black, "white": record.white,
+                         "recorded_result": record.result})

@@ -1,0 +1,269 @@
+// *Star against the AI. The server keeps no game: every call sends the rings, the pie-rule flag and
+// the move list, and gets back the drawing, the legal moves, the score and the SGF record.
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+
+const game = {
+  rings: Number.parseInt(params.get("rings") || "6", 10),
+  swap: params.get("swap") === "1",
+  human: params.get("colour") === "w" ? "w" : "b",
+  moves: [],
+};
+let view = null;        // the server's answer for the position shown
+let busy = false;       // a request (the AI's move) is running
+let controller = null;  // aborts it (undo, new game, leaving the page)
+let replay = null;      // {moves, index} while an opened record is replayed
+
+const NAMES = { b: "Black", w: "White" };
+
+async function api(path, body) {
+  controller = new AbortController();
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    signal: controller.signal,
+  });
+  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) throw new Error(data.error || data.detail || `HTTP ${response.status}`);
+  return data;
+}
+
+function setStatus(text, kind = "") {
+  $("status").textContent = text;
+  $("status").className = kind;
+}
+
+function budget() {
+  const value = Number($("budget").value);
+  return $("budget-kind").value === "seconds"
+    ? { seconds: value }
+    : { playouts: Math.round(value) };
+}
+
+function moverOf(index) { return index % 2 === 0 ? "b" : "w"; }  // colours alternate (swap too)
+
+function scoreRows(score) {
+  const rows = [
+    ["Peries", "peries"], ["Stars", "stars"], ["Quarks", "quarks"], ["Quark peri", "quark_peri"],
+    ["Adjustment", "adjustment"], ["Score", "conventional", "total"], ["Simplified", "simplified"],
+    ["Schmittberger", "schmittberger"],
+  ];
+  const body = $("score").querySelector("tbody");
+  body.replaceChildren();
+  for (const [name, key, cls] of rows) {
+    const tr = document.createElement("tr");
+    tr.dataset.key = key;
+    if (cls) tr.className = cls;
+    for (const text of [name, score.b[key], score.w[key]]) {
+      const td = document.createElement("td");
+      td.textContent = typeof text === "number" && key === "adjustment" && text > 0 ? `+${text}` : String(text);
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  const undecided = score.decided ? "" : `; ${score.neutral} peries undecided`;
+  $("score-note").textContent = view.terminal ? "(final)" : `(if the game ended now${undecided})`;
+}
+
+function outcome(score) {
+  if (!score.winner) return "Game over: a draw (scores and quarks level)";
+  const who = NAMES[score.winner];
+  const loser = score.winner === "b" ? "w" : "b";
+  if (score.tiebreak) {
+    return `Game over: ${who} wins on quarks (${score[score.winner].quarks}–${score[loser].quarks}), the scores level`;
+  }
+  return `Game over: ${who} wins ${score.result} (${score.b.conventional}–${score.w.conventional})`;
+}
+
+function render() {
+  $("board").innerHTML = view.svg;
+  scoreRows(view.score);
+  const humanTurn = !replay && !view.terminal && view.to_play === game.human;
+  $("board").classList.toggle("locked", !humanTurn || busy);
+  $("pass").disabled = !humanTurn || busy;
+  $("swap").classList.toggle("hidden", !(humanTurn && view.legal.includes("swap")));
+  $("undo").disabled = busy ? false : !!replay || game.moves.filter((_, i) => moverOf(i) === game.human).length === 0;
+  $("moves").textContent = view.moves.map((m, i) => `${i + 1}.${m}`).join(" ");
+  if (replay) {
+    setStatus(`Replay: move ${replay.index} of ${replay.moves.length}` + (view.terminal ? ` — ${outcome(view.score)}` : ""),
+      view.terminal ? "over" : "");
+  } else if (view.terminal) {
+    setStatus(outcome(view.score), "over");
+  } else if (busy) {
+    setStatus(`AI (${NAMES[view.to_play]}) is thinking…`);
+  } else {
+    setStatus(`Your move (${NAMES[game.human]})`);
+  }
+}
+
+async function show(moves) {
+  view = await api("/api/starstar/state", { rings: game.rings, swap: game.swap, moves });
+  render();
+}
+
+async function aiTurn() {
+  if (replay || view.terminal || view.to_play === game.human) return;
+  busy = true;
+  render();
+  try {
+    view = await api("/api/starstar/ai", { rings: game.rings, swap: game.swap, moves: game.moves,
+                                           seed: game.moves.length, ...budget() });
+    game.moves = view.moves;
+    $("ai-move").textContent = `AI played ${view.ai_move} (${view.ai.simulations} simulations)`;
+  } catch (err) {
+    if (err.name === "AbortError") return;
+    busy = false;
+    render();
+    setStatus(`error: ${err.message}`, "error");
+    return;
+  }
+  busy = false;
+  render();
+}
+
+async function play(label) {
+  if (busy || replay || !view || view.terminal || view.to_play !== game.human) return;
+  if (!view.legal.includes(label)) return;
+  try {
+    await show([...game.moves, label]);
+    game.moves = view.moves;
+    await aiTurn();
+  } catch (err) {
+    setStatus(`error: ${err.message}`, "error");
+  }
+}
+
+function stopAi() {
+  if (busy && controller) controller.abort();
+  busy = false;
+}
+
+async function undo() {
+  stopAi();
+  const moves = [...game.moves];
+  while (moves.length && moverOf(moves.length - 1) !== game.human) moves.pop();  // the AI's replies
+  if (moves.length) moves.pop();                                                   // and your move
+  game.moves = moves;
+  $("ai-move").textContent = "";
+  await show(moves);
+  await aiTurn();  // when you play White and took back your first move, the AI keeps its opening
+}
+
+async function newGame() {
+  stopAi();
+  replay = null;
+  $("replay").classList.add("hidden");
+  game.rings = Number($("rings").value);
+  game.human = $("colour").value;
+  game.swap = $("pie").checked;
+  game.moves = [];
+  $("ai-move").textContent = "";
+  const url = new URL(location.href);
+  url.searchParams.set("rings", String(game.rings));
+  history.replaceState(null, "", url);
+  try {
+    await show([]);
+    await aiTurn();
+  } catch (err) {
+    setStatus(`error: ${err.message}`, "error");
+  }
+}
+
+function download() {
+  if (!view) return;
+  const blob = new Blob([view.sgf], { type: "application/x-go-sgf" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `starstar-${game.rings}rings-${view.moves.length}moves.sgf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function openRecord(text) {
+  stopAi();
+  try {
+    const opened = await api("/api/starstar/open", { sgf: text });
+    game.rings = opened.rings;
+    game.swap = opened.swap;
+    $("rings").value = String(opened.rings);
+    $("pie").checked = opened.swap;
+    replay = { moves: opened.moves, index: opened.moves.length };
+    $("slider").max = String(opened.moves.length);
+    $("slider").value = String(opened.moves.length);
+    $("replay").classList.remove("hidden");
+    $("ai-move").textContent = "";
+    view = opened;
+    render();
+    sliderLabel();
+  } catch (err) {
+    setStatus(`error: ${err.message}`, "error");
+  }
+}
+
+function sliderLabel() {
+  const last = replay.index ? ` (${NAMES[moverOf(replay.index - 1)]} ${replay.moves[replay.index - 1]})` : "";
+  $("slider-label").textContent = `after move ${replay.index}${last}`;
+}
+
+async function seek(index) {
+  replay.index = index;
+  sliderLabel();
+  try {
+    await show(replay.moves.slice(0, index));
+  } catch (err) {
+    setStatus(`error: ${err.message}`, "error");
+  }
+}
+
+async function resume() {
+  const moves = replay.moves.slice(0, replay.index);
+  replay = null;
+  $("replay").classList.add("hidden");
+  game.moves = moves;
+  await show(moves);
+  game.human = view.to_play || game.human;  // you take the side to move
+  $("colour").value = game.human;
+  render();
+}
+
+function init() {
+  for (let r = 2; r <= 12; r++) $("rings").add(new Option(String(r), String(r)));
+  $("rings").value = String(game.rings);
+  $("colour").value = game.human;
+  $("pie").checked = game.swap;
+  $("budget-kind").addEventListener("change", () => {
+    const seconds = $("budget-kind").value === "seconds";
+    $("budget").value = seconds ? "1" : "2000";
+    $("budget").min = seconds ? "0.05" : "10";
+    $("budget").step = seconds ? "any" : "100";
+  });
+  $("board").addEventListener("click", (event) => {
+    const node = event.target.closest("g.node");
+    if (node && node.dataset.stone === "") play(node.dataset.label);
+  });
+  $("pass").addEventListener("click", () => play("pass"));
+  $("swap").addEventListener("click", () => play("swap"));
+  $("undo").addEventListener("click", undo);
+  $("new").addEventListener("click", newGame);
+  $("download").addEventListener("click", download);
+  $("open").addEventListener("change", async () => {
+    const file = $("open").files[0];
+    if (file) await openRecord(await file.text());
+    $("open").value = "";
+  });
+  let timer = null;
+  $("slider").addEventListener("input", () => {
+    clearTimeout(timer);
+    const index = Number($("slider").value);
+    timer = setTimeout(() => seek(index), 60);
+  });
+  $("resume").addEventListener("click", resume);
+  window.addEventListener("pagehide", stopAi);
+  newGame();
+}
+
+init();
