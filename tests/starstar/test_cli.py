@@ -6,9 +6,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from gridlogic.games.starstar.cli import starstar
+from gridlogic.games.starstar.examples import EXAMPLE_1_BLUE, EXAMPLE_1_RED
 from gridlogic.games.starstar.sgf import GameRecord, to_json, to_sgf
-
-from .positions import EXAMPLE_1_BLUE, EXAMPLE_1_RED
 
 
 def example_1_record() -> GameRecord:

@@ -5,11 +5,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from gridlogic.games.starstar.draw import draw, draw_sgf, positions, state_after
+from gridlogic.games.starstar.examples import EXAMPLE_2_BLUE, EXAMPLE_2_RED, cells_of
 from gridlogic.games.starstar.graph import star_graph
 from gridlogic.games.starstar.sgf import GameRecord, RecordError, to_sgf
 from gridlogic.games.starstar.state import StarState
-
-from .positions import EXAMPLE_2_BLUE, EXAMPLE_2_RED, cells_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -6,11 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gridlogic.games.starstar.examples import EXAMPLE_1_BLUE, EXAMPLE_1_RED, EXAMPLE_2_BLUE, EXAMPLE_2_RED, cells_of
 from gridlogic.games.starstar.graph import StarGraph, star_graph
 from gridlogic.games.starstar.playout import full_board_outcome, tables
 from gridlogic.games.starstar.scoring import SCORINGS, Score, analyse, score
-
-from .positions import EXAMPLE_1_BLUE, EXAMPLE_1_RED, EXAMPLE_2_BLUE, EXAMPLE_2_RED, cells_of
 
 G4 = star_graph(4)
 

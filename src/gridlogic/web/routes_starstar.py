@@ -230,7 +230,10 @@ async def open_record(request: Request) -> Response:
         for number, (player, label) in enumerate(record.moves, 1):
             if player != (number - 1) % 2 and label != "swap":
                 raise StarInputError(f"SGF: move {number} ({label}) is not {'BW'[(number - 1) % 2]}'s turn")
-        state = replay(rings, [label for _, label in record.moves], record.swap)
+        try:
+            state = replay(rings, [label for _, label in record.moves], record.swap)
+        except StarInputError as exc:
+            raise StarInputError(f"SGF: {exc}") from None
     except StarInputError as exc:
         return _error(str(exc))
     return JSONResponse({**view(state), "black": record.black, "white": record.white,

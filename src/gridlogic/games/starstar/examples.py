@@ -1,5 +1,7 @@
 """The seed's two 4-ring worked examples, rebuilt as full positions (Blue = Black, Red = White).
 
+The tests score them; the web page and the docs replay them (:func:`game_of`).
+
 Every cell the seed labels has the colour and role it gives: occupied peries of each star, the
 surrounded peries (dead stones of the other colour), the quarks.  The interior was filled in so
 that the stars come out exactly as described (and both players cross the centre star).
@@ -23,6 +25,18 @@ def cells_of(blue: str, red: str, rings: int = 4) -> list[int]:
     for label in blue.split():
         cells[g.parse(label)] = 1
     for label in red.split():
-        assert cells[g.parse(label)] == 0, label
+        if cells[g.parse(label)]:
+            raise ValueError(f"{label} is both Blue and Red")
         cells[g.parse(label)] = 2
     return cells
+
+
+def game_of(blue: str, red: str) -> list[str]:
+    """A move list (Black = Blue first, alternating; a pass where one colour runs out) ending on the position."""
+    b, r = blue.split(), red.split()
+    moves: list[str] = []
+    for i in range(max(len(b), len(r))):
+        moves.append(b[i] if i < len(b) else "pass")
+        if i < len(r) or i + 1 < len(b):
+            moves.append(r[i] if i < len(r) else "pass")
+    return moves
