@@ -1,0 +1,223 @@
+"""The /starstar page in a real browser (Debian's chromium, driven by Playwright) against a real uvicorn.
+
+Generous waits and no timing assertions: the machine is shared. Screenshots: see ``SHOTS``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from fastapi import FastAPI
+
+from gridlogic.games.starstar.examples import EXAMPLE_1_BLUE, EXAMPLE_1_RED, game_of
+from gridlogic.games.starstar.sgf import GameRecord, to_sgf
+from gridlogic.web.app import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SHOTS = Path(os.environ.get("GRIDLOGIC_SCREENSHOTS", Path(tempfile.gettempdir()) / "gridlogic-screenshots"))
+"""Where screenshots go: a temporary folder, or docs/screenshots with GRIDLOGIC_SCREENSHOTS=docs/screenshots."""
+WAIT = 120_000  # ms: the AI's first move in a fresh worker compiles the playouts
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason="Debian chromium not installed (.ci/run installs it)")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def served(browser: Any) -> Iterator[tuple[str, FastAPI]]:
+    """A real uvicorn in a thread. It depends on ``browser`` so that it stops first: the pool's worker
+    processes, forked after Playwright's driver started, hold its pipes until they are closed."""
+    del browser
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    yield f"http://127.0.0.1:{port}", app
+    srv.should_exit = True
+    thread.join(timeout=10)
+    app.state.pool.close()
+
+
+def status(page: Any) -> str:
+    text: str = page.inner_text("#status")
+    return text
+
+
+def wait_your_move(page: Any) -> None:
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Your move')", timeout=WAIT)
+
+
+def stones(page: Any, colour: str) -> int:
+    count: int = page.locator(f'#board g.node[data-stone="{colour}"]').count()
+    return count
+
+
+def score_text(page: Any) -> str:
+    text: str = page.inner_text("#score tbody")
+    return text
+
+
+def test_play_three_moves_against_the_ai(served: tuple[str, FastAPI], browser: Any) -> None:
+    url, _ = served
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}/starstar?rings=4")
+    wait_your_move(page)
+    assert page.locator("#board g.node").count() == 50  # 4 rings: 5 * 4 * 5 / 2 nodes
+    assert page.locator("#board g.node.peri").count() == 20
+    assert page.locator("#board g.node.quark").count() == 5
+    assert page.locator("#board line.bridge").count() == 5
+    assert page.locator('#board g.node[data-label="S41"] title').text_content().startswith("S41")
+    page.select_option("#budget-kind", "playouts")
+    page.fill("#budget", "200")
+    before = score_text(page)
+    answers = []
+    for turn in range(3):
+        label = next(lb for lb in ("*41", "*40", "*42", "*43", "S40", "R43")
+                     if page.get_attribute(f'#board g.node[data-label="{lb}"]', "data-stone") == "")
+        page.click(f'#board g.node[data-label="{label}"]')
+        page.wait_for_function(f"document.querySelectorAll('#board g.node[data-stone=\"w\"]').length > {turn}",
+                               timeout=WAIT)
+        wait_your_move(page)
+        assert page.get_attribute(f'#board g.node[data-label="{label}"]', "data-stone") == "b"
+        assert stones(page, "b") == stones(page, "w") == turn + 1
+        answer = page.inner_text("#ai-move")
+        assert answer.startswith("AI played ")
+        played = answer.split()[2]
+        assert page.get_attribute(f'#board g.node[data-label="{played}"]', "data-stone") == "w"
+        answers.append(played)
+    assert len(set(answers)) == 3
+    assert score_text(page) != before  # Black's two adjacent peries make a star: the score moved
+    assert page.locator("#board .star-outline[data-player='b']").count() >= 1
+    assert len(page.inner_text("#moves").split()) == 6
+    page.screenshot(path=str(SHOTS / "starstar-play.png"))
+    page.click("#undo")  # takes back the AI's answer and your move
+    wait_your_move(page)
+    assert stones(page, "b") == stones(page, "w") == 2
+    assert not errors
+    page.close()
+
+
+def test_a_full_game_on_two_rings_ends_with_the_winner(served: tuple[str, FastAPI], browser: Any) -> None:
+    url, _ = served
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.goto(f"{url}/starstar?rings=2")
+    wait_your_move(page)
+    page.select_option("#budget-kind", "playouts")
+    page.fill("#budget", "20")
+    for _ in range(10):
+        empty = page.locator('#board g.node[data-stone=""]')
+        if empty.count() == 0 or status(page).startswith("Game over"):
+            break
+        empty.first.click()
+        page.wait_for_function(
+            "['Your move', 'Game over'].some(s => document.getElementById('status').textContent.startsWith(s))",
+            timeout=WAIT)
+    assert status(page).startswith("Game over: ")
+    assert page.locator('#board g.node[data-stone=""]').count() == 0
+    assert "wins" in status(page) or "draw" in status(page)
+    assert page.text_content("#score-note") == "(final)"
+    assert page.is_disabled("#pass")
+    page.screenshot(path=str(SHOTS / "starstar-finished-2rings.png"))
+    page.close()
+
+
+def test_open_a_record_replay_it_and_see_the_winner(served: tuple[str, FastAPI], browser: Any) -> None:
+    url, _ = served
+    moves = game_of(EXAMPLE_1_BLUE, EXAMPLE_1_RED)
+    sgf = to_sgf(GameRecord(4, [(i % 2, m) for i, m in enumerate(moves)], black="Blue", white="Red"))
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.goto(f"{url}/starstar?rings=6")
+    wait_your_move(page)
+    assert page.locator("#board g.node").count() == 105
+    page.screenshot(path=str(SHOTS / "starstar-6rings-empty.png"))
+    page.set_input_files("#open", files=[{"name": "example1.sgf", "mimeType": "application/x-go-sgf",
+                                          "buffer": sgf.encode()}])
+    page.wait_for_function("document.getElementById('status').textContent.includes('Game over')", timeout=WAIT)
+    assert "Black wins B+1 (11–10)" in status(page)
+    assert page.locator("#board g.node").count() == 50 and page.locator('#board g.node[data-stone=""]').count() == 0
+    assert page.locator("#board .star-outline").count() == 4
+    assert page.locator("#board circle.owned").count() == 20
+    assert page.locator('#board g.node[data-label="S43"] path.dead').count() == 1
+    rows = {line.split("\t")[0]: line.split("\t")[1:] for line in score_text(page).split("\n")}
+    assert rows["Score"] == ["11", "10"] and rows["Simplified"] == ["3", "2"] and rows["Stars"] == ["1", "3"]
+    page.screenshot(path=str(SHOTS / "starstar-example1.png"))
+    page.eval_on_selector("#slider", "el => { el.value = '10'; el.dispatchEvent(new Event('input')); }")
+    page.wait_for_function("document.querySelectorAll('#board g.node[data-stone=\"b\"]').length === 5",
+                           timeout=WAIT)
+    assert stones(page, "w") == 5 and "Replay: move 10 of" in status(page)
+    assert page.inner_text("#slider-label").startswith("after move 10")
+    page.screenshot(path=str(SHOTS / "starstar-replay.png"))
+    page.click("#resume")  # play on from move 10 against the AI
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Your move')", timeout=WAIT)
+    assert page.input_value("#colour") == "b" and stones(page, "b") == 5
+    page.set_input_files("#open", files=[{"name": "bad.sgf", "mimeType": "text/plain", "buffer": b"(;SZ[4];B[Q9])"}])
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('error')", timeout=WAIT)
+    assert "Q9" in status(page)
+    page.close()
+
+
+def test_big_board_and_download(served: tuple[str, FastAPI], browser: Any) -> None:
+    url, _ = served
+    page = browser.new_page(viewport={"width": 1280, "height": 1000}, accept_downloads=True)
+    page.goto(f"{url}/starstar?rings=12")
+    wait_your_move(page)
+    assert page.locator("#board g.node").count() == 390
+    page.click('#board g.node[data-label="T12.5"]')
+    wait_your_move(page)  # default budget: one second per move
+    page.screenshot(path=str(SHOTS / "starstar-12rings.png"))
+    with page.expect_download() as info:
+        page.click("#download")
+    text = Path(info.value.path()).read_text(encoding="utf-8")
+    assert text.startswith("(;FF[4]") and "SZ[12]" in text and ";B[T12.5]" in text
+    page.close()
+
+
+def test_leaving_the_page_cancels_the_ai(served: tuple[str, FastAPI], browser: Any) -> None:
+    url, app = served
+    page = browser.new_page()
+    page.goto(f"{url}/starstar?rings=8")
+    wait_your_move(page)
+    page.fill("#budget", "30")  # seconds: far longer than the wait below
+    page.click('#board g.node[data-label="T80"]')
+    page.wait_for_function("document.getElementById('status').textContent.includes('thinking')", timeout=WAIT)
+    for _ in range(100):
+        if app.state.pool._pending:  # noqa: SLF001 - the job is in the pool
+            break
+        time.sleep(0.1)
+    assert app.state.pool._pending == 1  # noqa: SLF001
+    page.close()
+    for _ in range(200):  # up to 20 s, less than the AI's 30 s: only a cancel empties the pool this soon
+        if not app.state.pool._pending:  # noqa: SLF001
+            break
+        time.sleep(0.1)
+    assert app.state.pool._pending == 0  # noqa: SLF001
