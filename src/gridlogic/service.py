@@ -7,6 +7,7 @@ command, so every interface answers alike.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from itertools import islice
 from typing import Any
 
@@ -39,6 +40,21 @@ def grade(k: Kind, puzzle: Any) -> dict[str, Any]:
 def explain(k: Kind, puzzle: Any, max_level: int | None = None,
             allow_uniqueness: bool = False) -> dict[str, Any]:
     return k.explain(puzzle, max_level, allow_uniqueness).to_json()
+
+
+def wrong_marks(board: Sequence[str], solution: Sequence[str]) -> int:
+    """How many decided cells of a player's ``board`` (rows, ``?`` undecided) differ from ``solution``."""
+    return sum(1 for row, sol in zip(board, solution, strict=True) for ch, want in zip(row, sol, strict=True)
+               if ch not in ("?", want))
+
+
+def board_status(k: Kind, puzzle: Any, board: Sequence[str]) -> dict[str, Any]:
+    """The live verdict on a player's board: every broken rule with its cells, and whether it is solved."""
+    rows = k.board_rows(puzzle, board)
+    broken = k.board_violations(puzzle, rows)
+    solved = not broken and k.board_solved(puzzle, rows)
+    return {"violations": [v.to_json() for v in broken], "solved": solved,
+            "status": "solved" if solved else "broken" if broken else "ok"}
 
 
 def exit_code(command: str, fields: dict[str, Any]) -> int:

@@ -45,7 +45,7 @@ def test_solve_and_step_through_explanation(server: str) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page()
-        page.goto(server)
+        page.goto(server + "tools")
         page.fill("#puzzle", URL)
         page.click("#solve")
         page.wait_for_function("document.getElementById('status').textContent.includes('unique')")

@@ -1,0 +1,135 @@
+"""The web app's requests as plain functions: load the puzzle as the CLI does, call :mod:`gridlogic.service`.
+
+Each function is top level and takes only picklable arguments, so a route can run it in a worker process
+(:class:`gridlogic.web.worker.WorkerPool`) or, when it is cheap, right where it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from gridlogic import service
+from gridlogic.core.errors import ParseError
+from gridlogic.core.inputs import split_records
+from gridlogic.core.registry import Kind, detect, kind
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What a request says about its puzzle: the text (anything the CLI reads), optional kind and
+    format, the Binary option, and which puzzle of a many-puzzle text (0-based)."""
+
+    text: str
+    kind: str | None = None
+    format: str | None = None
+    unique_lines: bool = True
+    index: int = 0
+
+
+@dataclass
+class Loaded:
+    kind: Kind
+    format: str
+    puzzle: Any
+    records: int
+    text: str
+
+    def share(self) -> tuple[str, str]:
+        """The puzzle as one short text and its format: the kind's default format when it keeps
+        everything (same drawing once read back), else the text it came in."""
+        fmt = self.kind.default_format()
+        if fmt.write is not None:
+            try:
+                written = fmt.write(self.puzzle)
+                back = self.kind.configure(fmt.read(written), {})
+            except Exception:  # noqa: BLE001 - a writer that cannot say this puzzle: keep the original
+                return self.text, self.format
+            if self.kind.draw(back) == self.kind.draw(self.puzzle):
+                return written, fmt.name
+        return self.text, self.format
+
+    def head(self) -> dict[str, Any]:
+        return {"kind": self.kind.name, "format": self.format, "picture": self.kind.render(self.puzzle)}
+
+
+def load(spec: Spec) -> Loaded:
+    """The puzzle of ``spec``, read exactly as ``gridlogic solve TEXT`` reads it: a whole file with
+    ``#`` comments, a URL, a string, LEGUP XML; a text of many puzzles gives its ``index``-th."""
+    only = kind(spec.kind) if spec.kind else None
+    records = split_records(spec.text, only)
+    if not 0 <= spec.index < len(records):
+        raise ParseError(f"puzzle {spec.index + 1} asked for, the input holds {len(records)}", "index")
+    rec = records[spec.index]
+    k, fmt = detect(rec.text, spec.kind, spec.format, fallback=True)
+    options = {} if spec.unique_lines else {"unique_lines": False}
+    where = f"puzzle {rec.id}" if len(records) > 1 else None
+    try:
+        puzzle = k.configure(fmt.read(rec.text), options)
+    except ParseError as e:
+        if where is None:
+            raise
+        raise ParseError(str(e), where) from None
+    return Loaded(k, fmt.name, puzzle, len(records), rec.text)
+
+
+def solve(spec: Spec, method: str | None) -> dict[str, Any]:
+    ld = load(spec)
+    out = service.solve(ld.kind, ld.puzzle, method)
+    head = ld.head()
+    if out["solution"] is not None:
+        head["picture"] = ld.kind.render(ld.puzzle, out["solution"])
+    return {**head, **out}
+
+
+def count(spec: Spec, limit: int, method: str | None) -> dict[str, Any]:
+    ld = load(spec)
+    return {**ld.head(), **service.count(ld.kind, ld.puzzle, limit, method)}
+
+
+def check(spec: Spec, solution: str) -> dict[str, Any]:
+    ld = load(spec)
+    return {**ld.head(), **service.check(ld.kind, ld.puzzle, solution)}
+
+
+def explain(spec: Spec, max_level: str | None, allow_uniqueness: bool) -> dict[str, Any]:
+    ld = load(spec)
+    cap = ld.kind.level_number(max_level) if max_level else None
+    return {**ld.head(), **service.explain(ld.kind, ld.puzzle, cap, allow_uniqueness)}
+
+
+def grade(spec: Spec) -> dict[str, Any]:
+    ld = load(spec)
+    return {**ld.head(), **service.grade(ld.kind, ld.puzzle)}
+
+
+def generate(kind_name: str, size: str | None, stars: int | None, difficulty: str | None, seed: int,
+             unique_lines: bool) -> dict[str, Any]:
+    k = kind(kind_name)
+    g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=seed, options={"unique_lines": unique_lines})
+    write = k.default_format().write
+    if write is None:  # pragma: no cover - every kind's default format writes
+        raise ParseError(f"{k.name} cannot write its puzzles")
+    return {"kind": k.name, "puzzle": write(g.puzzle), "picture": k.render(g.puzzle),
+            "grade": g.grade.name if g.grade else None, "level": g.grade.level if g.grade else None,
+            "solution": k.solution_rows(g.puzzle, g.solution), "seed": seed}
+
+
+def progress(spec: Spec, board: Sequence[str]) -> dict[str, Any]:
+    """Is any mark of the player's ``board`` wrong? Counted against the solution, never shown."""
+    ld = load(spec)
+    rows = ld.kind.board_rows(ld.puzzle, board)
+    found = [ld.kind.solution_rows(ld.puzzle, s) for s in islice(ld.kind.solutions(ld.puzzle), 2)]
+    if not found:
+        return {"status": "unsolvable", "wrong": None, "message": "this puzzle has no solution"}
+    wrong = min(service.wrong_marks(rows, sol) for sol in found)
+    done = ld.kind.board_solved(ld.puzzle, rows)
+    note = "" if len(found) == 1 else " (the puzzle has more than one solution; checked against the nearest)"
+    if wrong:
+        return {"status": "wrong", "wrong": wrong,
+                "message": f"{wrong} mark{'s are' if wrong > 1 else ' is'} wrong{note}"}
+    if done:
+        return {"status": "solved", "wrong": 0, "message": f"solved{note}"}
+    return {"status": "ok", "wrong": 0, "message": f"no mistakes so far{note}"}
