@@ -102,6 +102,7 @@ OPTIONAL_COMMANDS = {
     "starstar": ("gridlogic.games.starstar.cli", "starstar"),
     "serve": ("gridlogic.web.cli", "serve"),
     "batch": ("gridlogic.batch", "batch"),
+    "render": ("gridlogic.render", "render"),
 }
 """Command groups built in their own packages, imported only when named (the game pulls in numba,
 the web app FastAPI: a plain ``solve`` should not pay for them)."""

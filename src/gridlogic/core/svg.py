@@ -19,14 +19,14 @@ CELL = 40
 MARGIN = 12
 CAPTION = 26
 
-HIGHLIGHT = {"uses": "#fbe27a", "marks": "#90dfac", "error": "#f5a3a3", "wrong": "#f5a3a3", "focus": "none"}
+HIGHLIGHT = {"uses": "#fcc28e", "marks": "#90dfac", "error": "#f5a3a3", "wrong": "#f5a3a3", "focus": "none"}
 """Overlay colour of each highlight class (``uses``: cells a step reads; ``marks``: cells it changes)."""
 
 STYLE = """
 .gl-board { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; user-select: none; }
 .gl-cell .hl { fill: none; }
-.gl-cell.hl-uses .hl { fill: #facc15; fill-opacity: .55; }
-.gl-cell.hl-marks .hl { fill: #22c55e; fill-opacity: .5; }
+.gl-cell.hl-uses .hl { fill: #fb923c; fill-opacity: .4; stroke: #c2410c; stroke-width: 2px; stroke-dasharray: 5 3; }
+.gl-cell.hl-marks .hl { fill: #22c55e; fill-opacity: .5; stroke: #15803d; stroke-width: 2px; }
 .gl-cell.hl-error .hl, .gl-cell.hl-wrong .hl { fill: #ef4444; fill-opacity: .45; }
 .gl-cell.hl-focus .hl { stroke: #2563eb; stroke-width: 3.5px; }
 .gl-board .sym { display: none; }

@@ -50,8 +50,8 @@ class PuzzleIn(BaseModel):
     unique_lines: bool = True
     index: int = Field(default=0, ge=0, le=100_000, description="Which puzzle of a many-puzzle text (0-based).")
 
-    def spec(self) -> jobs.Spec:
-        return jobs.Spec(self.puzzle, self.kind, self.format, self.unique_lines, self.index)
+    def spec(self) -> service.Spec:
+        return service.Spec(self.puzzle, self.kind, self.format, self.unique_lines, self.index)
 
 
 Board = list[str]
@@ -123,7 +123,7 @@ class BodyLimit:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
-                    raise _TooLargeError
+                    raise _TooLargeError(413, self._message())
             return message
 
         async def watch(message: Message) -> None:
@@ -141,8 +141,8 @@ class BodyLimit:
         return f"request body too large: the limit is {self.limit:,} bytes"
 
 
-class _TooLargeError(Exception):
-    pass
+class _TooLargeError(StarletteHTTPException):
+    """Raised while the body streams in; FastAPI passes HTTP exceptions through to the handler."""
 
 
 async def _json(send: Send, status: int, error: str) -> None:
@@ -248,11 +248,11 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
 
     @app.post("/api/parse")
     def parse(req: PuzzleIn) -> dict[str, Any]:
-        return jobs.load(req.spec()).head()
+        return service.load(req.spec()).head()
 
     @app.post("/api/load", summary="Read a puzzle for play: its drawing, starting board and share text")
     def load(req: PuzzleIn) -> dict[str, Any]:
-        ld = jobs.load(req.spec())
+        ld = service.load(req.spec())
         k, p = ld.kind, ld.puzzle
         share, share_format = ld.share()
         return {**ld.head(), "records": ld.records, "svg": k.draw(p), "board": k.start_rows(p),
@@ -260,14 +260,14 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
 
     @app.post("/api/draw", summary="The board as SVG, with a player's board and highlighted cells")
     def draw(req: DrawIn) -> Response:
-        ld = jobs.load(req.spec())
+        ld = service.load(req.spec())
         rows = ld.kind.board_rows(ld.puzzle, req.board) if req.board is not None else None
         svg = ld.kind.draw(ld.puzzle, rows, highlight=req.highlight)
         return Response(svg, media_type="image/svg+xml")
 
     @app.post("/api/board", summary="Live rule check of a player's board: broken rules with cells, solved")
     def board(req: BoardIn) -> dict[str, Any]:
-        ld = jobs.load(req.spec())
+        ld = service.load(req.spec())
         return service.board_status(ld.kind, ld.puzzle, req.board)
 
     @app.post("/api/progress", summary="Is any mark of the board wrong? (against the solution, never shown)")
@@ -296,7 +296,7 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
 
     @app.post("/api/convert")
     def convert(req: ConvertIn) -> dict[str, Any]:
-        ld = jobs.load(req.spec())
+        ld = service.load(req.spec())
         write = ld.kind.format(req.to).write
         if write is None:
             raise GridlogicError(f"format {req.to!r} can be read but not written")

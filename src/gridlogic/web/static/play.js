@@ -144,6 +144,7 @@ async function liveCheck() {
   $("board").classList.toggle("solved", data.solved);
   if (data.solved) {
     state.elapsed = Math.round((Date.now() - state.t0) / 1000);
+    $("timer").textContent = clock(state.elapsed);
     setStatus(`solved in ${clock(state.elapsed)} — well done!`, "solved");
   } else if (wasSolved || $("status").classList.contains("solved")) {
     setStatus("Your move.");
