@@ -35,3 +35,12 @@ def server() -> Iterator[str]:
     yield url
     srv.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def fast() -> Iterator[str]:
+    """A server with a 3 s limit, so an overrunning solve is stopped quickly."""
+    srv, thread, url = start_server(workers=2, time_limit=3.0)
+    yield url
+    srv.should_exit = True
+    thread.join(timeout=10)
