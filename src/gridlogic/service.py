@@ -7,6 +7,7 @@ command, so every interface answers alike.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from itertools import islice
 from typing import Any
 
@@ -41,11 +42,17 @@ def explain(k: Kind, puzzle: Any, max_level: int | None = None,
     return k.explain(puzzle, max_level, allow_uniqueness).to_json()
 
 
+def hint(k: Kind, puzzle: Any, board: Sequence[str], max_level: int | None = None) -> dict[str, Any]:
+    """``status`` (step, wrong, solved, stuck, contradiction), ``step`` (or None), ``message``."""
+    return k.hint(puzzle, board, max_level).to_json()
+
+
 def exit_code(command: str, fields: dict[str, Any]) -> int:
     """The contract's exit code for one answer: 1 for a negative answer, else 0."""
     negative = {
         "solve": fields.get("solution") is None,
         "check": fields.get("valid") is False,
         "explain": fields.get("status") not in (None, "solved"),
+        "hint": fields.get("status") not in (None, "step", "solved"),
     }
     return 1 if negative.get(command, False) else 0
