@@ -12,6 +12,8 @@ from pydantic import BaseModel, Field
 from gridlogic import service
 from gridlogic.core.errors import GridlogicError
 from gridlogic.core.registry import Kind, detect, kind, kinds
+from gridlogic.web.routes_proof import router as proof_router
+from gridlogic.web.worker import WorkerPool
 
 MAX_PUZZLE_CHARS = 200_000
 
@@ -62,6 +64,8 @@ def _load(req: PuzzleIn) -> tuple[Kind, Any, dict[str, Any]]:
 
 def create_app() -> FastAPI:
     app = FastAPI(title="gridlogic", version="0.1.0")
+    app.state.pool = WorkerPool()
+    app.include_router(proof_router)
 
     @app.exception_handler(GridlogicError)
     async def bad_input(_: Request, exc: GridlogicError) -> JSONResponse:
