@@ -118,11 +118,17 @@ def board_status(k: Kind, puzzle: Any, board: Sequence[str]) -> dict[str, Any]:
             "status": "solved" if solved else "broken" if broken else "ok"}
 
 
+def hint(k: Kind, puzzle: Any, board: Sequence[str], max_level: int | None = None) -> dict[str, Any]:
+    """``status`` (step, wrong, solved, stuck, contradiction), ``step`` (or None), ``message``."""
+    return k.hint(puzzle, board, max_level).to_json()
+
+
 def exit_code(command: str, fields: dict[str, Any]) -> int:
     """The contract's exit code for one answer: 1 for a negative answer, else 0."""
     negative = {
         "solve": fields.get("solution") is None,
         "check": fields.get("valid") is False,
         "explain": fields.get("status") not in (None, "solved"),
+        "hint": fields.get("status") not in (None, "step", "solved"),
     }
     return 1 if negative.get(command, False) else 0

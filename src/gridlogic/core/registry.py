@@ -8,11 +8,14 @@ import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gridlogic.core.errors import ParseError, UnknownFormatError, UnsupportedError
 from gridlogic.core.grid import Cell
 from gridlogic.core.step import Explanation, Grade, Violation
+
+if TYPE_CHECKING:
+    from gridlogic.core.hint import Hint
 
 Options = Mapping[str, Any]
 
@@ -95,6 +98,11 @@ class Kind:
 
     def grade(self, puzzle: Any) -> Grade:
         raise UnsupportedError(f"{self.name}: no grader yet")
+
+    def hint(self, puzzle: Any, board: Sequence[str], max_level: int | None = None) -> Hint:
+        """The next human step from a partial board (rows in the solution alphabet, ``?`` for
+        undecided), or why there is none (see :mod:`gridlogic.core.hint`)."""
+        raise UnsupportedError(f"{self.name}: no hints yet")
 
     def level_number(self, name: str) -> int:
         """A level given by name or number on the command line."""
