@@ -211,3 +211,32 @@ def test_workbench_solve_and_explain(page: object, server: str) -> None:
     page.click("#explain")  # type: ignore[attr-defined]
     page.wait_for_function("document.getElementById('status').textContent.startsWith('solved')")  # type: ignore[attr-defined]
     assert page.locator("#steps li").count() > 0  # type: ignore[attr-defined]
+
+
+def test_hint_highlights_explains_and_applies(page: object, server: str) -> None:
+    open_puzzle(page, server, URL)
+    page.click("#hint")  # type: ignore[attr-defined]
+    page.wait_for_selector("#hintbox .rule")  # type: ignore[attr-defined]
+    rule = page.inner_text("#hintbox .rule")  # type: ignore[attr-defined]
+    sentence = page.inner_text("#hintbox .what")  # type: ignore[attr-defined]
+    assert rule
+    assert len(sentence) > 20
+    assert page.locator("#board .gl-cell.hl-marks").count() > 0  # type: ignore[attr-defined]
+    page.screenshot(path=str(SHOTS / "play-hint.png"))  # type: ignore[attr-defined]
+    marked = page.eval_on_selector_all(  # type: ignore[attr-defined]
+        "#board .gl-cell.hl-marks", "els => els.map(e => [+e.dataset.row, +e.dataset.col])")
+    before = [value(page, r, c) for r, c in marked]
+    page.click("#hint")  # type: ignore[attr-defined]  # the second press applies it
+    after = [value(page, r, c) for r, c in marked]
+    assert after != before
+    assert all(v in ("star", "black") for v in after)
+    assert page.locator("#board .gl-cell.hl-marks").count() == 0  # type: ignore[attr-defined]
+    page.click("#undo")  # type: ignore[attr-defined]  # a hint is one undoable move
+    assert [value(page, r, c) for r, c in marked] == before
+
+
+def test_hint_on_a_wrong_board_says_so(page: object, server: str) -> None:
+    open_puzzle(page, server, URL)
+    page.click(cell(0, 0))  # type: ignore[attr-defined]  # no star there in the solution
+    page.click("#hint")  # type: ignore[attr-defined]
+    page.wait_for_function("document.getElementById('hintbox').textContent.includes('wrong')")  # type: ignore[attr-defined]
