@@ -82,10 +82,14 @@ def puzzle_text(k: Kind, puzzle: Any, text: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help="One JSON line per proof: valid, errors.")
 def check_cmd(proof_arg: str, partial: bool, as_json: bool) -> None:
     """Check PROOF (a file, - for stdin, or the JSON itself): exit 0 valid, 1 invalid."""
-    text, _ = read_argument(proof_arg)
+    text, source = read_argument(proof_arg)
     worst = 0
-    for n, pr in enumerate(read_proofs(text), 1):
-        report = check(pr, partial)
+    for n, pr in enumerate(read_proofs(text, source), 1):
+        try:
+            report = check(pr, partial)
+        except RecursionError:
+            raise ParseError("proof nested too deeply to check (Python's recursion limit)",
+                             f"{source}, proof {n}") from None
         worst = max(worst, 0 if report.valid else 1)
         if as_json:
             jsonl({"kind": pr.kind, "id": str(n), **report.to_json()})
@@ -99,8 +103,16 @@ def _exit(code: int) -> None:
     click.get_current_context().exit(code)
 
 
-def read_proofs(text: str) -> list[Proof]:
+def read_proofs(text: str, source: str = "PROOF") -> list[Proof]:
     """One JSON proof object, or several as JSON lines."""
+    try:
+        return _read_proofs(text)
+    except RecursionError:
+        raise ParseError("proof nested too deeply to read (Python's recursion limit: about 300 nested splits)",
+                         source) from None
+
+
+def _read_proofs(text: str) -> list[Proof]:
     body = text.strip()
     if not body:
         raise ParseError("empty input", "PROOF")

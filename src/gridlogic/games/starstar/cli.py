@@ -10,6 +10,8 @@ from typing import NoReturn
 
 import click
 
+from gridlogic.core.errors import GridlogicError
+from gridlogic.core.inputs import read_argument
 from gridlogic.games.starstar.bench import playout_rate, simulation_rate
 from gridlogic.games.starstar.graph import MAX_RINGS, MIN_RINGS
 from gridlogic.games.starstar.gtp import GtpEngine
@@ -137,14 +139,17 @@ def gtp_command(rings: int, seconds: float | None, playouts: int | None, seed: i
 @click.option("--scoring", type=click.Choice(SCORINGS), default="conventional", show_default=True)
 def score(file: str, as_json: bool, scoring: Scoring) -> None:
     """Score game records (SGF, JSON move list or JSON Lines) after their last move."""
+    if file != "-" and not Path(file).is_file():
+        fail(f"cannot read {file}: no such file")
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}")
-    try:
+        text, _ = read_argument(file)
         states = [record.to_state() for record in parse_records(text)]
     except RecordError as exc:
         fail(f"{exc} in {file}")
+    except GridlogicError as exc:
+        fail(str(exc))
+    except RecursionError:
+        fail(f"game record nested too deeply to read (Python's recursion limit) in {file}")
     for number, state in enumerate(states, 1):
         report_score(state, str(number), scoring, as_json)
 
