@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from gridlogic.core.errors import GridlogicError, ParseError
+from gridlogic.core.files import check_target, write_text
 from gridlogic.core.inputs import read_argument, split_records
 from gridlogic.core.output import jsonl
 from gridlogic.core.registry import Kind, detect, kind
@@ -30,9 +31,12 @@ def proof() -> None:
 @click.option("--format", "format_name", default=None, help="Puzzle format (default: detected).")
 @click.option("--legup-xml", "legup_xml", default=None, type=click.Path(dir_okay=False),
               help="Also write the proof as a LEGUP XML file (one puzzle only).")
+@click.option("--force", is_flag=True, help="Overwrite an existing --legup-xml file (never the puzzle itself).")
 def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str | None,
-             legup_xml: str | None) -> None:
+             legup_xml: str | None, force: bool) -> None:
     """Build a proof of PUZZLE from the human solver (exit 1 if none is found)."""
+    if legup_xml:
+        check_target(legup_xml, force=force, inputs=[puzzle])
     text, _ = read_argument(puzzle)
     records = split_records(text, kind(kind_name) if kind_name else None)
     if legup_xml and len(records) > 1:
@@ -50,8 +54,7 @@ def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str
             worst = 1
             continue
         if legup_xml:
-            with open(legup_xml, "w", encoding="utf-8") as fh:
-                fh.write(to_legup_xml(pr))
+            write_text(legup_xml, to_legup_xml(pr), force=force, inputs=[puzzle])
         if as_json:
             jsonl({"id": rec.id, **pr.to_json()})
         else:

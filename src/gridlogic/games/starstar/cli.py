@@ -11,6 +11,7 @@ from typing import NoReturn
 import click
 
 from gridlogic.core.errors import GridlogicError
+from gridlogic.core.files import FileError, check_target, write_text
 from gridlogic.core.inputs import read_argument
 from gridlogic.games.starstar.bench import playout_rate, simulation_rate
 from gridlogic.games.starstar.graph import MAX_RINGS, MIN_RINGS
@@ -58,12 +59,23 @@ def show(state: StarState) -> None:
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--colour", "--color", "colour", type=click.Choice(["b", "w"]), default="b", show_default=True)
 @click.option(
-    "--save", type=click.Path(dir_okay=False, path_type=Path), default=None, help="write the game (.sgf or .json)"
+    "--save", type=click.Path(path_type=Path), default=None, help="write the game (.sgf or .json)"
 )
+@click.option("--force", is_flag=True, help="overwrite an existing --save file")
 def play(
-    rings: int, ai: str, seconds: float, playouts: int | None, swap: bool, seed: int, colour: str, save: Path | None
+    rings: int,
+    ai: str,
+    seconds: float,
+    playouts: int | None,
+    swap: bool,
+    seed: int,
+    colour: str,
+    save: Path | None,
+    force: bool,
 ) -> None:
     """Play against the AI in the terminal; moves are read as labels from standard input."""
+    if save is not None:
+        target(save, force)
     state = StarState.new(rings, swap=swap)
     bot = make_bot(ai, seed=seed, seconds=None if playouts else seconds, playouts=playouts)
     human = "bw".index(colour)
@@ -108,16 +120,26 @@ def play(
         click.echo(f"game over: {state.score().result()}")
     if save is not None:
         write_record(
-            save, GameRecord.from_state(state, black="human" if human == 0 else ai, white=ai if human == 0 else "human")
+            save,
+            GameRecord.from_state(state, black="human" if human == 0 else ai, white=ai if human == 0 else "human"),
+            force,
         )
 
 
-def write_record(path: Path, record: GameRecord) -> None:
+def target(path: Path, force: bool) -> None:
+    """Refuse, before any game is played, a file that may not be written."""
+    try:
+        check_target(path, force=force)
+    except FileError as exc:
+        fail(str(exc))
+
+
+def write_record(path: Path, record: GameRecord, force: bool = False) -> None:
     text = to_sgf(record) if path.suffix.lower() == ".sgf" else to_json(record) + "\n"
     try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror}")
+        write_text(path, text, force=force)
+    except FileError as exc:
+        fail(str(exc))
 
 
 # -- gtp ------------------------------------------------------------------------------------------
@@ -197,7 +219,8 @@ def report_score(state: StarState, ident: str, scoring: Scoring, as_json: bool) 
 @click.option("--black", "black_ai", type=AIS, default="mcts", show_default=True)
 @click.option("--white", "white_ai", type=AIS, default="mcts", show_default=True)
 @click.option("--swap", is_flag=True)
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help=".sgf or JSON lines")
+@click.option("--out", type=click.Path(path_type=Path), default=None, help=".sgf or JSON lines")
+@click.option("--force", is_flag=True, help="overwrite an existing --out file")
 @click.option("--json", "as_json", is_flag=True, help="one JSON object per game")
 def selfplay(
     games: int,
@@ -208,9 +231,12 @@ def selfplay(
     white_ai: str,
     swap: bool,
     out: Path | None,
+    force: bool,
     as_json: bool,
 ) -> None:
     """Play bots against each other and print the results."""
+    if out is not None:
+        target(out, force)
     records = []
     wins = [0, 0]
     for game in range(games):
@@ -245,9 +271,9 @@ def selfplay(
         else:
             text = "".join(to_json(r) + "\n" for r in records)
         try:
-            out.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write {out}: {exc.strerror}")
+            write_text(out, text, force=force)
+        except FileError as exc:
+            fail(str(exc))
 
 
 # -- bench ----------------------------------------------------------------------------------------
