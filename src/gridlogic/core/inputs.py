@@ -50,11 +50,12 @@ def split_records(text: str, only: Kind | None = None) -> list[Record]:
             return recs
     kind_name = only.name if only else None
     if "\n" in body and _one_puzzle(body, kind_name):
-        return [Record("1", body)]
+        return [Record("1", body, line=1)]
     records: list[Record] = []
     header_allowed = True
     lines = body.splitlines()
-    for lineno, raw in enumerate(lines, 1):
+    skipped = text[:len(text) - len(text.lstrip())].count("\n")  # blank lines before the first
+    for lineno, raw in enumerate(lines, 1 + skipped):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -67,9 +68,9 @@ def split_records(text: str, only: Kind | None = None) -> list[Record]:
                     continue
                 raise ParseError("no puzzle in this TSV row", f"line {lineno}")
             rid = fields[0] if fields[0] and fields[0] != found else str(lineno)
-            records.append(Record(rid, found))
+            records.append(Record(rid, found, line=lineno))
         else:
-            records.append(Record(str(lineno), strip_comment(line)))
+            records.append(Record(str(lineno), strip_comment(line), line=lineno))
         header_allowed = False
     if not records:
         raise ParseError("no puzzle in the input (only comments or blank lines)")

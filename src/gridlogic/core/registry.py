@@ -36,6 +36,8 @@ class Record:
     id: str
     text: str
     extra: dict[str, Any] = field(default_factory=dict)
+    line: int | None = None
+    """The line of the input it starts on, when the input is a list of lines."""
 
 
 @dataclass(frozen=True)

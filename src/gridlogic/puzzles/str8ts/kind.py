@@ -39,7 +39,7 @@ class Str8tsKind(Kind):
         lines = [ln.strip() for ln in text.splitlines()]
         if not any(ln.startswith("#") and sniff_s81(ln) for ln in lines):
             return None
-        recs = [Record(str(k), ln) for k, ln in enumerate(lines, 1)
+        recs = [Record(str(k), ln, line=k) for k, ln in enumerate(lines, 1)
                 if ln and (not ln.startswith("#") or sniff_s81(ln))]
         if len(recs) == 1:
             recs[0].id = "1"
