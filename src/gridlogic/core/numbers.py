@@ -79,9 +79,9 @@ def parse_size(text: str, what: str = "size", where: str | None = None, *, hi: i
 
 
 def _range(lo: float | None, hi: float | None) -> str:
-    if hi is None:
-        return f"{lo:g}.." if lo is not None else "the allowed range"
-    return f"{lo:g}..{hi:g}" if lo is not None else f"..{hi:g}"
+    low = "" if lo is None else str(lo) if isinstance(lo, int) else f"{lo:g}"
+    high = "" if hi is None else str(hi) if isinstance(hi, int) else f"{hi:g}"
+    return f"{low}..{high}"
 
 
 def decode(data: bytes, where: str) -> str:

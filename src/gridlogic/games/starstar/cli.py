@@ -15,15 +15,16 @@ from gridlogic.core.files import FileError, check_target, write_text
 from gridlogic.core.inputs import read_argument
 from gridlogic.games.starstar.bench import playout_rate, simulation_rate
 from gridlogic.games.starstar.graph import MAX_RINGS, MIN_RINGS
-from gridlogic.games.starstar.gtp import GtpEngine
+from gridlogic.games.starstar.gtp import MAX_SECONDS, GtpEngine
 from gridlogic.games.starstar.mcts import make_bot, play_game
 from gridlogic.games.starstar.playout import BACKENDS, DEFAULT_BACKEND
 from gridlogic.games.starstar.render import render_rich, render_text
 from gridlogic.games.starstar.scoring import SCORINGS, Scoring
 from gridlogic.games.starstar.sgf import GameRecord, RecordError, parse_records, to_json, to_sgf
 from gridlogic.games.starstar.state import StarState
+from gridlogic.params import Int, Seconds
 
-RINGS = click.IntRange(MIN_RINGS, MAX_RINGS)
+RINGS = Int(MIN_RINGS, MAX_RINGS)
 AIS = click.Choice(["mcts", "flat", "random"])
 
 
@@ -53,10 +54,10 @@ def show(state: StarState) -> None:
 @starstar.command()
 @click.option("--rings", type=RINGS, default=6, show_default=True)
 @click.option("--ai", type=AIS, default="mcts", show_default=True)
-@click.option("--seconds", type=click.FloatRange(min=0.01), default=2.0, show_default=True, help="AI time per move")
-@click.option("--playouts", type=click.IntRange(min=1), default=None, help="AI playouts per move (instead of time)")
+@click.option("--seconds", type=Seconds(0.01, MAX_SECONDS), default=2.0, show_default=True, help="AI time per move")
+@click.option("--playouts", type=Int(1, 10**9), default=None, help="AI playouts per move (instead of time)")
 @click.option("--swap", is_flag=True, help="pie rule: White may take over Black's first stone")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=Int(None), default=0, show_default=True)
 @click.option("--colour", "--color", "colour", type=click.Choice(["b", "w"]), default="b", show_default=True)
 @click.option(
     "--save", type=click.Path(path_type=Path), default=None, help="write the game (.sgf or .json)"
@@ -145,9 +146,9 @@ def write_record(path: Path, record: GameRecord, force: bool = False) -> None:
 # -- gtp ------------------------------------------------------------------------------------------
 @starstar.command(name="gtp")
 @click.option("--rings", type=RINGS, default=6, show_default=True)
-@click.option("--seconds", type=click.FloatRange(min=0.01), default=None, help="time per move (default 2 s)")
-@click.option("--playouts", type=click.IntRange(min=1), default=None, help="playouts per move")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seconds", type=Seconds(0.01, MAX_SECONDS), default=None, help="time per move (default 2 s)")
+@click.option("--playouts", type=Int(1, 10**9), default=None, help="playouts per move")
+@click.option("--seed", type=Int(None), default=0, show_default=True)
 @click.option("--swap", is_flag=True, help="offer the pie rule")
 def gtp_command(rings: int, seconds: float | None, playouts: int | None, seed: int, swap: bool) -> None:
     """GTP v2 engine on standard input / output (vertices are labels such as T43)."""
@@ -212,10 +213,10 @@ def report_score(state: StarState, ident: str, scoring: Scoring, as_json: bool) 
 
 # -- selfplay -------------------------------------------------------------------------------------
 @starstar.command()
-@click.option("--games", type=click.IntRange(min=1), default=2, show_default=True)
+@click.option("--games", type=Int(1, 10**9), default=2, show_default=True)
 @click.option("--rings", type=RINGS, default=6, show_default=True)
-@click.option("--playouts", type=click.IntRange(min=1), default=500, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--playouts", type=Int(1, 10**9), default=500, show_default=True)
+@click.option("--seed", type=Int(None), default=0, show_default=True)
 @click.option("--black", "black_ai", type=AIS, default="mcts", show_default=True)
 @click.option("--white", "white_ai", type=AIS, default="mcts", show_default=True)
 @click.option("--swap", is_flag=True)
@@ -279,7 +280,7 @@ def selfplay(
 # -- bench ----------------------------------------------------------------------------------------
 @starstar.command()
 @click.option("--rings", type=RINGS, multiple=True, help="ring counts (default 4 6 8 10)")
-@click.option("--seconds", type=click.FloatRange(min=0.05), default=1.0, show_default=True, help="per measurement")
+@click.option("--seconds", type=Seconds(0.05, MAX_SECONDS), default=1.0, show_default=True, help="per measurement")
 @click.option("--backend", type=click.Choice(sorted(BACKENDS)), default=DEFAULT_BACKEND, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 def bench(rings: tuple[int, ...], seconds: float, backend: str, as_json: bool) -> None:
