@@ -5,7 +5,6 @@ A *Star SGF game goes to :func:`gridlogic.games.starstar.draw.draw_sgf`."""
 from __future__ import annotations
 
 import importlib
-import os
 import shutil
 import subprocess
 import tempfile
@@ -17,6 +16,7 @@ import click
 
 from gridlogic import service
 from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
+from gridlogic.core.files import write_bytes
 from gridlogic.core.inputs import read_argument
 from gridlogic.core.step import Step
 
@@ -95,22 +95,6 @@ def _chromium_png(svg: str) -> bytes:
         return shot.read_bytes()
 
 
-def write_new(path: Path, data: bytes, force: bool) -> None:
-    """Write ``data`` to ``path`` whole (a temporary file renamed into place); an existing file only with force."""
-    if path.exists() and not force:
-        raise ParseError("file exists; use --force to overwrite it", str(path))
-    if path.is_dir():
-        raise ParseError("is a directory", str(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent if str(path.parent) else ".")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise ParseError(f"cannot write: {e.strerror}", str(path)) from None
-
-
 @click.command()
 @click.argument("puzzle")
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False, path_type=Path),
@@ -133,7 +117,7 @@ def render(puzzle: str, out: Path, solution: bool, step: int | None, move: int |
         raise ParseError("the output must end in .svg or .png", "--out")
     if solution and step is not None:
         raise ParseError("choose --solution or --step, not both")
-    text, _ = read_argument(puzzle)
+    text, source = read_argument(puzzle)
     if text.lstrip().startswith("(;"):
         svg = sgf_svg(text, move)
     else:
@@ -143,5 +127,5 @@ def render(puzzle: str, out: Path, solution: bool, step: int | None, move: int |
         svg = puzzle_svg(text, kind_name=kind_name, format_name=format_name, options=options, index=index - 1,
                          solution=solution, step=step)
     data = svg.encode("utf-8") if suffix == ".svg" else to_png(svg)
-    write_new(out, data, force)
+    write_bytes(out, data, force=force, inputs=[puzzle] if source != "argument" else [])
     click.echo(f"wrote {out} ({len(data):,} bytes)", err=True)
