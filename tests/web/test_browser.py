@@ -240,3 +240,16 @@ def test_hint_on_a_wrong_board_says_so(page: object, server: str) -> None:
     page.click(cell(0, 0))  # type: ignore[attr-defined]  # no star there in the solution
     page.click("#hint")  # type: ignore[attr-defined]
     page.wait_for_function("document.getElementById('hintbox').textContent.includes('wrong')")  # type: ignore[attr-defined]
+
+
+def test_generate_from_the_page(page: object, server: str) -> None:
+    page.goto(f"{server}/play")  # type: ignore[attr-defined]
+    page.wait_for_selector("#board svg .gl-cell")  # type: ignore[attr-defined]
+    page.click("[data-tab=generate]")  # type: ignore[attr-defined]
+    page.select_option("#gen-kind", "binary")  # type: ignore[attr-defined]
+    page.fill("#gen-size", "6x6")  # type: ignore[attr-defined]
+    page.click("#generate")  # type: ignore[attr-defined]
+    page.wait_for_function("document.querySelector('[role=status]').textContent.includes('new')")  # type: ignore[attr-defined]
+    assert page.locator("#board .gl-binary .gl-cell").count() == 36  # type: ignore[attr-defined]
+    assert page.locator('#board .gl-cell[data-given="1"]').count() > 0  # type: ignore[attr-defined]
+    page.screenshot(path=str(SHOTS / "play-generate.png"))  # type: ignore[attr-defined]

@@ -345,7 +345,7 @@ $("upload").addEventListener("change", async () => {
 });
 let library = [];
 $("open-library").addEventListener("click", () => {
-  const item = library[+$("library").value];
+  const item = $("library").value === "" ? null : library[+$("library").value];
   if (item) openPuzzle(item.puzzle, {kind: item.kind, title: item.title});
 });
 $("library").addEventListener("change", () => $("open-library").click());
@@ -354,12 +354,14 @@ $("generate").addEventListener("click", async () => {
   const body = {kind, seed: Math.floor(Math.random() * 1e9)};
   if ($("gen-size").value.trim()) body.size = $("gen-size").value.trim();
   if ($("gen-grade").value) body.difficulty = $("gen-grade").value;
+  if (kind === "starbattle" && $("gen-stars").value) body.stars = +$("gen-stars").value;
   setStatus("Generating…");
   $("generate").disabled = true;
   try {
     const data = await call("/api/generate", body);
     await openPuzzle(data.puzzle, {kind: data.kind});
     if (data.grade) $("title").textContent += ` · ${data.grade}`;
+    setStatus(`A new ${data.grade ? data.grade + " " : ""}puzzle (seed ${data.seed}). Your move.`);
   } catch (e) {
     setStatus(`error: ${e.message}`, "error");
   } finally {
@@ -371,7 +373,8 @@ let kinds = [];
 function fillGrades() {
   const k = kinds.find((x) => x.name === $("gen-kind").value);
   $("gen-grade").innerHTML = '<option value="">any</option>' +
-    (k ? k.levels.slice(1).map((lv) => `<option>${esc(lv)}</option>`).join("") : "");
+    (k ? k.levels.map((lv) => `<option>${esc(lv)}</option>`).join("") : "");
+  $("gen-stars-label").hidden = $("gen-kind").value !== "starbattle";
 }
 $("gen-kind").addEventListener("change", fillGrades);
 
@@ -384,6 +387,7 @@ async function init() {
     }
     fillGrades();
     library = await call("/api/library");
+    $("library").add(new Option("Choose a puzzle…", ""));
     library.forEach((item, i) => $("library").add(new Option(item.title, String(i))));
   } catch (e) {
     setStatus(`error: ${e.message}`, "error");
@@ -395,6 +399,7 @@ async function init() {
     await openPuzzle(q.get("puzzle"), {kind: q.get("kind") || "", board: rows, seconds: +(q.get("t") || 0)});
     if (rows) { state.undo = []; updateButtons(); }
   } else if (library.length) {
+    $("library").value = "0";
     $("open-library").click();
   }
 }
