@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import xml.etree.ElementTree as ET
 
 from gridlogic.core.errors import ParseError
 
@@ -92,6 +93,16 @@ def decode(data: bytes, where: str) -> str:
         bad = data[e.start:e.start + 1].hex()
         line = data.count(b"\n", 0, e.start) + 1
         raise ParseError(f"not UTF-8 text: byte 0x{bad} at offset {e.start} (line {line})", where) from None
+
+
+def parse_xml(text: str, what: str, where: str) -> ET.Element:
+    """An XML document's root, or :class:`ParseError` (malformed, or not valid Unicode)."""
+    try:
+        return ET.fromstring(check_text(text, where).strip())
+    except ET.ParseError as e:
+        raise ParseError(f"{what}: {e}", where) from None
+    except RecursionError:
+        raise ParseError(f"{what}: nested too deeply", where) from None
 
 
 def check_text(text: str, where: str) -> str:

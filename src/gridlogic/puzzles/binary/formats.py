@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 from gridlogic.core.errors import ParseError, ValidationError
-from gridlogic.core.numbers import parse_int
+from gridlogic.core.numbers import parse_int, parse_xml
 from gridlogic.core.registry import Format
 from gridlogic.puzzles.binary.model import Binary
 
@@ -103,10 +103,7 @@ def sniff_legup(text: str) -> bool:
 
 
 def read_legup(text: str) -> Binary:
-    try:
-        root = ET.fromstring(text.strip())
-    except ET.ParseError as e:
-        raise ParseError(f"malformed LEGUP XML: {e}", "LEGUP file") from None
+    root = parse_xml(text, "malformed LEGUP XML", "LEGUP file")
     puzzle = root if root.tag == "puzzle" else root.find("puzzle")
     if puzzle is None or puzzle.get("name") != "Binary":
         raise ParseError("no <puzzle name=\"Binary\"> element", "LEGUP file")

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 from gridlogic.core.errors import ParseError, ValidationError
 from gridlogic.core.grid import Cell
-from gridlogic.core.numbers import parse_int
+from gridlogic.core.numbers import parse_int, parse_xml
 from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle
 
 STAR, BLACK, UNKNOWN = -2, -1, 0
@@ -33,10 +33,7 @@ def _int(el: ET.Element, attr: str, where: str) -> int:
 
 
 def read(text: str) -> StarBattle:
-    try:
-        root = ET.fromstring(text.strip())
-    except ET.ParseError as e:
-        raise ParseError(f"malformed XML: {e}", "LEGUP file") from None
+    root = parse_xml(text, "malformed XML", "LEGUP file")
     if root.tag != "Legup":
         raise ParseError(f"XML root is <{root.tag}>, not <Legup>", "LEGUP file")
     puzzle = root.find("puzzle")
