@@ -225,7 +225,10 @@ $("hint").addEventListener("click", async () => {
     state.hint = s;
     board.highlight(s.uses, "uses");
     board.highlight(s.marks.map((m) => [m[0], m[1]]), "marks");
+    const more = data.message && data.message !== s.reason && data.message.startsWith(s.reason)
+      ? data.message.slice(s.reason.length).trim() : "";
     box.innerHTML = `<div><span class="rule">${esc(s.rule)}</span></div><div class="what">${esc(s.reason)}</div>` +
+      (more ? `<div class="legend">${esc(more)}</div>` : "") +
       `<div class="legend"><span class="sw uses"></span> cells it uses · <span class="sw marks"></span> cells it changes · ` +
       `press Hint again to apply it</div>`;
   } else {
