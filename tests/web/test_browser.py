@@ -274,3 +274,22 @@ def test_upload_legup_xml_and_restart(page: object, server: str) -> None:
     page.click("#undo")  # type: ignore[attr-defined]  # restart is undoable too
     assert value(page, 3, 3) == "star"
     assert value(page, 5, 5) == "black"
+
+
+def test_reload_keeps_the_board(page: object, server: str) -> None:
+    open_puzzle(page, server, STR8TS)
+    page.click(cell(2, 0))  # type: ignore[attr-defined]
+    page.keyboard.press("6")  # type: ignore[attr-defined]
+    page.keyboard.press("ArrowRight")  # type: ignore[attr-defined]
+    page.keyboard.press("p")  # type: ignore[attr-defined]
+    page.keyboard.press("2")  # type: ignore[attr-defined]
+    page.reload()  # type: ignore[attr-defined]
+    page.wait_for_selector("#board svg .gl-cell")  # type: ignore[attr-defined]
+    wait_status(page, "Welcome back")
+    assert value(page, 2, 0) == "6"
+    assert page.get_attribute(cell(2, 1), "data-pencil") == "2"  # type: ignore[attr-defined]
+    page.click("#restart")  # type: ignore[attr-defined]
+    page.reload()  # type: ignore[attr-defined]
+    page.wait_for_selector("#board svg .gl-cell")  # type: ignore[attr-defined]
+    wait_status(page, "Your move")
+    assert value(page, 2, 0) == "empty"

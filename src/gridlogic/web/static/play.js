@@ -48,13 +48,16 @@ async function openPuzzle(text, {kind = "", board: rows = null, seconds = 0, tit
   state.undo = []; state.redo = []; state.hint = null; state.solved = false;
   closeExplain(false);
   $("hintbox").hidden = true; $("sharelink").hidden = true;
+  const saved = rows ? null : restore(data);
   if (rows) board.setRows(rows, "load");
   $("title").textContent = state.title;
   $("board").classList.remove("solved");
   setupKeypad(data.kind);
   $("help").textContent = HELP[data.kind] || "";
+  if (saved) seconds = saved.t || 0;
   state.t0 = Date.now() - seconds * 1000; state.elapsed = seconds;
-  setStatus(data.records > 1 ? `Playing puzzle 1 of the ${data.records} in the input.` : "Your move.");
+  setStatus(saved ? "Welcome back: your board is as you left it." :
+    data.records > 1 ? `Playing puzzle 1 of the ${data.records} in the input.` : "Your move.");
   $("alert").innerHTML = "";
   updateButtons();
   await liveCheck();
@@ -104,6 +107,32 @@ function setupKeypad(kind) {
 }
 board.addEventListener("pencilmode", (e) => { const p = $("pencil"); if (p) p.classList.toggle("on", e.detail.on); });
 
+// ----- the board kept in this browser (localStorage), per puzzle, so a reload loses nothing
+function storeKey() { return state.puzzle ? `gridlogic:${state.puzzle.kind}:${state.puzzle.puzzle}` : null; }
+
+function save() {
+  const key = storeKey();
+  if (!key || state.explain) return;
+  const rows = board.rows(), pencil = board.pencilMarks();
+  try {
+    if (rows.join("") === state.start.join("") && !Object.keys(pencil).length) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify({rows, pencil, t: Math.floor((Date.now() - state.t0) / 1000)}));
+  } catch { /* storage full or disabled: nothing to keep */ }
+}
+
+function restore() {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(storeKey()) || "null"); } catch { saved = null; }
+  if (!saved || !Array.isArray(saved.rows) || saved.rows.length !== board.nrows) return null;
+  board.setRows(saved.rows, "load");
+  const pencil = Object.entries(saved.pencil || {}).map(([key, to]) => {
+    const [r, c] = key.split(",").map(Number);
+    return {r, c, attr: "pencil", from: "", to: String(to)};
+  }).filter((ch) => board.cell(ch.r, ch.c) && !board.isGiven(ch.r, ch.c));
+  if (pencil.length) board.replay(pencil, false, "load");
+  return saved;
+}
+
 // ----- every change: history, live check
 board.addEventListener("change", (e) => {
   const {changes, source} = e.detail;
@@ -111,6 +140,7 @@ board.addEventListener("change", (e) => {
     state.undo.push(changes); state.redo = [];
   }
   if (source !== "explain") {
+    if (source !== "load") save();
     state.hint = null; $("hintbox").hidden = true;
     board.clearHighlight("uses"); board.clearHighlight("marks"); board.clearHighlight("wrong");
     $("sharelink").hidden = true;
