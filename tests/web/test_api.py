@@ -129,6 +129,9 @@ def test_draw_route_and_openapi(client: TestClient) -> None:
     assert r.headers["content-type"].startswith("image/svg+xml")
     assert 'data-value="star"' in r.text
     assert "hl-uses" in r.text
+    docs = client.get("/docs")
+    assert "/api/board" in docs.text
+    assert "cdn" not in docs.text.lower()  # works offline
     paths = client.get("/openapi.json").json()["paths"]
     for path in ("/api/solve", "/api/load", "/api/board", "/api/progress", "/api/draw", "/api/library", "/api/hint"):
         assert path in paths

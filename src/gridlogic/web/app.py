@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from gridlogic import service
 from gridlogic.core.errors import Contradiction, GridlogicError
 from gridlogic.core.registry import kinds
-from gridlogic.web import jobs
+from gridlogic.web import apidocs, jobs
 from gridlogic.web.worker import JobFailedError, JobTimeoutError, ServerBusyError, WorkerPool
 
 MAX_PUZZLE_CHARS = 200_000
@@ -172,7 +172,7 @@ def create_app(workers: int = 2, time_limit: float = 10.0, max_body: int = MAX_B
         yield
         pool.close()
 
-    app = FastAPI(title="gridlogic", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="gridlogic", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play, solve, explain, grade, check and generate Star Battle, Binary and Str8ts. "
                   "Errors are `{\"error\": \"<what, where>\"}` with a 4xx status; solver work past the time "
                   "limit answers 503.")
@@ -220,6 +220,7 @@ def _handlers(app: FastAPI) -> None:
 
 
 def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin routes
+    """Every route; cheap ones are plain functions (run in the server), solver ones await the pool."""
     async def pooled(request: Request, fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
         out: dict[str, Any] = await request.app.state.pool.run(fn, *args, client=request)
         return out
@@ -236,7 +237,11 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
     def tools() -> str:
         return _static("index.html")
 
-    @app.get("/api/kinds")
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    def api_docs() -> str:
+        return apidocs.page(app.openapi())
+
+    @app.get("/api/kinds", summary="The puzzle kinds: formats, levels, exact methods")
     def list_kinds() -> list[dict[str, Any]]:
         return [{"name": k.name, "formats": [f.name for f in k.formats], "levels": list(k.levels),
                  "methods": list(k.methods)} for k in kinds().values()]
@@ -246,7 +251,7 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
         entries: list[dict[str, Any]] = json.loads(_static("library.json"))
         return entries
 
-    @app.post("/api/parse")
+    @app.post("/api/parse", summary="Read a puzzle: kind, format, text picture")
     def parse(req: PuzzleIn) -> dict[str, Any]:
         return service.load(req.spec()).head()
 
@@ -274,27 +279,27 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
     async def progress(req: BoardIn, request: Request) -> dict[str, Any]:
         return await pooled(request, jobs.progress, req.spec(), req.board)
 
-    @app.post("/api/solve")
+    @app.post("/api/solve", summary="Exact solution and whether it is unique (worker pool)")
     async def solve(req: SolveIn, request: Request) -> dict[str, Any]:
         return await pooled(request, jobs.solve, req.spec(), req.method)
 
-    @app.post("/api/count")
+    @app.post("/api/count", summary="Number of solutions up to a limit (worker pool)")
     async def count(req: CountIn, request: Request) -> dict[str, Any]:
         return await pooled(request, jobs.count, req.spec(), req.limit, req.method)
 
-    @app.post("/api/check")
+    @app.post("/api/check", summary="Is a claimed solution valid; every violation named (worker pool)")
     async def check(req: CheckIn, request: Request) -> dict[str, Any]:
         return await pooled(request, jobs.check, req.spec(), req.solution)
 
-    @app.post("/api/explain")
+    @app.post("/api/explain", summary="Human-style solve, step by step (worker pool)")
     async def explain(req: ExplainIn, request: Request) -> dict[str, Any]:
         return await pooled(request, jobs.explain, req.spec(), req.max_level, req.allow_uniqueness)
 
-    @app.post("/api/grade")
+    @app.post("/api/grade", summary="Difficulty: the hardest level needed (worker pool)")
     async def grade(req: PuzzleIn, request: Request) -> dict[str, Any]:
         return await pooled(request, jobs.grade, req.spec())
 
-    @app.post("/api/convert")
+    @app.post("/api/convert", summary="The puzzle in another format")
     def convert(req: ConvertIn) -> dict[str, Any]:
         ld = service.load(req.spec())
         write = ld.kind.format(req.to).write
@@ -302,7 +307,7 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
             raise GridlogicError(f"format {req.to!r} can be read but not written")
         return {**ld.head(), "puzzle": write(ld.puzzle)}
 
-    @app.post("/api/generate")
+    @app.post("/api/generate", summary="A new puzzle with a unique solution (worker pool)")
     async def generate(req: GenerateIn, request: Request) -> dict[str, Any]:
         return await pooled(request, jobs.generate, req.kind, req.size, req.stars, req.difficulty, req.seed,
                             req.unique_lines)
