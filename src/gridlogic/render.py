@@ -61,7 +61,10 @@ def sgf_svg(text: str, move: int | None) -> str:
         module = importlib.import_module("gridlogic.games.starstar.draw")
     except ImportError:
         raise UnsupportedError("*Star drawings are not available in this installation") from None
-    svg: str = module.draw_sgf(text, move)
+    try:
+        svg: str = module.draw_sgf(text, move)
+    except ValueError as e:  # the game's RecordError: a record that cannot be read or replayed
+        raise ParseError(str(e), "SGF") from None
     return svg
 
 

@@ -141,12 +141,16 @@ def test_render_svg_png_solution_step_and_no_overwrite(tmp_path: Path) -> None:
 def test_render_sgf_goes_to_starstar_draw(tmp_path: Path) -> None:
     pytest.importorskip("gridlogic.games.starstar.draw", reason="the *Star drawing is not on this branch")
     out = tmp_path / "game.svg"
-    game = "(;FF[4]CA[UTF-8]AP[gridlogic]GN[*Star]SZ[6]RU[swap];B[T43];W[*00])"
+    game = "(;FF[4]CA[UTF-8]AP[gridlogic]GN[*Star]SZ[5];B[T43];W[*50];B[];W[A21])"
     p = run("render", game, "--out", str(out), "--move", "1")
     assert p.returncode == 0, p.stderr
     assert "<svg" in out.read_text()[:200]
     png = run("render", game, "--out", str(tmp_path / "game.png"))
     assert png.returncode == 0, png.stderr
+    bad = run("render", "(;SZ[4];B[Q99])", "--out", str(tmp_path / "bad.svg"))
+    assert bad.returncode == 2
+    assert bad.stderr.startswith("error: ")
+    assert "Q99" in bad.stderr
 
 
 def test_render_refuses_move_for_puzzles_and_both_solution_and_step(tmp_path: Path) -> None:
