@@ -218,6 +218,11 @@ def _handlers(app: FastAPI) -> None:
         # what the CLI reports as "error: <Type>: <message>", exit 2: input no reader understood
         return _error(400, f"cannot read the input: {type(exc).__name__}: {exc}")
 
+    @app.exception_handler(Exception)
+    async def internal(_: Request, exc: Exception) -> JSONResponse:
+        # a bug, not the user's input: still one JSON line, never a traceback or the input
+        return _error(500, f"internal error ({type(exc).__name__}); please report it with the input")
+
 
 def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin routes
     """Every route; cheap ones are plain functions (run in the server), solver ones await the pool."""
@@ -309,5 +314,6 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
 
     @app.post("/api/generate", summary="A new puzzle with a unique solution (worker pool)")
     async def generate(req: GenerateIn, request: Request) -> dict[str, Any]:
+        budget = max(0.5, request.app.state.pool.time_limit * 0.8)
         return await pooled(request, jobs.generate, req.kind, req.size, req.stars, req.difficulty, req.seed,
-                            req.unique_lines)
+                            req.unique_lines, budget)

@@ -47,9 +47,14 @@ def grade(spec: Spec) -> dict[str, Any]:
 
 
 def generate(kind_name: str, size: str | None, stars: int | None, difficulty: str | None, seed: int,
-             unique_lines: bool) -> dict[str, Any]:
+             unique_lines: bool, time_limit: float | None = None) -> dict[str, Any]:
+    """A new puzzle; ``time_limit`` lets a generator that honours it give up with its own answer
+    before the pool stops it."""
     k = kind(kind_name)
-    g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=seed, options={"unique_lines": unique_lines})
+    options: dict[str, Any] = {"unique_lines": unique_lines}
+    if time_limit is not None:
+        options["time_limit"] = time_limit
+    g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=seed, options=options)
     write = k.default_format().write
     if write is None:  # pragma: no cover - every kind's default format writes
         raise ParseError(f"{k.name} cannot write its puzzles")
