@@ -421,7 +421,15 @@ async function init() {
     fillGrades();
     library = await call("/api/library");
     $("library").add(new Option("Choose a puzzle…", ""));
-    library.forEach((item, i) => $("library").add(new Option(item.title, String(i))));
+    const groups = {};
+    library.forEach((item, i) => {
+      if (!groups[item.kind]) {
+        groups[item.kind] = document.createElement("optgroup");
+        groups[item.kind].label = item.title.split(" ").slice(0, item.kind === "starbattle" ? 2 : 1).join(" ");
+        $("library").append(groups[item.kind]);
+      }
+      groups[item.kind].append(new Option(item.title, String(i)));
+    });
   } catch (e) {
     setStatus(`error: ${e.message}`, "error");
   }
