@@ -6,6 +6,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gridlogic.core.errors import UnsupportedError
+from gridlogic.core.hint import Hint
+from gridlogic.core.numbers import parse_size
 from gridlogic.core.registry import Format, Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.str8ts import check as check_mod
@@ -38,7 +40,7 @@ class Str8tsKind(Kind):
         lines = [ln.strip() for ln in text.splitlines()]
         if not any(ln.startswith("#") and sniff_s81(ln) for ln in lines):
             return None
-        recs = [Record(str(k), ln) for k, ln in enumerate(lines, 1)
+        recs = [Record(str(k), ln, line=k) for k, ln in enumerate(lines, 1)
                 if ln and (not ln.startswith("#") or sniff_s81(ln))]
         if len(recs) == 1:
             recs[0].id = "1"
@@ -79,6 +81,10 @@ class Str8tsKind(Kind):
         from gridlogic.puzzles.str8ts.explain import grade
         return grade(_puzzle(puzzle))
 
+    def hint(self, puzzle: Any, board: Sequence[str], max_level: int | None = None) -> Hint:
+        from gridlogic.puzzles.str8ts.hint import hint
+        return hint(self, _puzzle(puzzle), board, max_level)
+
     def render_explanation(self, puzzle: Any, ex: Explanation, verbose: bool = False) -> str:
         """Numbered steps, then the final grid picture and the verdict."""
         lines = [f"{k}. [{st.rule}] {st.reason}" for k, st in enumerate(ex.steps, 1)]
@@ -90,7 +96,7 @@ class Str8tsKind(Kind):
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
                  options: Options) -> Generated:
         from gridlogic.puzzles.str8ts.generate import generate
-        n = int(size.split("x")[0]) if size else 9
+        n = parse_size(size, "--size")[0] if size else 9
         level = self.level_number(difficulty) if difficulty is not None else None
         return generate(n, level, seed)
 
