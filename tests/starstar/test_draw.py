@@ -1,11 +1,15 @@
 """The SVG drawing: to scale, every node with its label and stone, the bridge, peries, quarks, overlays."""
 
+import struct
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
 from gridlogic.games.starstar.draw import draw, draw_sgf, positions, state_after
-from gridlogic.games.starstar.examples import EXAMPLE_2_BLUE, EXAMPLE_2_RED, cells_of
+from gridlogic.games.starstar.examples import EXAMPLE_2_BLUE, EXAMPLE_2_RED, cells_of, game_of
 from gridlogic.games.starstar.graph import star_graph
 from gridlogic.games.starstar.sgf import GameRecord, RecordError, to_sgf
 from gridlogic.games.starstar.state import StarState
@@ -84,3 +88,41 @@ def test_draw_sgf_after_move_n() -> None:
         draw_sgf(text, 5)
     with pytest.raises(RecordError, match="out of range"):
         draw_sgf(text, -1)
+
+
+def render(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", "from gridlogic.cli import main; main()", "render", *args],
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+def test_gridlogic_render_draws_an_sgf_game(tmp_path: Path) -> None:
+    moves = game_of(EXAMPLE_2_BLUE, EXAMPLE_2_RED)
+    game = tmp_path / "example2.sgf"
+    game.write_text(to_sgf(GameRecord(4, [(i % 2, m) for i, m in enumerate(moves)])), encoding="utf-8")
+    out = tmp_path / "after10.svg"
+    p = render(str(game), "--move", "10", "--out", str(out))
+    assert p.returncode == 0, p.stderr
+    found = nodes(out.read_text(encoding="utf-8"))
+    assert len(found) == star_graph(4).size == 50
+    assert [e.get("data-stone") for e in found].count("b") == 5
+    assert [e.get("data-label") for e in found if e.get("data-stone") == "w"] == sorted(
+        moves[1:10:2], key=star_graph(4).parse)
+    full = tmp_path / "end.svg"
+    assert render(str(game), "--out", str(full)).returncode == 0
+    assert all(e.get("data-stone") for e in nodes(full.read_text(encoding="utf-8")))
+    bad = render(str(game), "--move", "99", "--out", str(tmp_path / "bad.svg"))
+    assert bad.returncode == 2 and bad.stderr.startswith("error: ") and "move 99 is out of range" in bad.stderr
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="no PNG back end without chromium")
+def test_gridlogic_render_png_of_an_sgf_game(tmp_path: Path) -> None:
+    game = "(;FF[4]SZ[6];B[T43];W[*60];B[A31])"
+    svg = ET.fromstring(draw_sgf(game))
+    width, height = int(svg.get("width", "0")), int(svg.get("height", "0"))
+    png = tmp_path / "game.png"
+    p = render(game, "--out", str(png))
+    assert p.returncode == 0, p.stderr
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+    w, h = struct.unpack(">II", data[16:24])  # IHDR: the picture's size, the SVG's (x1 or x2 with cairosvg)
+    assert (w, h) in {(width, height), (2 * width, 2 * height)}

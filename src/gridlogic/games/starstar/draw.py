@@ -161,8 +161,8 @@ def draw(state: StarState, *, overlay: bool = False, labels: bool = False, last:
     pts = [(UNIT * px, -UNIT * py) for px, py in positions(g.rings)]
     pad = UNIT * 0.9
     xs, ys = [x for x, _ in pts], [y for _, y in pts]
-    x0, y0 = min(xs) - pad, min(ys) - pad
-    width, height = max(xs) + pad - x0, max(ys) + pad - y0
+    x0, y0 = math.floor(min(xs) - pad), math.floor(min(ys) - pad)
+    width, height = math.ceil(max(xs) + pad - x0), math.ceil(max(ys) + pad - y0)  # whole pixels
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="starstar-board" data-rings="{g.rings}" '
         f'data-nodes="{g.size}" viewBox="{_fmt(x0)} {_fmt(y0)} {_fmt(width)} {_fmt(height)}" '
