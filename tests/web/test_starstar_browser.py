@@ -45,8 +45,8 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def served(browser: Any) -> Iterator[tuple[str, FastAPI]]:
-    """A real uvicorn in a thread. It depends on ``browser`` so that it stops first: the pool's worker
-    processes, forked after Playwright's driver started, hold its pipes until they are closed."""
+    """A real uvicorn in a thread. It depends on ``browser`` so that it and its worker pool stop before
+    Playwright does (a worker forked while Playwright's driver runs would hold the driver's pipes open)."""
     del browser
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
