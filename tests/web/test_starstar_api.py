@@ -75,6 +75,13 @@ def test_the_seeds_example_1_played_out(client: TestClient) -> None:
     assert d["svg"].count('class="star-outline"') == 4 and d["svg"].count('class="owned"') == 20
 
 
+def test_labels_on_request(client: TestClient) -> None:
+    d = post(client, "/api/starstar/state", {"rings": 3, "moves": ["T32"], "labels": True})
+    assert d["svg"].count('<text class="label"') == node_count(3) - 1 and ">T32</text>" not in d["svg"]
+    assert '<text class="label"' not in post(client, "/api/starstar/state", {"rings": 3})["svg"]
+    assert "labels must be true or false" in post(client, "/api/starstar/state", {"labels": "yes"}, 400)["error"]
+
+
 def test_pie_rule_and_pass(client: TestClient) -> None:
     d = post(client, "/api/starstar/state", {"rings": 4, "moves": ["T43"], "swap": True})
     assert "swap" in d["legal"]

@@ -193,7 +193,11 @@ def test_big_board_and_download(served: tuple[str, FastAPI], browser: Any) -> No
     wait_your_move(page)
     assert page.locator("#board g.node").count() == 390
     page.click('#board g.node[data-label="T12.5"]')
-    wait_your_move(page)  # default budget: one second per move
+    page.wait_for_function("document.querySelectorAll('#board g.node[data-stone=\"w\"]').length === 1",
+                           timeout=WAIT)  # default budget: one second per move
+    wait_your_move(page)
+    page.check("#labels")
+    page.wait_for_function("document.querySelectorAll('#board text.label').length === 388", timeout=WAIT)
     page.screenshot(path=str(SHOTS / "starstar-12rings.png"))
     with page.expect_download() as info:
         page.click("#download")

@@ -7,7 +7,7 @@ three systems and the SGF record.  The AI's move runs in the app's worker pool
 Every bad input is HTTP 400 ``{"error": "<what, where>"}``.
 
 * ``GET /starstar?rings=N`` the page (2..12 rings, 6 by default)
-* ``POST /api/starstar/state`` ``{"rings", "moves", "swap"}`` the position after the moves
+* ``POST /api/starstar/state`` ``{"rings", "moves", "swap", "labels"}`` the position after the moves
 * ``POST /api/starstar/ai`` the same plus ``"seconds"`` or ``"playouts"`` and ``"seed"``: the AI's move
   and the position after it
 * ``POST /api/starstar/open`` ``{"sgf": text}`` a game record read into ``rings``, ``swap``, ``moves``
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -27,6 +28,7 @@ from gridlogic.core.errors import GridlogicError
 from gridlogic.games.starstar.draw import draw
 from gridlogic.games.starstar.graph import node_count
 from gridlogic.games.starstar.mcts import MCTSBot
+from gridlogic.games.starstar.playout import get_playout, tables
 from gridlogic.games.starstar.scoring import Score
 from gridlogic.games.starstar.sgf import GameRecord, RecordError, parse_record, to_sgf
 from gridlogic.games.starstar.state import TERMINAL, StarState
@@ -98,6 +100,13 @@ def _state_of(body: dict[str, Any]) -> StarState:
     return replay(_rings(body.get("rings", DEFAULT_RINGS)), body.get("moves", []), body.get("swap", False))
 
 
+def _labels(body: dict[str, Any]) -> bool:
+    value = body.get("labels", False)
+    if not isinstance(value, bool):
+        raise StarInputError(f"labels must be true or false, not {value!r}")
+    return value
+
+
 # -- output ---------------------------------------------------------------------------------------
 def score_json(s: Score) -> dict[str, Any]:
     """Both players' peries, stars, quarks, quark peri, adjustment and points in the three systems."""
@@ -125,8 +134,8 @@ def score_json(s: Score) -> dict[str, Any]:
     }
 
 
-def view(state: StarState) -> dict[str, Any]:
-    """Everything the page shows of a position."""
+def view(state: StarState, *, labels: bool = False) -> dict[str, Any]:
+    """Everything the page shows of a position (``labels``: every empty node's label drawn)."""
     player = state.current_player()
     legal = [state.action_to_string(a) for a in state.legal_actions()]
     return {
@@ -136,21 +145,28 @@ def view(state: StarState) -> dict[str, Any]:
         "to_play": None if player == TERMINAL else LETTERS[player],
         "terminal": state.is_terminal(),
         "legal": legal,
-        "svg": draw(state, overlay=True),
+        "svg": draw(state, overlay=True, labels=labels),
         "score": score_json(state.score()),
         "sgf": to_sgf(GameRecord.from_state(state, black="", white="")),
     }
 
 
+@cache
+def warm_up() -> None:
+    """Compile the playouts (numba) once per worker, before the search's clock starts."""
+    get_playout()(tables(MIN_RINGS), [0] * node_count(MIN_RINGS), 0, random.Random(0))
+
+
 def ai_reply(rings: int, moves: list[str], swap: bool, seconds: float | None, playouts: int | None,
-             seed: int) -> dict[str, Any]:
+             seed: int, labels: bool = False) -> dict[str, Any]:
     """In a worker process: the MCTS player's move in the position, and the position after it."""
     state = replay(rings, moves, swap)
+    warm_up()
     bot = MCTSBot(rng=random.Random(seed), seconds=seconds, playouts=playouts)
     result = bot.search(state)
     label = state.action_to_string(result.action)
     state.apply_action(result.action)
-    return {**view(state), "ai_move": label, "ai": {"simulations": result.simulations,
+    return {**view(state, labels=labels), "ai_move": label, "ai": {"simulations": result.simulations,
                                                    "seconds": round(result.seconds, 3),
                                                    "value": round(result.value, 3)}}
 
@@ -175,7 +191,8 @@ def script() -> Response:
 @router.post("/api/starstar/state")
 async def position(request: Request) -> Response:
     try:
-        return JSONResponse(view(_state_of(await _body(request))))
+        body = await _body(request)
+        return JSONResponse(view(_state_of(body), labels=_labels(body)))
     except StarInputError as exc:
         return _error(str(exc))
 
@@ -202,11 +219,13 @@ async def ai(request: Request) -> Response:
             playouts = _int(body, "playouts", MIN_PLAYOUTS, MAX_PLAYOUTS)
             limit += 2 * MAX_SECONDS
         seed = _int(body, "seed", 0, 2**31 - 1, default=0)
+        labels = _labels(body)
         moves = [state.action_to_string(m.action) for m in state.moves]
     except StarInputError as exc:
         return _error(str(exc))
     out: dict[str, Any] = await request.app.state.pool.run(
-        ai_reply, state.graph.rings, moves, state.swap, seconds, playouts, seed, time_limit=limit, client=request
+        ai_reply, state.graph.rings, moves, state.swap, seconds, playouts, seed, labels, time_limit=limit,
+        client=request
     )
     return JSONResponse(out)
 
@@ -216,6 +235,7 @@ async def open_record(request: Request) -> Response:
     try:
         body = await _body(request)
         text = body.get("sgf")
+        labels = _labels(body)
         if not isinstance(text, str) or not text.strip():
             raise StarInputError("sgf must be the text of a game record")
         if len(text) > MAX_SGF_CHARS:
@@ -236,5 +256,5 @@ async def open_record(request: Request) -> Response:
             raise StarInputError(f"SGF: {exc}") from None
     except StarInputError as exc:
         return _error(str(exc))
-    return JSONResponse({**view(state), "black": record.black, "white": record.white,
+    return JSONResponse({**view(state, labels=labels), "black": record.black, "white": record.white,
                          "recorded_result": record.result})

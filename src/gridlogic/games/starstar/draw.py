@@ -145,7 +145,7 @@ STYLE = (
     ".node .qmark{fill:#f59e0b;stroke:#7a6340;stroke-width:1.5}"
     ".node .hit{fill:transparent}"
     ".node.empty:hover .hit{fill:rgba(37,99,235,.25)}"
-    ".label{font:600 11px sans-serif;fill:#5b4a2f;pointer-events:none}"
+    ".label{font:600 11px sans-serif;fill:#5b4a2f;text-anchor:middle;pointer-events:none}"
     ".last{fill:none;stroke:#e11d48;stroke-width:3}"
     ".dead{stroke:#f97316;stroke-width:4;stroke-linecap:round}"
 )
@@ -284,7 +284,7 @@ def _node(state: StarState, a: int, x: float, y: float, *, labels: bool, last: b
             f'M{_fmt(x - d)} {_fmt(y + d)}L{_fmt(x + d)} {_fmt(y - d)}"/>'
         )
     if labels and not colour:
-        parts.append(f'<text class="label" x="{_fmt(x + NODE_R)}" y="{_fmt(y - NODE_R)}">{escape(label)}</text>')
+        parts.append(f'<text class="label" x="{cx}" y="{_fmt(y - NODE_R - 3)}">{escape(label)}</text>')
     parts.append("</g>")
     return "".join(parts)
 

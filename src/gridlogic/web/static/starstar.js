@@ -42,6 +42,8 @@ function budget() {
     : { playouts: Math.round(value) };
 }
 
+function labels() { return $("labels").checked; }
+
 function moverOf(index) { return index % 2 === 0 ? "b" : "w"; }  // colours alternate (swap too)
 
 function scoreRows(score) {
@@ -99,7 +101,7 @@ function render() {
 }
 
 async function show(moves) {
-  view = await api("/api/starstar/state", { rings: game.rings, swap: game.swap, moves });
+  view = await api("/api/starstar/state", { rings: game.rings, swap: game.swap, moves, labels: labels() });
   render();
 }
 
@@ -107,10 +109,13 @@ async function aiTurn() {
   if (replay || view.terminal || view.to_play === game.human) return;
   busy = true;
   render();
+  const asked = labels();
   try {
     view = await api("/api/starstar/ai", { rings: game.rings, swap: game.swap, moves: game.moves,
-                                           seed: game.moves.length, ...budget() });
+                                           seed: game.moves.length, labels: asked, ...budget() });
     game.moves = view.moves;
+    if (labels() !== asked) view = await api("/api/starstar/state", { rings: game.rings, swap: game.swap,
+                                                                     moves: game.moves, labels: labels() });
     $("ai-move").textContent = `AI played ${view.ai_move} (${view.ai.simulations} simulations)`;
   } catch (err) {
     if (err.name === "AbortError") return;
@@ -186,7 +191,7 @@ function download() {
 async function openRecord(text) {
   stopAi();
   try {
-    const opened = await api("/api/starstar/open", { sgf: text });
+    const opened = await api("/api/starstar/open", { sgf: text, labels: labels() });
     game.rings = opened.rings;
     game.swap = opened.swap;
     $("rings").value = String(opened.rings);
@@ -262,6 +267,9 @@ function init() {
     timer = setTimeout(() => seek(index), 60);
   });
   $("resume").addEventListener("click", resume);
+  $("labels").addEventListener("change", () => {
+    if (!busy && view) show(view.moves).catch((err) => setStatus(`error: ${err.message}`, "error"));
+  });
   window.addEventListener("pagehide", stopAi);
   newGame();
 }
