@@ -225,3 +225,30 @@ def test_leaving_the_page_cancels_the_ai(served: tuple[str, FastAPI], browser: A
             break
         time.sleep(0.1)
     assert app.state.pool._pending == 0  # noqa: SLF001
+
+
+def test_play_white_with_the_pie_rule_and_swap(served: tuple[str, FastAPI], browser: Any) -> None:
+    url, _ = served
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.goto(f"{url}/starstar?rings=3")
+    wait_your_move(page)
+    page.select_option("#budget-kind", "playouts")
+    page.fill("#budget", "100")
+    page.select_option("#colour", "w")
+    page.check("#pie")
+    page.click("#new")
+    page.wait_for_function("document.querySelectorAll('#board g.node[data-stone=\"b\"]').length === 1", timeout=WAIT)
+    wait_your_move(page)
+    assert status(page) == "Your move (White)"
+    opening = page.locator('#board g.node[data-stone="b"]').get_attribute("data-label")
+    assert page.is_visible("#swap")
+    page.click("#swap")  # the pie rule: Black's first stone becomes White's, and Black (the AI) moves again
+    page.wait_for_function("document.querySelectorAll('#board g.node[data-stone=\"b\"]').length === 1", timeout=WAIT)
+    wait_your_move(page)
+    assert page.get_attribute(f'#board g.node[data-label="{opening}"]', "data-stone") == "w"
+    assert page.inner_text("#moves").split()[:2] == [f"1.{opening}", "2.swap"]
+    assert not page.is_visible("#swap")  # only White's first move may swap
+    page.click("#pass")
+    page.wait_for_function("document.getElementById('moves').textContent.split(' ').length >= 5", timeout=WAIT)
+    assert "4.pass" in page.inner_text("#moves")
+    page.close()
