@@ -71,7 +71,13 @@ def status(page: Any) -> str:
     return text
 
 
+def wait_idle(page: Any) -> None:
+    """No request on the way (a click starts its request before it returns)."""
+    page.wait_for_function("document.body.dataset.pending === '0'", timeout=WAIT)
+
+
 def wait_your_move(page: Any) -> None:
+    wait_idle(page)
     page.wait_for_function("document.getElementById('status').textContent.startsWith('Your move')", timeout=WAIT)
 
 
@@ -139,9 +145,7 @@ def test_a_full_game_on_two_rings_ends_with_the_winner(served: tuple[str, FastAP
         if empty.count() == 0 or status(page).startswith("Game over"):
             break
         empty.first.click()
-        page.wait_for_function(
-            "['Your move', 'Game over'].some(s => document.getElementById('status').textContent.startsWith(s))",
-            timeout=WAIT)
+        wait_idle(page)
     assert status(page).startswith("Game over: ")
     assert page.locator('#board g.node[data-stone=""]').count() == 0
     assert "wins" in status(page) or "draw" in status(page)
@@ -178,11 +182,11 @@ def test_open_a_record_replay_it_and_see_the_winner(served: tuple[str, FastAPI],
     assert page.inner_text("#slider-label").startswith("after move 10")
     page.screenshot(path=str(SHOTS / "starstar-replay.png"))
     page.click("#resume")  # play on from move 10 against the AI
-    page.wait_for_function("document.getElementById('status').textContent.startsWith('Your move')", timeout=WAIT)
+    wait_your_move(page)
     assert page.input_value("#colour") == "b" and stones(page, "b") == 5
     page.set_input_files("#open", files=[{"name": "bad.sgf", "mimeType": "text/plain", "buffer": b"(;SZ[4];B[Q9])"}])
-    page.wait_for_function("document.getElementById('status').textContent.startsWith('error')", timeout=WAIT)
-    assert "Q9" in status(page)
+    wait_idle(page)
+    assert status(page).startswith("error: ") and "Q9" in status(page)
     page.close()
 
 
@@ -249,6 +253,6 @@ def test_play_white_with_the_pie_rule_and_swap(served: tuple[str, FastAPI], brow
     assert page.inner_text("#moves").split()[:2] == [f"1.{opening}", "2.swap"]
     assert not page.is_visible("#swap")  # only White's first move may swap
     page.click("#pass")
-    page.wait_for_function("document.getElementById('moves').textContent.split(' ').length >= 5", timeout=WAIT)
-    assert "4.pass" in page.inner_text("#moves")
+    wait_idle(page)
+    assert "4.pass" in page.inner_text("#moves") and len(page.inner_text("#moves").split()) >= 5
     page.close()

@@ -17,17 +17,24 @@ let replay = null;      // {moves, index} while an opened record is replayed
 
 const NAMES = { b: "Black", w: "White" };
 
+let pending = 0;  // requests on the way; <body data-pending> shows it (the browser tests wait on it)
+
 async function api(path, body) {
   controller = new AbortController();
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-    signal: controller.signal,
-  });
-  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) throw new Error(data.error || data.detail || `HTTP ${response.status}`);
-  return data;
+  document.body.dataset.pending = String(++pending);
+  try {
+    const response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+    const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+    if (!response.ok) throw new Error(data.error || data.detail || `HTTP ${response.status}`);
+    return data;
+  } finally {
+    document.body.dataset.pending = String(--pending);
+  }
 }
 
 function setStatus(text, kind = "") {
@@ -95,6 +102,8 @@ function render() {
     setStatus(outcome(view.score), "over");
   } else if (busy) {
     setStatus(`AI (${NAMES[view.to_play]}) is thinking…`);
+  } else if (view.to_play !== game.human) {
+    setStatus(`AI (${NAMES[view.to_play]}) to move`);
   } else {
     setStatus(`Your move (${NAMES[game.human]})`);
   }
