@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gridlogic.games.starstar.examples import EXAMPLE_1_BLUE, EXAMPLE_1_RED, game_of
 from gridlogic.games.starstar.graph import node_count
@@ -173,3 +176,24 @@ def test_score_json_tie_broken_by_quarks() -> None:
     s = score_json(Score(peries=(10, 9), quarks=(2, 3), stars=(1, 1)))
     assert s["b"]["conventional"] == s["w"]["conventional"] == 10
     assert s["winner"] == "w" and s["tiebreak"] and s["result"] == "W+0"
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=10,
+)
+FIELDS = st.fixed_dictionaries({}, optional={
+    "rings": JSON | st.integers(2, 5), "swap": JSON, "labels": JSON, "sgf": JSON | st.text(max_size=40),
+    "moves": JSON | st.lists(st.sampled_from(["T43", "*10", "pass", "swap", "S21", "", "t43 ", "Q9"]), max_size=6)})
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=JSON | FIELDS)
+def test_any_json_is_an_answer_or_a_400_with_a_message(client: TestClient, body: Any) -> None:
+    for path in ("/api/starstar/state", "/api/starstar/open", "/api/starstar/ai"):  # no budget: no search
+        r = client.post(path, content=json.dumps(body), headers={"content-type": "application/json"})
+        assert r.status_code in (200, 400), (path, body, r.text)
+        if r.status_code == 400:
+            message = r.json()["error"]
+            assert isinstance(message, str) and message and "Traceback" not in message
