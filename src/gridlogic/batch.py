@@ -161,7 +161,8 @@ def tasks_for(command: str, inputs: Iterable[str], kind_name: str | None, format
             kind(name)
             for i in range(how_many):
                 seed = int(options.get("seed", 1)) + i
-                tasks.append(Task(command, name, str(seed), name, options=options, seed=seed, index=len(tasks)))
+                tasks.append(Task(command, name, str(seed), name, kind=name, options=options, seed=seed,
+                                  index=len(tasks)))
         return tasks
     only = kind(kind_name) if kind_name else None
     for arg in inputs:

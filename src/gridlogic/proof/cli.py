@@ -10,6 +10,7 @@ import click
 from gridlogic.core.errors import GridlogicError, ParseError
 from gridlogic.core.files import check_target, write_text
 from gridlogic.core.inputs import read_argument, split_records
+from gridlogic.core.numbers import NotJSONError, load_json
 from gridlogic.core.output import jsonl
 from gridlogic.core.registry import Kind, detect, kind
 from gridlogic.proof.checker import check
@@ -109,18 +110,18 @@ def _exit(code: int) -> None:
 def read_proofs(text: str, source: str = "PROOF") -> list[Proof]:
     """One JSON proof object, or several as JSON lines."""
     try:
-        return _read_proofs(text)
+        return _read_proofs(text, source)
     except RecursionError:
         raise ParseError("proof nested too deeply to read (Python's recursion limit: about 300 nested splits)",
                          source) from None
 
 
-def _read_proofs(text: str) -> list[Proof]:
+def _read_proofs(text: str, source: str) -> list[Proof]:
     body = text.strip()
     if not body:
         raise ParseError("empty input", "PROOF")
     try:
-        return [Proof.from_json(json.loads(body))]
-    except json.JSONDecodeError:
+        return [Proof.from_json(load_json(body, source))]
+    except NotJSONError:
         pass
     return [Proof.from_text(line) for line in body.splitlines() if line.strip()]

@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from gridlogic.core.errors import ParseError
+from gridlogic.core.numbers import NotJSONError, load_json
 from gridlogic.games.starstar.state import PASS_LABEL, StarState
 
 PLAYER_LETTERS = "bw"
@@ -206,9 +208,11 @@ def to_json(record: GameRecord) -> str:
 
 def parse_json(text: str) -> GameRecord:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        data = load_json(text)
+    except NotJSONError as exc:
+        raise RecordError(f"JSON: {exc.what} at {exc.where}") from None
+    except ParseError as exc:
+        raise RecordError(f"JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RecordError("JSON: expected an object with 'rings' and 'moves'")
     rings, moves = data.get("rings"), data.get("moves", [])
