@@ -37,7 +37,7 @@ from gridlogic import service
 from gridlogic.core.errors import GridlogicError, UnsupportedError
 from gridlogic.core.files import FileError, check_target, same_file, write_text
 from gridlogic.core.inputs import read_argument, split_records
-from gridlogic.core.numbers import parse_int
+from gridlogic.core.numbers import parse_int, parse_size
 from gridlogic.core.output import jsonl
 from gridlogic.core.registry import detect, kind
 from gridlogic.params import Int, Seconds
@@ -158,7 +158,11 @@ def tasks_for(command: str, inputs: Iterable[str], kind_name: str | None, format
     tasks: list[Task] = []
     if command == "generate":
         for name in inputs:
-            kind(name)
+            k = kind(name)
+            if options.get("size") is not None:
+                parse_size(options["size"], "--size")
+            if options.get("difficulty") is not None and k.levels:
+                k.level_number(options["difficulty"])
             for i in range(how_many):
                 seed = int(options.get("seed", 1)) + i
                 tasks.append(Task(command, name, str(seed), name, kind=name, options=options, seed=seed,

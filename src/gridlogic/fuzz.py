@@ -265,6 +265,10 @@ def _run_for(rng: random.Random) -> Run:
         command = rng.choice(["gtp", "play", "bench"])
         option = rng.choice(["--seconds", "--rings", "--seed", "--playouts"])
         return Run(["starstar", command, option, rng.choice(BAD_NUMBERS)], b"quit\n")
+    if rng.random() < 0.3:
+        option = rng.choice(["--size", "--difficulty", "--stars", "--count"])
+        return Run(["batch", "generate", rng.choice(KINDS), "--count", "1", "--out", "{dir}/o.jsonl", option,
+                    rng.choice(BAD_NUMBERS)])
     option = rng.choice(["--workers", "--timeout", "--limit", "--count", "--seed", "--stars"])
     return Run(["batch", "solve", arg, "--out", "{dir}/o.jsonl", option, rng.choice(BAD_NUMBERS)], stdin, files)
 
