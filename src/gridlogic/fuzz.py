@@ -137,7 +137,8 @@ class Run:
             return found
         if lines and any(not ln.startswith("error: ") for ln in lines):
             found.append("not_one_line")
-        if lines and self.code != 2 and not self.timed_out:
+        negative = self.code == 1 and self.argv[:2] == ["proof", "make"] and "no proof found" in self.err
+        if lines and self.code != 2 and not self.timed_out and not negative:  # no proof: a negative answer
             found.append("exit_not_2")
         return found
 

@@ -30,7 +30,8 @@ AIS = click.Choice(["mcts", "flat", "random"])
 
 
 def fail(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
+    """One ``error:`` line (line breaks quoted from the input shown as ``\\n``), exit 2."""
+    click.echo("error: " + message.replace("\r", "\\r").replace("\n", "\\n"), err=True)
     sys.exit(2)
 
 

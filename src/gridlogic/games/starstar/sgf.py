@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gridlogic.core.errors import ParseError
-from gridlogic.core.numbers import NotJSONError, load_json
+from gridlogic.core.numbers import NotJSONError, is_int, load_json
 from gridlogic.games.starstar.state import PASS_LABEL, StarState
 
 PLAYER_LETTERS = "bw"
@@ -171,10 +171,10 @@ def _record_of(nodes: list[Node]) -> GameRecord:
         raise RecordError("SGF: no nodes")
     root = nodes[0]
     size = root.get("SZ", [""])[0]
-    try:
-        rings = int(size.split(":")[0])
-    except ValueError:
-        raise RecordError(f"SGF: SZ[{size}] is not a number of rings") from None
+    head = size.split(":")[0].strip()
+    if not is_int(head) or len(head) > 3:  # ASCII digits only (core.numbers)
+        raise RecordError(f"SGF: SZ[{size[:20]}] is not a number of rings")
+    rings = int(head)
     record = GameRecord(
         rings,
         swap="swap" in root.get("RU", [""])[0].lower(),
