@@ -253,7 +253,7 @@ def _run_for(rng: random.Random) -> Run:
         return Run(["convert", arg, "--to", rng.choice(FORMATS), *extra], stdin, files)
     if choice == 6:
         option = rng.choice(["--size", "--stars", "--difficulty", "--seed", "--count"])
-        return Run(["generate", rng.choice(KINDS[:3]), option, rng.choice(BAD_NUMBERS)])
+        return Run(["generate", rng.choice(KINDS[:3]), option, _bad_value(option, rng)])
     if choice == 7:
         return Run(["proof", "make", arg, *extra], stdin, files)
     if choice == 8:
@@ -269,9 +269,15 @@ def _run_for(rng: random.Random) -> Run:
     if rng.random() < 0.3:
         option = rng.choice(["--size", "--difficulty", "--stars", "--count"])
         return Run(["batch", "generate", rng.choice(KINDS), "--count", "1", "--out", "{dir}/o.jsonl", option,
-                    rng.choice(BAD_NUMBERS)])
+                    _bad_value(option, rng)])
     option = rng.choice(["--workers", "--timeout", "--limit", "--count", "--seed", "--stars"])
     return Run(["batch", "solve", arg, "--out", "{dir}/o.jsonl", option, rng.choice(BAD_NUMBERS)], stdin, files)
+
+
+def _bad_value(option: str, rng: random.Random) -> str:
+    """A value ``option`` must refuse (``0`` is a level, a seed: not bad there)."""
+    good = {"--difficulty": {"0"}, "--seed": {"0", "-1"}}.get(option, set())
+    return rng.choice([v for v in BAD_NUMBERS if v not in good])
 
 
 def bad_runs(seed: int, count: int) -> Iterator[Run]:
