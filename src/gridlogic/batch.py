@@ -39,7 +39,7 @@ from gridlogic.core.files import FileError, check_target, same_file, write_text
 from gridlogic.core.inputs import read_argument, split_records
 from gridlogic.core.numbers import parse_int, parse_size
 from gridlogic.core.output import jsonl
-from gridlogic.core.registry import detect, kind
+from gridlogic.core.registry import detect, kind, kinds
 from gridlogic.params import Int, Seconds
 
 COMMANDS = ("solve", "count", "grade", "explain", "check", "generate")
@@ -124,7 +124,9 @@ def _run(task: Task) -> dict[str, Any]:
 
 
 def run_chunk(tasks: list[Task], timeout: float | None = None) -> list[dict[str, Any]]:
-    """Several tasks in one call (a Ray task), each under ``timeout`` seconds when given."""
+    """Several tasks in one call (a Ray task), each under ``timeout`` seconds when given (counted after
+    the kinds are loaded: a fresh worker's imports are not the first puzzle's time)."""
+    kinds()
     return [_timed(t, timeout) for t in tasks]
 
 
