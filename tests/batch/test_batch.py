@@ -3,8 +3,10 @@ once, nothing of the user's changed, workers gone with their parent."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -70,6 +72,21 @@ def test_bad_lines_of_every_kind_are_error_rows_and_the_run_goes_on(tmp_path: Pa
     assert by_line[1]["status"] == by_line[n]["status"] == by_line[n - 1]["status"] == "ok"
     assert all(row["command"] == "grade" and row["kind"] for row in rows)
     assert f"{n} done, 0 already in {out}, {len(BAD_LINES)} errors" in r.output
+    assert re.search(rf"status error\s*│\s*{len(BAD_LINES)}\s*│", r.output)  # the summary table
+    for said in ("status ok", "grade ", "elapsed", "puzzles/s",
+                 f"error: not a puzzle in any format I know: 'not a puzzle' ({src}, line 2)"):
+        assert said in r.output, said  # then the first errors
+
+
+def test_progress_lines_when_not_a_terminal() -> None:
+    stream = io.StringIO()
+    progress = batch_mod.Progress(3, stream, every=0.0)
+    for row in ({"status": "ok"}, {"error": "x"}, {"status": "ok"}):
+        progress.advance(row)
+    progress.close()
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 3
+    assert lines[-1].startswith("batch: 3/3 (100%), ") and "/s, 1 errors, ETA 0 s" in lines[-1]
 
 
 def test_resume_retries_errors_and_repairs_a_torn_line(tmp_path: Path) -> None:
