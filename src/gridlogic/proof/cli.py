@@ -119,9 +119,16 @@ def read_proofs(text: str, source: str = "PROOF") -> list[Proof]:
 def _read_proofs(text: str, source: str) -> list[Proof]:
     body = text.strip()
     if not body:
-        raise ParseError("empty input", "PROOF")
+        raise ParseError("empty input", source)
     try:
         return [Proof.from_json(load_json(body, source))]
     except NotJSONError:
         pass
-    return [Proof.from_text(line) for line in body.splitlines() if line.strip()]
+    proofs = []
+    for n, line in enumerate(body.splitlines(), 1):
+        if line.strip():
+            try:
+                proofs.append(Proof.from_text(line))
+            except GridlogicError as e:
+                raise ParseError(str(e), f"{source}, line {n}") from None
+    return proofs

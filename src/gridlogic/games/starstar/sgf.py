@@ -210,7 +210,7 @@ def parse_json(text: str) -> GameRecord:
     try:
         data = load_json(text)
     except NotJSONError as exc:
-        raise RecordError(f"JSON: {exc.what} at {exc.where}") from None
+        raise RecordError(f"JSON: {exc.what.removeprefix('not JSON: ')} at {exc.where}") from None
     except ParseError as exc:
         raise RecordError(f"JSON: {exc}") from None
     if not isinstance(data, dict):
