@@ -37,8 +37,7 @@ from gridlogic import service
 from gridlogic.core.errors import GridlogicError, UnsupportedError
 from gridlogic.core.files import FileError, check_target, same_file, write_text
 from gridlogic.core.inputs import read_argument, split_records
-from gridlogic.core.numbers import parse_int, parse_size
-from gridlogic.core.output import jsonl
+from gridlogic.core.numbers import load_json, parse_int, parse_size
 from gridlogic.core.registry import detect, kind, kinds
 from gridlogic.params import Int, Seconds
 
@@ -216,8 +215,8 @@ def prepare_out(path: str, command: str, inputs: Iterable[str], force: bool) -> 
         if not line.strip():
             continue
         try:
-            row = json.loads(line)
-        except ValueError:
+            row = load_json(line)
+        except GridlogicError:
             row = None
         if not is_row(row, command):
             foreign = True
@@ -233,9 +232,19 @@ def prepare_out(path: str, command: str, inputs: Iterable[str], force: bool) -> 
                             "(use --force to replace it)")
         kept, torn = {}, True
     if torn or dropped:
-        write_text(path, "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n"
-                                 for r in kept.values()), force=True, inputs=sources)
+        write_text(path, "".join(map(json_line, kept.values())), force=True, inputs=sources)
     return kept
+
+
+def json_line(row: dict[str, Any]) -> str:
+    """One row as one line of UTF-8 JSON, whatever it holds (a lone surrogate is escaped, a value
+    JSON cannot hold is written as its text)."""
+    try:
+        line = json.dumps(row, ensure_ascii=False, separators=(",", ":"))
+        line.encode("utf-8")
+    except (TypeError, ValueError, UnicodeError):
+        line = json.dumps(row, ensure_ascii=True, separators=(",", ":"), default=str)
+    return line + "\n"
 
 
 # ----- local pool
@@ -501,7 +510,8 @@ def batch(command: str, inputs: tuple[str, ...], out_path: str, force: bool, wor
     try:
         with open(out_path, "a", encoding="utf-8") as out:
             for row in runner(todo):
-                jsonl(row, out)
+                out.write(json_line(row))
+                out.flush()
                 rows.append(row)
                 progress.advance(row)
     except OSError as e:

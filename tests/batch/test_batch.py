@@ -123,7 +123,8 @@ def test_out_file_hazards(tmp_path: Path) -> None:
     assert "does not exist" in str(r.exception)
     mine = tmp_path / "notes.txt"
     for content in (b"my notes\n", b'{"source": "x", "id": "9", "unrelated": true}\n', b"\xff garbage",
-                    b"no newline at all", b'{"kind":"starbattle","source":"x","id":"1","command":"grade"}\n'):
+                    b"no newline at all", b'{"kind":"starbattle","source":"x","id":"1","command":"grade"}\n',
+                    b"[" * 100_000 + b"\n", b'{"id": ' + b"9" * 5000 + b"}\n"):
         mine.write_bytes(content)
         r = invoke("solve", str(src), "--out", str(mine))
         assert "is not the output of a batch solve" in str(r.exception)
