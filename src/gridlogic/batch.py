@@ -501,9 +501,10 @@ def batch(command: str, inputs: tuple[str, ...], out_path: str, force: bool, wor
     if any(i != "-" and os.path.exists(i) and same_file(i, out_path) for i in inputs):
         raise FileError(f"{out_path} is also an input of this command: refusing to write over it, even with --force")
     tasks = tasks_for(command, inputs, kind_name, format_name, options, how_many)
+    check_target(out_path, force=force, existing_ok=True)  # before connecting to a cluster
+    runner = _ray(ray_address, workers, timeout, ray_timeout) if ray_address else _local(workers, timeout)
     done = prepare_out(out_path, command, inputs if command != "generate" else (), force)
     todo = [t for t in tasks if t.key not in done]
-    runner = _ray(ray_address, workers, timeout, ray_timeout) if ray_address else _local(workers, timeout)
     start, cpu = time.perf_counter(), time.process_time()
     rows: list[dict[str, Any]] = []
     progress = Progress(len(todo), sys.stderr)

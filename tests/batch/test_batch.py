@@ -267,6 +267,24 @@ def test_ray_refused_is_a_clean_error(tmp_path: Path) -> None:
     assert "connection refused" in str(r.exception)
 
 
+def test_ray_silent_address_times_out_cleanly(tmp_path: Path) -> None:
+    """A port that accepts connections but never speaks Ray: an error after --ray-timeout, no hang."""
+    pytest.importorskip("ray", reason="ray is an optional extra (pip install 'gridlogic[ray]')")
+    src = tmp_path / "in.txt"
+    src.write_text(URLS[0] + "\n")
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        port = silent.getsockname()[1]
+        p = subprocess.run([sys.executable, "-c", "from gridlogic.cli import main; main()", "batch", "grade", str(src),
+                            "--out", str(tmp_path / "o.jsonl"), "--ray", f"127.0.0.1:{port}", "--ray-timeout", "2"],
+                           capture_output=True, text=True, timeout=120, check=False)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.startswith("error: ") and len(p.stderr.splitlines()) == 1, p.stderr
+    assert "within 2 s (--ray-timeout)" in p.stderr
+    assert not (tmp_path / "o.jsonl").exists()  # nothing written when the cluster never answered
+
+
 def test_ray_results_equal_the_local_run(tmp_path: Path) -> None:
     ray_mod = pytest.importorskip("ray", reason="ray is an optional extra (pip install 'gridlogic[ray]')")
     src = tmp_path / "in.txt"
