@@ -20,8 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gridlogic.core.grid import cell_name
+from gridlogic.proof import goals
+from gridlogic.proof.goals import Leaf
 from gridlogic.proof.kinds import ProofKind, proof_kind
-from gridlogic.proof.model import Mark, Node, Proof, ProofStep, Split
+from gridlogic.proof.model import Goal, Mark, Node, Proof, ProofStep, Split
 
 PROPAGATION_ROUNDS = 12
 
@@ -45,18 +47,34 @@ class Report:
     leaves: int = 0
     closed: int = 0
     solved_leaves: dict[str, bool] = field(default_factory=dict)
+    goal: str = "DEFAULT"
+    goal_missing: str | None = None
+    """What the proof lacks to meet its goal (None: goal met)."""
+    all_leaves: list[Leaf] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
         return not self.errors
 
+    @property
+    def goal_met(self) -> bool:
+        return self.goal_missing is None
+
+    @property
+    def complete(self) -> bool:
+        """Every leaf is closed or a solution."""
+        return all(self.solved_leaves.values())
+
     def to_json(self) -> dict[str, Any]:
         return {"valid": self.valid, "errors": [e.to_json() for e in self.errors],
-                "transitions": len(self.verdicts), "leaves": self.leaves, "closed": self.closed}
+                "transitions": len(self.verdicts), "leaves": self.leaves, "closed": self.closed,
+                "complete": self.complete, "goal": self.goal, "goal_met": self.goal_met,
+                **({"goal_missing": self.goal_missing} if self.goal_missing else {})}
 
 
 def check(proof: Proof, partial: bool = False) -> Report:
-    """Check a whole proof (``partial``: do not require every leaf to be solved or closed)."""
+    """Check a whole proof (``partial``: do not require every leaf to be solved or closed, nor the
+    goal to be met; the report still says whether it is)."""
     return Checker(proof_kind(proof.kind), partial).run(proof)
 
 
@@ -65,12 +83,19 @@ class Checker:
     kind: ProofKind
     partial: bool = False
     report: Report = field(default_factory=Report)
+    default_goal: bool = True
 
     def run(self, proof: Proof) -> Report:
-        board = self.kind.board(proof.puzzle)
+        board = self.kind.board(proof.puzzle, proof.unique_lines)
+        goal = proof.goal or Goal()
+        self.default_goal = goal.type == "DEFAULT"
         if proof.start:
             board = self._start(board, proof.start)
         self.node(proof.root, board, "root")
+        self.report.goal = goal.type
+        self.report.goal_missing = goals.missing(goal, self.report.all_leaves, self.kind)
+        if not self.partial and not self.default_goal and self.report.goal_missing:
+            self.error("goal", goal.type, f"goal not met: {self.report.goal_missing}")
         return self.report
 
     def error(self, path: str, rule: str, message: str) -> None:
@@ -96,18 +121,21 @@ class Checker:
             self.split(node.split, board, f"{path}.split")
         else:
             self.report.leaves += 1
+            self.report.all_leaves.append(Leaf(path, board, closed=False))
             solved = self.report.solved_leaves[path] = self.kind.solved(board)
-            if not self.partial and not solved:
+            if not self.partial and self.default_goal and not solved:
                 self.error(path, "", "leaf is neither solved nor closed: "
                            + ("the board has unknown cells" if None in board.cells else "the board breaks a rule"))
 
     def step(self, step: ProofStep, board: Any, path: str) -> Any:
         before = len(self.report.errors)
         changes = self._cells(board, step.set, path, step.rule)
-        if not step.set:
+        if not step.rule:
+            self.error(path, step.rule, "unjustified transition (no rule)")
+        elif not step.set:
             self.error(path, step.rule, "a step must set at least one cell")
         elif step.rule in self.kind.direct:
-            bad = [i for i, v in changes.items() if (i, v) not in self.kind.justified(step.rule, board)]
+            bad = self.kind.bad_cells(step.rule, board, changes)
             if bad:
                 self.error(path, step.rule, f"not forced by {step.rule} on the parent board: "
                            f"{self._names(board, bad, changes)}")
@@ -129,6 +157,7 @@ class Checker:
             self.error(path, rule, f"{rule} does not hold on this board")
         self.verdict(path, ok)
         self.report.closed += ok
+        self.report.all_leaves.append(Leaf(path.removesuffix(".close"), board, closed=ok))
 
     def split(self, split: Split, board: Any, path: str) -> None:
         values = self._branch_values(split)

@@ -12,7 +12,7 @@ from gridlogic.core.inputs import read_argument, split_records
 from gridlogic.core.output import jsonl
 from gridlogic.core.registry import Kind, detect, kind
 from gridlogic.proof.checker import check
-from gridlogic.proof.legup_xml import to_legup_xml
+from gridlogic.proof.legup_xml import from_legup_xml, to_legup_xml
 from gridlogic.proof.make import NoProof, make
 from gridlogic.proof.model import Proof
 from gridlogic.proof.render import render
@@ -30,8 +30,11 @@ def proof() -> None:
 @click.option("--format", "format_name", default=None, help="Puzzle format (default: detected).")
 @click.option("--legup-xml", "legup_xml", default=None, type=click.Path(dir_okay=False),
               help="Also write the proof as a LEGUP XML file (one puzzle only).")
+@click.option("--legup-only", is_flag=True,
+              help="Only LEGUP's own rules (case splits where production rules would be needed).")
+@click.option("--no-unique-lines", is_flag=True, help="Binary: rows (columns) need not be distinct.")
 def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str | None,
-             legup_xml: str | None) -> None:
+             legup_xml: str | None, legup_only: bool, no_unique_lines: bool) -> None:
     """Build a proof of PUZZLE from the human solver (exit 1 if none is found)."""
     text, _ = read_argument(puzzle)
     records = split_records(text, kind(kind_name) if kind_name else None)
@@ -41,8 +44,10 @@ def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str
     for rec in records:
         k, fmt = detect(rec.text, kind_name, format_name)
         p = fmt.read(rec.text)
+        if no_unique_lines:
+            p = k.configure(p, {"unique_lines": False})
         try:
-            pr = make(k, p, puzzle_text(k, p, rec.text))
+            pr = make(k, p, puzzle_text(k, p, rec.text), legup_only=legup_only)
         except NoProof as e:
             click.echo(f"error: {e} (puzzle {rec.id})", err=True)
             if as_json:
@@ -81,7 +86,8 @@ def puzzle_text(k: Kind, puzzle: Any, text: str) -> str:
 @click.option("--partial", is_flag=True, help="Only judge transitions and closes, not completeness.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON line per proof: valid, errors.")
 def check_cmd(proof_arg: str, partial: bool, as_json: bool) -> None:
-    """Check PROOF (a file, - for stdin, or the JSON itself): exit 0 valid, 1 invalid."""
+    """Check PROOF (a JSON proof or a LEGUP proof file; a file, - for stdin, or the text itself):
+    exit 0 valid, 1 invalid."""
     text, _ = read_argument(proof_arg)
     worst = 0
     for n, pr in enumerate(read_proofs(text), 1):
@@ -100,10 +106,12 @@ def _exit(code: int) -> None:
 
 
 def read_proofs(text: str) -> list[Proof]:
-    """One JSON proof object, or several as JSON lines."""
+    """One JSON proof object, several as JSON lines, or a LEGUP proof file (XML)."""
     body = text.strip()
     if not body:
         raise ParseError("empty input", "PROOF")
+    if body.startswith("<"):
+        return [from_legup_xml(body)]
     try:
         return [Proof.from_json(json.loads(body))]
     except json.JSONDecodeError:
