@@ -15,10 +15,12 @@ its path in the tree (``root.steps[3]``, ``root.split.branches[1].close``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from gridlogic.core.errors import GridlogicError
 from gridlogic.core.grid import cell_name
 from gridlogic.proof import goals
 from gridlogic.proof.goals import Leaf
@@ -26,6 +28,30 @@ from gridlogic.proof.kinds import ProofKind, proof_kind
 from gridlogic.proof.model import Goal, Mark, Node, Proof, ProofStep, Split
 
 PROPAGATION_ROUNDS = 12
+
+
+class CheckStopped(GridlogicError):  # noqa: N818 - reads as the outcome
+    """The check ran out of its :class:`Budget` (the message says where it stopped)."""
+
+
+@dataclass
+class Budget:
+    """A cost limit on one check: wall ``seconds`` and SAT-oracle ``oracle_calls`` (the production
+    rules' checks; ``None``: no limit). Checked before each transition and each oracle call."""
+
+    seconds: float | None = None
+    oracle_calls: int | None = None
+    calls: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+    def spend(self, path: str, calls: int = 0, judged: int = 0) -> None:
+        self.calls += calls
+        done = f" ({judged} transitions judged)"
+        if self.oracle_calls is not None and self.calls > self.oracle_calls:
+            raise CheckStopped(f"proof check stopped: the budget of {self.oracle_calls} SAT-oracle calls "
+                               f"is spent at {path}{done}")
+        if self.seconds is not None and time.monotonic() - self.started > self.seconds:
+            raise CheckStopped(f"proof check stopped: the time limit of {self.seconds:g} s is reached at {path}{done}")
 
 
 @dataclass(frozen=True)
@@ -72,10 +98,11 @@ class Report:
                 **({"goal_missing": self.goal_missing} if self.goal_missing else {})}
 
 
-def check(proof: Proof, partial: bool = False) -> Report:
+def check(proof: Proof, partial: bool = False, budget: Budget | None = None) -> Report:
     """Check a whole proof (``partial``: do not require every leaf to be solved or closed, nor the
-    goal to be met; the report still says whether it is)."""
-    return Checker(proof_kind(proof.kind), partial).run(proof)
+    goal to be met; the report still says whether it is). ``budget``: raise :class:`CheckStopped`
+    when the check exceeds it."""
+    return Checker(proof_kind(proof.kind), partial, budget=budget or Budget()).run(proof)
 
 
 @dataclass
@@ -84,6 +111,7 @@ class Checker:
     partial: bool = False
     report: Report = field(default_factory=Report)
     default_goal: bool = True
+    budget: Budget = field(default_factory=Budget)
 
     def run(self, proof: Proof) -> Report:
         board = self.kind.board(proof.puzzle, proof.unique_lines)
@@ -128,6 +156,7 @@ class Checker:
                            + ("the board has unknown cells" if None in board.cells else "the board breaks a rule"))
 
     def step(self, step: ProofStep, board: Any, path: str) -> Any:
+        self.budget.spend(path, judged=len(self.report.verdicts))
         before = len(self.report.errors)
         changes = self._cells(board, step.set, path, step.rule)
         if not step.rule:
@@ -140,7 +169,7 @@ class Checker:
                 self.error(path, step.rule, f"not forced by {step.rule} on the parent board: "
                            f"{self._names(board, bad, changes)}")
         elif self.kind.production(step.rule):
-            bad = self._not_forced(board, changes)
+            bad = self._not_forced(board, changes, path)
             if bad:
                 self.error(path, step.rule, f"not forced (production rule judged by SAT/propagation): "
                            f"{self._names(board, bad, changes)}")
@@ -219,12 +248,26 @@ class Checker:
         names = {"direct": self.kind.direct, "contradiction": self.kind.contradictions, "case": self.kind.cases}[what]
         return f"{rule!r} is not a {what} rule of {self.kind.name} (expected one of {', '.join(names)})"
 
-    def _not_forced(self, board: Any, changes: dict[int, str]) -> list[int]:
+    def _not_forced(self, board: Any, changes: dict[int, str], path: str) -> list[int]:
         """The cells not forced (each judged alone). Shortcut with the same verdicts: when all the
         values together have a solution, each value has one, so only the opposites need a call."""
+        def spend(calls: int) -> None:
+            self.budget.spend(path, calls, len(self.report.verdicts))
+
+        spend(1)
         if self.kind.satisfiable(board, changes.items()):
-            return [i for i, v in changes.items() if self.kind.satisfiable(board, [(i, self.kind.opposite(v))])]
-        return [i for i, v in changes.items() if not forced(self.kind, board, i, v)]
+            bad = []
+            for i, v in changes.items():
+                spend(1)
+                if self.kind.satisfiable(board, [(i, self.kind.opposite(v))]):
+                    bad.append(i)
+            return bad
+        bad = []
+        for i, v in changes.items():
+            spend(2)
+            if not forced(self.kind, board, i, v):
+                bad.append(i)
+        return bad
 
 
 def forced(kind: ProofKind, board: Any, i: int, value: str) -> bool:
