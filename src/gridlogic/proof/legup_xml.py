@@ -206,6 +206,7 @@ def from_legup_xml(text: str) -> Proof:
             start = reader.marks(first[0])
             top = reader.child(first[0])
         node = reader.chain(top) if top is not None else Node()
+    proof_kind(kind_name).board(puzzle_text)  # a board that cannot be read is the file's error
     return Proof(kind_name, puzzle_text, node, start, goal,
                  None if unique is None else unique.strip().lower() == "true")
 
@@ -311,8 +312,13 @@ class _Reader:
             for ours, (legup, _) in table.items():
                 if key in (_norm(ours), _norm(legup)):
                     return ours
+            bare = key.removesuffix("directrule").removesuffix("contradictionrule").removesuffix("caserule")
+            pk = proof_kind(self.kind)
+            for ours in [*pk.direct, *pk.contradictions, *pk.cases]:
+                if bare == _norm(ours):
+                    return ours
             for alias, ours in ALIASES[self.kind].items():
-                if key.removesuffix("directrule").removesuffix("contradictionrule").removesuffix("caserule") == alias:
+                if bare == alias:
                     return ours
         if rid:
             special = ID_ONLY.get(self.kind, {}).get(rid)
