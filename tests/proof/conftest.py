@@ -50,3 +50,15 @@ def sample_proofs(corpus: Path) -> list[tuple[str, Proof]]:
         puzzle = fmt.read(text)
         out.append((f"{path} {pick}", make(k, puzzle, puzzle_text(k, puzzle, text))))
     return out
+
+
+@pytest.fixture(scope="session")
+def legup_only_proofs(corpus: Path) -> list[tuple[str, Proof]]:
+    """The same sample, proved with LEGUP's own rules alone (``proof make --legup-only``)."""
+    out = []
+    for path, pick in SAMPLE:
+        text = sample_text(corpus, path, pick)
+        k, fmt = detect(text)
+        puzzle = fmt.read(text)
+        out.append((f"{path} {pick}", make(k, puzzle, puzzle_text(k, puzzle, text), legup_only=True)))
+    return out

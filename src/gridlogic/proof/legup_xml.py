@@ -365,6 +365,9 @@ class _Reader:
         its value there; any other cell a branch sets becomes a step of the case rule (invalid)."""
         first = self.marks(trs[0])
         cell = (first[0][0], first[0][1]) if first else (-1, -1)
+        rules = [self.rule(tr) for tr in trs]
+        if len(set(rules)) > 1:  # every branch must name the case rule: the checker rejects this name
+            rule = "branches of different rules: " + ", ".join(r or "(none)" for r in rules)
         branches = []
         for tr in trs:
             marks = self.marks(tr)
