@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import astuple, dataclass, fields
 from pathlib import Path
 
-from gridlogic.core.errors import GridlogicError
+from gridlogic.core.errors import GridlogicError, ParseError
 from gridlogic.proof.checker import Budget, check
 from gridlogic.proof.reading import read_proofs
 
@@ -44,8 +44,10 @@ def proof_files(args: Iterable[str]) -> list[Path]:
         if p.is_dir():
             out.extend(sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SUFFIXES
                               and not any(part.startswith(".") for part in f.relative_to(p).parts)))
-        else:
+        elif p.exists():
             out.append(p)
+        else:
+            raise ParseError(f"no such file or folder: {a}", "FILES|FOLDER")
     return out
 
 
