@@ -60,7 +60,8 @@ def test_check_stops_at_its_cost_limit(capsys: pytest.CaptureFixture[str], monke
         "steps": [{"rule": "R1.1", "set": [m]} for m in marks]}})
     code, _, err = run(capsys, monkeypatch, "proof", "check", "-", "--partial", "--oracle-budget", "3", stdin=proof)
     assert code == 2
-    assert err.startswith("error: proof check stopped: the budget of 3 SAT-oracle calls is spent at root.steps[")
+    assert err.startswith("error: proof check stopped: the budget of 3 oracle calls (SAT calls and "
+                          "propagation rounds) is spent at root.steps[")
     code, _, _ = run(capsys, monkeypatch, "proof", "check", "-", "--partial", stdin=proof)
     assert code == 0
     code, _, err = run(capsys, monkeypatch, "proof", "check", "-", "--time-limit", "0", stdin=proof)

@@ -16,7 +16,7 @@ its path in the tree (``root.steps[3]``, ``root.split.branches[1].close``).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,8 +36,9 @@ class CheckStopped(GridlogicError):  # noqa: N818 - reads as the outcome
 
 @dataclass
 class Budget:
-    """A cost limit on one check: wall ``seconds`` and SAT-oracle ``oracle_calls`` (the production
-    rules' checks; ``None``: no limit). Checked before each transition and each oracle call."""
+    """A cost limit on one check: wall ``seconds`` and ``oracle_calls``, the units of oracle work
+    that production-rule steps cost (one SAT call, or one round of propagation on a board without
+    solution); ``None``: no limit. Checked before each transition and each unit of oracle work."""
 
     seconds: float | None = None
     oracle_calls: int | None = None
@@ -48,8 +49,8 @@ class Budget:
         self.calls += calls
         done = f" ({judged} transitions judged)"
         if self.oracle_calls is not None and self.calls > self.oracle_calls:
-            raise CheckStopped(f"proof check stopped: the budget of {self.oracle_calls} SAT-oracle calls "
-                               f"is spent at {path}{done}")
+            raise CheckStopped(f"proof check stopped: the budget of {self.oracle_calls} oracle calls "
+                               f"(SAT calls and propagation rounds) is spent at {path}{done}")
         if self.seconds is not None and time.monotonic() - self.started > self.seconds:
             raise CheckStopped(f"proof check stopped: the time limit of {self.seconds:g} s is reached at {path}{done}")
 
@@ -264,23 +265,31 @@ class Checker:
             return bad
         bad = []
         for i, v in changes.items():
-            spend(2)
-            if not forced(self.kind, board, i, v):
+            spend(1)
+            if not forced(self.kind, board, i, v, spend):
                 bad.append(i)
         return bad
 
 
-def forced(kind: ProofKind, board: Any, i: int, value: str) -> bool:
+def forced(kind: ProofKind, board: Any, i: int, value: str, spend: Callable[[int], None] | None = None) -> bool:
+    """Is ``value`` at ``i`` forced: by the SAT oracle, or on a board without solution by bounded
+    propagation (``spend``: told of each unit of oracle work, one SAT call or propagation round)."""
     other = kind.opposite(value)
     if kind.satisfiable(board, [(i, value)]):
+        if spend:
+            spend(1)
         return not kind.satisfiable(board, [(i, other)])
-    return refuted(kind, board.with_changes([(i, other)])) and not refuted(kind, board.with_changes([(i, value)]))
+    return (refuted(kind, board.with_changes([(i, other)]), spend=spend)
+            and not refuted(kind, board.with_changes([(i, value)]), spend=spend))
 
 
-def refuted(kind: ProofKind, board: Any, rounds: int = PROPAGATION_ROUNDS) -> bool:
+def refuted(kind: ProofKind, board: Any, rounds: int = PROPAGATION_ROUNDS,
+            spend: Callable[[int], None] | None = None) -> bool:
     """Does applying every LEGUP direct rule, round after round, reach a contradiction rule (or
     a cell forced both ways)?"""
     for _ in range(rounds):
+        if spend:
+            spend(1)
         if kind.any_contradiction(board):
             return True
         changes: dict[int, str] = {}

@@ -100,7 +100,8 @@ def puzzle_text(k: Kind, puzzle: Any, text: str) -> str:
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=DEFAULT_SECONDS, show_default=True,
               help="Stop (exit 2) after this many seconds per proof.")
 @click.option("--oracle-budget", type=click.IntRange(min=1), default=DEFAULT_ORACLE_CALLS, show_default=True,
-              help="Stop (exit 2) after this many SAT-oracle calls per proof (production-rule checks).")
+              help="Stop (exit 2) after this much oracle work per proof (production-rule checks: "
+                   "SAT calls and propagation rounds).")
 def check_cmd(proof_arg: str, partial: bool, as_json: bool, time_limit: float, oracle_budget: int) -> None:
     """Check PROOF (a JSON proof or a LEGUP proof file; a file, - for stdin, or the text itself):
     exit 0 valid, 1 invalid."""
