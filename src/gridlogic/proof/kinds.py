@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Protocol
 
 from gridlogic.core.errors import UnsupportedError
@@ -73,7 +73,11 @@ class ProofKind:
         """The starting board of a puzzle string in any format the kind reads. A LEGUP XML file is
         read as LEGUP reads it, without the puzzle model's checks: a board that is impossible as a
         puzzle (LEGUP's own rule tests use some) is still a board a rule can be applied to.
-        ``unique_lines`` (Binary): overrides the puzzle's setting."""
+        ``unique_lines`` (Binary): overrides the puzzle's setting. Boards are immutable, so each
+        text is read once (:func:`_board`)."""
+        return _board(self.name, puzzle_text, unique_lines)
+
+    def read_board(self, puzzle_text: str, unique_lines: bool | None = None) -> Any:
         legup = puzzle_text.lstrip().startswith("<") and self.legup_board is not None
         if legup and self.legup_board is not None:
             b = self.legup_board(puzzle_text)
@@ -122,6 +126,11 @@ BINARY_PRODUCTION = frozenset({"LineCompletions", "ZeroOrOne", "ZeroOrOneDeep", 
 
 BUILDERS: dict[str, Callable[[], ProofKind]] = {"starbattle": _starbattle, "binary": _binary}
 """Loaded on first use, so that one kind being broken or absent never stops the other."""
+
+
+@lru_cache(maxsize=256)
+def _board(kind_name: str, puzzle_text: str, unique_lines: bool | None) -> Any:
+    return proof_kind(kind_name).read_board(puzzle_text, unique_lines)
 
 
 @cache

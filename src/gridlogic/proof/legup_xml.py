@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from gridlogic.core import legupfile
 from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
@@ -228,10 +229,11 @@ def _puzzle_text(kind_name: str, root: ET.Element, proof_el: ET.Element | None) 
     if recorded:
         pk = proof_kind(kind_name)
         try:
-            if pk.board(recorded).cells == pk.board(text).cells and _same_shape(pk.board(recorded), pk.board(text)):
-                return recorded
+            ours, theirs = pk.board(recorded), pk.board(text)
         except GridlogicError:
-            pass
+            return text
+        if ours.cells == theirs.cells and _same_shape(ours, theirs):
+            return recorded
     return text
 
 
@@ -257,6 +259,34 @@ def _read_goal(kind_name: str, el: ET.Element) -> Goal:
 
 def _norm(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+@lru_cache(maxsize=1024)
+def resolve_rule(kind_name: str, name: str, rid: str, ours: str = "") -> str:
+    """Our name for a LEGUP rule: by its name (LEGUP's display name, its class name or ours, any
+    spacing and case), then by its id; ``ours`` (the ``gridlogic_rule`` attribute) when it has
+    neither; ``""`` when unjustified. A name or id we do not know is kept as written."""
+    table = LEGUP_RULES[kind_name]
+    if name:
+        key = _norm(name)
+        bare = key.removesuffix("directrule").removesuffix("contradictionrule").removesuffix("caserule")
+        for rule, (legup, _) in table.items():
+            if key in (_norm(rule), _norm(legup)):
+                return rule
+        pk = proof_kind(kind_name)
+        for rule in [*pk.direct, *pk.contradictions, *pk.cases]:
+            if bare == _norm(rule):
+                return rule
+        if bare in ALIASES[kind_name]:
+            return ALIASES[kind_name][bare]
+    if rid:
+        special = ID_ONLY.get(kind_name, {}).get(rid)
+        if special:
+            return special
+        by_id = [rule for rule, (_, i) in table.items() if i == rid]
+        if by_id:
+            return by_id[0]
+    return name or rid or ours
 
 
 @dataclass
@@ -303,31 +333,9 @@ class _Reader:
         return cid
 
     def rule(self, tr: ET.Element) -> str:
-        """Our name for a transition's rule: by LEGUP name, then id; ``""`` when unjustified; a
-        name or id we do not know is kept as written (the checker reports it)."""
-        table = LEGUP_RULES[self.kind]
-        name, rid = tr.get("rule", "").strip(), tr.get("rule_id", "").strip()
-        if name:
-            key = _norm(name)
-            for ours, (legup, _) in table.items():
-                if key in (_norm(ours), _norm(legup)):
-                    return ours
-            bare = key.removesuffix("directrule").removesuffix("contradictionrule").removesuffix("caserule")
-            pk = proof_kind(self.kind)
-            for ours in [*pk.direct, *pk.contradictions, *pk.cases]:
-                if bare == _norm(ours):
-                    return ours
-            for alias, ours in ALIASES[self.kind].items():
-                if bare == alias:
-                    return ours
-        if rid:
-            special = ID_ONLY.get(self.kind, {}).get(rid)
-            if special:
-                return special
-            by_id = [ours for ours, (_, i) in table.items() if i == rid]
-            if by_id:
-                return by_id[0]
-        return name or rid or tr.get(GRIDLOGIC_RULE, "")
+        """Our name for a transition's rule (see :func:`resolve_rule`)."""
+        return resolve_rule(self.kind, tr.get("rule", "").strip(), tr.get("rule_id", "").strip(),
+                            tr.get(GRIDLOGIC_RULE, ""))
 
     def marks(self, tr: ET.Element) -> tuple[Mark, ...]:
         values = {v: k for k, v in CELL_VALUE[self.kind].items()}
