@@ -4,28 +4,18 @@
 from __future__ import annotations
 
 import csv
-import io
 import json
 from pathlib import Path
 
 import pytest
+from test_proof_cli import run
 
-from gridlogic.cli import main
 from gridlogic.proof.checker import check
 from gridlogic.proof.legup_xml import from_legup_xml, to_legup_xml
 from gridlogic.proof.model import Proof
 
 URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 BIN = "6x6:..0..1" + "1.00.." + ".1...." + "....1." + "..1..0" + "00.1.."
-
-
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str,
-        stdin: str = "") -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    with pytest.raises(SystemExit) as e:
-        main(list(args))
-    out = capsys.readouterr()
-    return int(e.value.code or 0), out.out, out.err
 
 
 def test_legup_only_then_check_the_file(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
