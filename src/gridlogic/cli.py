@@ -18,8 +18,10 @@ import click
 from gridlogic import service
 from gridlogic.core.errors import Contradiction, GridlogicError, ParseError
 from gridlogic.core.inputs import read_argument, split_records
+from gridlogic.core.numbers import parse_size
 from gridlogic.core.output import jsonl
 from gridlogic.core.registry import Kind, Record, detect, kind, kinds
+from gridlogic.params import Int
 
 
 class Failed(Exception):  # noqa: N818 - control flow: the overall exit code
@@ -57,7 +59,7 @@ class Ctx:
                 puzzle = k.configure(fmt.read(rec.text), self.options)
             except GridlogicError as e:
                 if not many:
-                    raise
+                    raise located(e, source) from None
                 where = f"{source}, puzzle {rec.id}"
                 click.echo(f"error: {e} ({where})", err=True)
                 if self.json:
@@ -102,6 +104,7 @@ OPTIONAL_COMMANDS = {
     "starstar": ("gridlogic.games.starstar.cli", "starstar"),
     "serve": ("gridlogic.web.cli", "serve"),
     "batch": ("gridlogic.batch", "batch"),
+    "render": ("gridlogic.render", "render"),
 }
 """Command groups built in their own packages, imported only when named (the game pulls in numba,
 the web app FastAPI: a plain ``solve`` should not pay for them)."""
@@ -150,7 +153,7 @@ def _solved_text(k: Kind, puzzle: Any, out: dict[str, Any]) -> str:
 
 @cli.command()
 @click.argument("puzzle")
-@click.option("--limit", default=2, show_default=True, type=click.IntRange(min=1))
+@click.option("--limit", default=2, show_default=True, type=Int(1))
 @click.option("--method", default=None)
 @common
 def count(puzzle: str, limit: int, method: str | None, as_json: bool, kind_name: str | None,
@@ -279,16 +282,20 @@ def convert(puzzle: str, to: str, as_json: bool, kind_name: str | None, format_n
 @cli.command()
 @click.argument("kind_name", metavar="KIND")
 @click.option("--size", default=None, help="Board size, e.g. 10 or 8x12.")
-@click.option("--stars", default=None, type=int, help="Star Battle: stars per row.")
+@click.option("--stars", default=None, type=Int(1, 99), help="Star Battle: stars per row.")
 @click.option("--difficulty", default=None, help="Target level (name or number).")
-@click.option("--seed", default=None, type=int, help="Random seed (default: from the clock).")
-@click.option("--count", "how_many", default=1, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=None, type=Int(None), help="Random seed (default: from the clock).")
+@click.option("--count", "how_many", default=1, show_default=True, type=Int(1))
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--no-unique-lines", is_flag=True)
 def generate(kind_name: str, size: str | None, stars: int | None, difficulty: str | None, seed: int | None,
              how_many: int, as_json: bool, no_unique_lines: bool) -> None:
     """Generate new puzzles with a unique solution."""
     k = kind(kind_name)
+    if size is not None:
+        parse_size(size, "--size")
+    if difficulty is not None and k.levels:
+        k.level_number(difficulty)
     base = seed if seed is not None else int(time.time())
     options = {"unique_lines": not no_unique_lines}
     for i in range(how_many):
@@ -316,6 +323,18 @@ def _load_optional(module: str, attr: str) -> click.Command | None:
     return cmd
 
 
+def located(e: GridlogicError, source: str) -> GridlogicError:
+    """``e`` with the file it came from added to its message (an argument speaks for itself)."""
+    if source != "argument":
+        e.args = (f"{e} in {source}",)
+    return e
+
+
+def say_error(message: str) -> None:
+    """The one ``error:`` line on stderr (a message's own line breaks folded)."""
+    click.echo("error: " + " ".join(message.split("\n")).strip(), err=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one ``error:`` line and exit 2 on bad input, never a traceback."""
     code = 0
@@ -331,15 +350,20 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("error: aborted", err=True)
         code = 130
     except click.ClickException as e:
-        click.echo(f"error: {e.format_message()}", err=True)
+        say_error(e.format_message())
         code = 2
     except GridlogicError as e:
-        click.echo(f"error: {e}", err=True)
+        say_error(str(e))
         code = 2
-    except (Contradiction, RecursionError, ValueError, KeyError, IndexError) as e:
+    except RecursionError:
         if os.environ.get("GRIDLOGIC_DEBUG"):
             raise
-        click.echo(f"error: {type(e).__name__}: {e}", err=True)
+        say_error("input nested too deeply to read (beyond Python's recursion limit)")
+        code = 2
+    except (Contradiction, ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
+        if os.environ.get("GRIDLOGIC_DEBUG"):
+            raise
+        say_error(f"internal error, please report it with the input: {type(e).__name__}: {e}")
         code = 2
     except BrokenPipeError:
         code = 0

@@ -105,10 +105,19 @@ def puzzle_text(k: Kind, puzzle: Any, text: str) -> str:
 def check_cmd(proof_arg: str, partial: bool, as_json: bool, time_limit: float, oracle_budget: int) -> None:
     """Check PROOF (a JSON proof or a LEGUP proof file; a file, - for stdin, or the text itself):
     exit 0 valid, 1 invalid."""
-    text, _ = read_argument(proof_arg)
+    text, source = read_argument(proof_arg)
     worst = 0
-    for n, pr in enumerate(read_proofs(text), 1):
-        report = check(pr, partial, Budget(time_limit, oracle_budget))
+    try:
+        proofs = read_proofs(text)
+    except RecursionError:
+        raise ParseError("proof nested too deeply to read (Python's recursion limit: about 300 nested splits)",
+                         source) from None
+    for n, pr in enumerate(proofs, 1):
+        try:
+            report = check(pr, partial, Budget(time_limit, oracle_budget))
+        except RecursionError:
+            raise ParseError("proof nested too deeply to check (Python's recursion limit)",
+                             f"{source}, proof {n}") from None
         worst = max(worst, 0 if report.valid else 1)
         if as_json:
             jsonl({"kind": pr.kind, "id": str(n), **report.to_json()})

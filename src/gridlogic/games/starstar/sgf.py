@@ -153,9 +153,12 @@ def parse_sgf(text: str) -> GameRecord:
 def parse_sgf_collection(text: str) -> list[GameRecord]:
     """Every game tree of an SGF collection, in order."""
     reader = _SgfReader(text)
-    records = [_record_of(reader.tree())]
-    while reader.peek() == "(":
-        records.append(_record_of(reader.tree()))
+    try:
+        records = [_record_of(reader.tree())]
+        while reader.peek() == "(":
+            records.append(_record_of(reader.tree()))
+    except RecursionError:
+        raise reader.fail("variations nested too deeply (Python's recursion limit)") from None
     if reader.peek():
         raise reader.fail("unexpected text after the last game")
     return records

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gridlogic.core.errors import ParseError
+from gridlogic.core.numbers import check_number, is_int, parse_int
 from gridlogic.core.registry import Record
 
 
@@ -30,18 +31,25 @@ def pack_records(text: str) -> list[Record] | None:
         extra: dict[str, Any] = {}
         sol = p.get("solution")
         if isinstance(sol, list) and all(isinstance(x, list) and len(x) == 2 for x in sol):
-            stars = frozenset((int(r), int(c)) for r, c in sol)
+            where = f"pack puzzle {i}, solution"
+            stars = frozenset((_index(r, where), _index(c, where)) for r, c in sol)
             extra["solution"] = stars
             n = p["sbn"].split("x", 1)[0]
-            if n.isdigit():  # the contract's rows too, for interfaces that check packs (batch check)
+            if is_int(n) and len(n) <= 2:  # the contract's rows too, for interfaces that check packs
                 extra["solution_rows"] = ["".join("*" if (r, c) in stars else "." for c in range(int(n)))
                                           for r in range(int(n))]
         records.append(Record(str(i), p["sbn"], extra))
     return records
 
 
+def _index(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return parse_int(str(value), "cell index", where, hi=999)
+    return int(check_number(value, "cell index", where, hi=999))
+
+
 def norvig_tsv(fields: Sequence[str]) -> str | None:
     """Norvig's ``name, S, N, picture[, solution]`` rows: the picture with its stars prefix."""
-    if len(fields) < 4 or not fields[1].isdigit() or not fields[2].isdigit() or "/" not in fields[3]:
+    if len(fields) < 4 or not is_int(fields[1]) or not is_int(fields[2]) or "/" not in fields[3]:
         return None
-    return f"{int(fields[1])}:{fields[3]}"
+    return f"{parse_int(fields[1], 'stars', 'TSV column 2', hi=99)}:{fields[3]}"
