@@ -96,7 +96,7 @@ def start(text: str, kind_name: str | None = None, format_name: str | None = Non
     pk = proof_kind(k.name)
     board = pk.board(line)
     out: dict[str, Any] = {"kind": k.name, "puzzle": line, "board": rows_of(k.name, board),
-                           "palette": palette(k.name)}
+                           "palette": palette(k.name), "svg": k.draw(puzzle)}
     if k.name == "starbattle":
         out |= {"rows": puzzle.n, "cols": puzzle.n, "stars": puzzle.stars,
                 "regions": [list(r) for r in puzzle.regions]}

@@ -1,12 +1,12 @@
 // Proof mode: LEGUP in the browser. The proof is gridlogic's proof JSON (docs/proofs.md), edited here
 // and judged by the server's checker after every change (POST /api/proof/check); nothing is judged in JS.
-"use strict";
+
+import { Board } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
-const SVGNS = "http://www.w3.org/2000/svg";
-const TINTS = ["#fde2e4", "#e2ece9", "#dbe7f6", "#fff1c1", "#e8def8", "#d8f3dc", "#ffe5d0", "#e0f2f1",
-  "#f1e4de", "#e3e8ff", "#f8e1f4", "#eef6d5", "#ffeccc", "#dff1fb", "#f3e9d2", "#e6f0e0"];
-const S = { info: null, proof: null, pos: { path: "root", k: 0 }, draft: new Map(), report: null, busy: false };
+const S = { info: null, proof: null, pos: { path: "root", k: 0 }, draft: new Map(), report: null, busy: false,
+  board: new Board($("board")), quiet: false };
+S.board.addEventListener("change", onBoardChange);
 
 async function api(url, body) {
   const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -59,71 +59,28 @@ function boardAt(path, k) {
   }
 }
 
-// ----- drawing -------------------------------------------------------------------------------------
+// ----- drawing: the kind's own drawing (puzzles/<kind>/draw.py) made clickable by board.js ------------
 function cellLabel(r, c) { return `r${r + 1}c${c + 1}`; }
-function valueName(ch) {
-  if (S.info.kind === "starbattle") return { "*": "star", ".": "black", "?": "unknown" }[ch];
-  return ch === "?" ? "empty" : ch;
+
+function displayRows() {
+  const rows = boardAt(S.pos.path, S.pos.k);
+  for (const [key, v] of S.draft) { const [r, c] = key.split(",").map(Number); rows[r][c] = CHAR[v]; }
+  return rows.map((r) => r.join(""));
 }
 
 function drawBoard() {
-  const { rows: R, cols: C, kind } = S.info;
-  const size = 44, pad = 6;
-  const rows = boardAt(S.pos.path, S.pos.k);
+  S.quiet = true;
+  S.board.setRows(displayRows(), "proof");
+  S.quiet = false;
+  S.board.clearHighlight();
   const node = nodeAt(S.pos.path);
-  const changed = new Set();
-  if (S.pos.k > 0) for (const [r, c] of node.steps[S.pos.k - 1].set) changed.add(`${r},${c}`);
-  const svg = document.createElementNS(SVGNS, "svg");
-  svg.setAttribute("viewBox", `0 0 ${C * size + 2 * pad} ${R * size + 2 * pad}`);
-  svg.setAttribute("role", "grid");
-  svg.setAttribute("aria-label", `${kind} board, ${R} by ${C}`);
-  const add = (tag, attrs, parent = svg) => {
-    const el = document.createElementNS(SVGNS, tag);
-    for (const [a, v] of Object.entries(attrs)) el.setAttribute(a, v);
-    parent.appendChild(el);
-    return el;
-  };
-  for (let r = 0; r < R; r++) {
-    for (let c = 0; c < C; c++) {
-      const x = pad + c * size, y = pad + r * size;
-      const key = `${r},${c}`;
-      const drafted = S.draft.get(key);
-      const ch = drafted !== undefined ? CHAR[drafted] : rows[r][c];
-      const given = S.info.board[r][c] !== "?";
-      const g = add("g", { class: "cell", "data-row": r, "data-col": c, "data-value": valueName(ch),
-        "aria-label": `${cellLabel(r, c)} ${valueName(ch)}${drafted !== undefined ? " (new)" : ""}${given ? " (given)" : ""}`,
-        role: "gridcell" });
-      const fill = kind === "starbattle" ? TINTS[S.info.regions[r][c] % TINTS.length] : "#fff";
-      add("rect", { x, y, width: size, height: size, fill, stroke: "#b0bec5", "stroke-width": 1 }, g);
-      if (kind === "starbattle" && ch === ".") add("rect", { x: x + 7, y: y + 7, width: size - 14, height: size - 14,
-        rx: 3, fill: "#37474f" }, g); // LEGUP's "black": known empty
-      if (drafted !== undefined) add("rect", { x: x + 3, y: y + 3, width: size - 6, height: size - 6, fill: "none",
-        stroke: "#f9a825", "stroke-width": 4, "stroke-dasharray": "6 3" }, g);
-      else if (changed.has(key)) add("rect", { x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: "none",
-        stroke: "#1e88e5", "stroke-width": 3 }, g);
-      let text = "", color = "#222", weight = "400";
-      if (kind === "starbattle" && ch === "*") { text = "★"; color = "#d84315"; }
-      if (kind === "binary" && ch !== "?") { text = ch; color = given ? "#111" : "#1565c0"; weight = given ? "700" : "500"; }
-      if (text) {
-        const t = add("text", { x: x + size / 2, y: y + size / 2 + 1, "text-anchor": "middle", "dominant-baseline": "central",
-          "font-size": kind === "starbattle" ? 28 : 24, fill: color, "font-weight": weight, "pointer-events": "none" }, g);
-        t.textContent = text;
-      }
-      g.addEventListener("click", () => clickCell(r, c));
-    }
-  }
-  if (kind === "starbattle") {
-    const reg = S.info.regions;
-    for (let r = 0; r < R; r++) {
-      for (let c = 0; c < C; c++) {
-        const x = pad + c * size, y = pad + r * size;
-        if (c + 1 < C && reg[r][c] !== reg[r][c + 1]) add("line", { x1: x + size, y1: y, x2: x + size, y2: y + size, stroke: "#111", "stroke-width": 3.5 });
-        if (r + 1 < R && reg[r][c] !== reg[r + 1][c]) add("line", { x1: x, y1: y + size, x2: x + size, y2: y + size, stroke: "#111", "stroke-width": 3.5 });
-      }
-    }
-  }
-  add("rect", { x: pad, y: pad, width: C * size, height: R * size, fill: "none", stroke: "#111", "stroke-width": 4 });
-  $("board").replaceChildren(svg);
+  if (S.pos.k > 0) S.board.highlight(node.steps[S.pos.k - 1].set.map(([r, c]) => [r, c]), "marks");
+  S.board.highlight([...S.draft.keys()].map((key) => key.split(",").map(Number)), "uses");
+}
+
+function onBoardChange(e) {
+  if (S.quiet || e.detail.source !== "user") return;
+  for (const ch of e.detail.changes) if (ch.attr === "value") clickCell(ch.r, ch.c, S.board.chars[ch.to]);
 }
 
 // ----- the palette ---------------------------------------------------------------------------------
@@ -177,21 +134,17 @@ function editable() {
   return "";
 }
 
-function clickCell(r, c) {
-  if (!S.info || S.busy) return;
+function clickCell(r, c, ch) {
+  if (!S.info) return;
   alarm("");
-  const why = editable();
-  if (why) { alarm(`Cannot change the board here: ${why}.`); return; }
+  const why = S.busy ? "wait for the checker" : editable();
   const rows = boardAt(S.pos.path, S.pos.k);
-  if (rows[r][c] !== "?") { alarm(`${cellLabel(r, c)} is already decided on this board.`); return; }
-  const rule = selectedRule();
-  if (rule.type === "case") { split(rule.id, r, c); return; }
-  const key = `${r},${c}`;
-  const cycle = S.info.palette.cycle; // LEGUP's click cycling: ? -> first value -> second value -> ?
-  const cur = S.draft.has(key) ? CHAR[S.draft.get(key)] : "?";
-  const next = cycle[(cycle.indexOf(cur) + 1) % cycle.length];
-  if (next === "?") S.draft.delete(key); else S.draft.set(key, VALUE[next]);
-  render();
+  if (why) alarm(`Cannot change the board here: ${why}.`);
+  else if (rows[r][c] !== "?") alarm(`${cellLabel(r, c)} is already decided on this board.`);
+  else if (selectedRule().type === "case") { split(selectedRule().id, r, c); return; }
+  else if (ch === "?" || ch === undefined) S.draft.delete(`${r},${c}`);
+  else S.draft.set(`${r},${c}`, VALUE[ch]);
+  render();  // also undoes a click that was refused
 }
 
 function split(rule, r, c) {
@@ -295,7 +248,7 @@ function mark(path) {
   return v ? '<span class="ok" aria-label="valid">✓</span>' : '<span class="bad" aria-label="invalid">✗</span>';
 }
 function cellsText(set) {
-  return set.map(([r, c, v]) => `${cellLabel(r, c)}=${S.info.kind === "starbattle" ? (v === "star" ? "★" : "■") : v}`).join(" ");
+  return set.map(([r, c, v]) => `${cellLabel(r, c)}=${S.info.kind === "starbattle" ? (v === "star" ? "★" : "•") : v}`).join(" ");
 }
 
 function drawTree() {
@@ -325,7 +278,7 @@ function drawTree() {
       li.dataset.path = p;
       node.split.branches.forEach((b, i) => {
         const v = branchValue(node.split, i);
-        const name = S.info.kind === "starbattle" ? (v === "star" ? "★ star" : "■ black") : v;
+        const name = S.info.kind === "starbattle" ? (v === "star" ? "★ star" : "• black") : v;
         li.appendChild(walk(b, `${p}.branches[${i}]`, `branch ${i + 1}: ${cellLabel(...node.split.cell)} = ${name}`));
       });
       ul.appendChild(li);
@@ -391,6 +344,7 @@ async function openPuzzle(text, kind, proof) {
     S.report = null;
     $("errors").replaceChildren();
     $("goal").textContent = goalText(info);
+    S.board.load(info.svg);
     drawPalette();
     const url = new URL(location.href);
     url.searchParams.set("puzzle", info.puzzle);
