@@ -162,6 +162,12 @@ def test_build_check_save_and_reload_a_starbattle_proof(server: str, browser: An
     fresh.set_input_files("#loadfile", str(saved))
     wait_checked(fresh, "4 transitions: 4 ✓")
     assert fresh.locator("#tree .ok").count() >= 4
+    fresh.evaluate("document.getElementById('status').textContent = ''")
+    fresh.set_input_files("#loadfile", str(xml))  # the LEGUP file opens too
+    wait_checked(fresh, "Opened a 6×6 Star Battle")
+    wait_checked(fresh, "4 transitions: 4 ✓")
+    fresh.click("#checkall")
+    wait_checked(fresh, "valid proof")
     assert not errors
     fresh.close()
     page.close()

@@ -146,6 +146,7 @@ def transition(text: str, kind_name: str | None, board: Sequence[str], marks: Se
                rule: str | None) -> dict[str, Any]:
     """Judge ``marks`` set on ``board`` under ``rule``; with no rule, find one that justifies them."""
     k, puzzle, line = load(text, kind_name)
+    board = k.board_rows(puzzle, board)  # its shape and alphabet, or a ParseError saying where
     if not marks:
         raise ParseError("a transition must set at least one cell", "set")
     if rule:

@@ -222,9 +222,11 @@ async function checkAll() {
     S.report = rep;
     showErrors(rep.errors);
     const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-    say(rep.valid ? `valid proof: complete, ${plural(rep.transitions, "transition", "transitions")}, `
+    const goal = rep.goal && rep.goal !== "DEFAULT"
+      ? ` Goal ${rep.goal}: ${rep.goal_met ? "met" : `not met (${rep.goal_missing || "see the errors"})`}.` : "";
+    say((rep.valid ? `valid proof: complete, ${plural(rep.transitions, "transition", "transitions")}, `
       + `${plural(rep.leaves, "solved leaf", "solved leaves")}, ${plural(rep.closed, "closed branch", "closed branches")}.`
-      : `invalid proof: ${rep.errors.length} error${rep.errors.length !== 1 ? "s" : ""} (listed under the tree).`);
+      : `invalid proof: ${rep.errors.length} error${rep.errors.length !== 1 ? "s" : ""} (listed under the tree).`) + goal);
   } catch (e) { alarm(e.message); }
   render();
 }
@@ -343,7 +345,11 @@ async function openPuzzle(text, kind, proof) {
     S.draft.clear();
     S.report = null;
     $("errors").replaceChildren();
-    $("goal").textContent = goalText(info);
+    const g = S.proof.goal;
+    $("goal").textContent = g && g.type !== "DEFAULT"
+      ? `Goal (from the proof file): ${g.type}${g.cells ? " on " + g.cells.map(([r, c, v]) => cellLabel(r, c) + (v ? "=" + v : "")).join(" ") : ""}`
+        + `${g.assume_solution ? ", a solution assumed" : ""}.`
+      : goalText(info);
     S.board.load(info.svg);
     drawPalette();
     const url = new URL(location.href);
