@@ -187,14 +187,16 @@ def test_binary_click_cycling_and_a_checked_step(server: str, browser: Any) -> N
     cell(page, 0, 1).click()  # a given cannot change
     assert cell(page, 0, 1).get_attribute("data-value") == "1"
 
-    page.check("input[value='PreventTrio']")
-    c.click()
-    c.click()  # r5c5 = 1, between two 0s
+    page.click("#suggest")  # the human solver's next step, drafted with its rule chosen
+    wait_checked(page, "Suggested: PreventTrio")
+    assert page.is_checked("input[value='PreventTrio']")
+    assert c.get_attribute("data-value") == "1"  # r5c5 = 1, between two 0s
     page.click("#apply")
     wait_checked(page, "1 transition: 1 ✓")
     c.click()  # decided by the step: a later transition cannot change it
     assert "already decided" in page.inner_text("#alert")
     assert c.get_attribute("data-value") == "1"
+    page.check("input[value='PreventTrio']")
     cell(page, 0, 0).click()  # r1c1 = 0 is not what PreventTrio says
     page.click("#apply")
     wait_checked(page, "2 transitions: 1 ✓, 1 ✗")

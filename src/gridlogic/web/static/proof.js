@@ -188,6 +188,32 @@ async function apply() {
   changed(`Added a ${id} step setting ${set.length} cell${set.length > 1 ? "s" : ""}.`);
 }
 
+async function suggest() {
+  alarm("");
+  const why = editable();
+  if (why) { alarm(`Cannot add a transition here: ${why}.`); return; }
+  try {
+    const rows = boardAt(S.pos.path, S.pos.k).map((r) => r.join(""));
+    const h = await api("/api/hint", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows });
+    if (h.status !== "step" || !h.step.marks.length) { say(`${h.status}: ${h.message}`); return; }
+    S.draft.clear();
+    for (const [r, c, v] of h.step.marks) S.draft.set(`${r},${c}`, v);
+    selectRule(h.step.rule);
+    say(`Suggested: ${h.step.rule}: ${h.message} Press Add step to add it.`);
+    render();
+  } catch (e) { alarm(e.message); }
+}
+
+function selectRule(id) {
+  const radio = [...document.querySelectorAll('input[name="rule"]')].find((x) => x.value === id);
+  if (radio) { radio.checked = true; return; }
+  const sel = $("production");
+  if ([...sel.options].some((o) => o.value === id)) {
+    sel.value = id;
+    document.querySelector('input[name="rule"][value="production"]').checked = true;
+  } else document.querySelector('input[name="rule"][value=""]').checked = true;
+}
+
 function deleteLast() {
   alarm("");
   const node = nodeAt(S.pos.path);
@@ -313,7 +339,7 @@ function updateActions() {
   apply.textContent = rule.type === "contradiction" ? "Close branch" : rule.type === "case" ? "Click a cell to split" : "Add step";
   apply.disabled = !ready || rule.type === "case";
   $("clear").disabled = !ready || !S.draft.size;
-  for (const id of ["save", "xml", "checkall", "undo"]) $(id).disabled = !ready;
+  for (const id of ["save", "xml", "checkall", "undo", "suggest"]) $(id).disabled = !ready;
 }
 
 function render() {
@@ -382,6 +408,7 @@ $("puzzle").addEventListener("keydown", (e) => { if (e.key === "Enter") openPuzz
 $("apply").addEventListener("click", apply);
 $("clear").addEventListener("click", () => { S.draft.clear(); render(); });
 $("undo").addEventListener("click", deleteLast);
+$("suggest").addEventListener("click", suggest);
 $("checkall").addEventListener("click", checkAll);
 $("save").addEventListener("click", () => download("proof.json", JSON.stringify(S.proof, null, 1) + "\n", "application/json"));
 $("xml").addEventListener("click", async () => {
