@@ -100,13 +100,15 @@ def bench_roundtrip(limit: int, mutate: bool) -> None:
                 same += from_legup_xml(xml) == pr
                 if not mutate:
                     continue
-                for _, m in xml_mutants(xml, per_proof=8):
+                for what, m in xml_mutants(xml, per_proof=8):
                     tried += 1
                     try:
-                        rejected += not check(from_legup_xml(m)).valid
+                        ok = not check(from_legup_xml(m)).valid
                     except ParseError:
-                        rejected += 1
-            del name
+                        ok = True
+                    rejected += ok
+                    if not ok:
+                        print(f"  SURVIVOR {what} ({'--legup-only' if legup_only else 'plain'}): {name} {text[:70]}")
     print(f"round trips JSON -> LEGUP XML -> JSON: {same} of {total} proofs come back equal "
           f"(plain and --legup-only, up to {limit} puzzles per dev-corpus source)")
     if mutate:
