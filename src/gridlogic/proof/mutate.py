@@ -106,8 +106,9 @@ FLIP = {"-2": "-1", "-1": "-2", "0": "1", "1": "0"}
 def xml_mutants(text: str, per_proof: int = 24) -> Iterator[tuple[str, str]]:
     """Wrong LEGUP proof files made from a valid one: at every case split and contradiction and
     at up to ``per_proof`` spread other transitions, flip a cell's value, move a cell, remove the
-    rule (unjustified, also a production rule's ``gridlogic_rule``), name a rule that cannot justify it, empty the transition; drop each branch
-    of a split; delete a contradiction (its branch is left open)."""
+    rule (unjustified, also a production rule's ``gridlogic_rule``), name a rule that cannot justify
+    it, empty the transition; drop each branch of a split; delete a contradiction (its branch is left
+    open)."""
     doc = ET.fromstring(text.split("?>", 1)[-1])
     tree = doc.find("puzzle/proof/tree")
     if tree is None:
