@@ -7,8 +7,12 @@
 - ``roundtrip``: ``make`` -> LEGUP XML -> import over a fixed sample of every dev-corpus source;
   counts proofs that come back equal.
 - ``mutate``: the LEGUP-file mutation suite over the same sample; counts mutants rejected.
+- ``costlimit``: the proof the cost limit is for: 100 one-cell production-rule steps on a 25x25
+  board with one wrong star given (no solution, so each step is judged by propagation); times the
+  check stopped by a 5 s limit, and with ``--full`` the whole check.
 
-    nice -n 10 .venv/bin/python -m benchmarks.bench_legup [grade] [roundtrip] [mutate] [--limit N]
+    nice -n 10 .venv/bin/python -m benchmarks.bench_legup [grade] [roundtrip] [mutate] [costlimit]
+        [--limit N] [--full]
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from benchmarks.bench_proofs import clear_caches, corpus_dir, sources, texts
 from gridlogic.core.errors import ParseError
 from gridlogic.core.registry import detect
 from gridlogic.proof import kinds
-from gridlogic.proof.checker import check
+from gridlogic.proof.checker import Budget, CheckStopped, check
 from gridlogic.proof.cli import puzzle_text
 from gridlogic.proof.grade import grade_file
 from gridlogic.proof.legup_xml import from_legup_xml, to_legup_xml
@@ -100,24 +104,53 @@ def bench_roundtrip(limit: int, mutate: bool) -> None:
                 same += from_legup_xml(xml) == pr
                 if not mutate:
                     continue
-                for _, m in xml_mutants(xml, per_proof=8):
+                for what, m in xml_mutants(xml, per_proof=8):
                     tried += 1
                     try:
-                        rejected += not check(from_legup_xml(m)).valid
+                        ok = not check(from_legup_xml(m)).valid
                     except ParseError:
-                        rejected += 1
-            del name
+                        ok = True
+                    rejected += ok
+                    if not ok:
+                        print(f"  SURVIVOR {what} ({'--legup-only' if legup_only else 'plain'}): {name} {text[:70]}")
     print(f"round trips JSON -> LEGUP XML -> JSON: {same} of {total} proofs come back equal "
           f"(plain and --legup-only, up to {limit} puzzles per dev-corpus source)")
     if mutate:
         print(f"LEGUP-file mutants: {tried} tried, {rejected} rejected, {tried - rejected} survived")
 
 
+def bench_costlimit(full: bool) -> None:
+    text = next(texts([corpus_dir() / "starbattle" / "starbattlelab" / "25-6-unsorted.txt"]))
+    k, fmt = detect(text)
+    puzzle = fmt.read(text)
+    solution = next(iter(k.solutions(puzzle)))
+    stars = {(r, c) for r, row in enumerate(k.solution_rows(puzzle, solution)) for c, ch in enumerate(row)
+             if ch == "*"}
+    blacks = [(r, c) for r in range(puzzle.n) for c in range(puzzle.n) if (r, c) not in stars]
+    wrong = blacks[len(blacks) // 2]
+    steps = [{"rule": "R1.1", "set": [[r, c, "black"]]} for r, c in blacks if (r, c) != wrong][:100]
+    proof = Proof.from_json({"kind": "starbattle", "puzzle": puzzle_text(k, puzzle, text),
+                             "start": [[*wrong, "star"]], "root": {"steps": steps}})
+    for limit in ([5.0, None] if full else [5.0]):
+        clear_caches()
+        w, c = time.perf_counter(), time.process_time()
+        try:
+            rep = check(proof, partial=True, budget=Budget(limit))
+            outcome = f"finished: {len(rep.verdicts)} transitions, {len(rep.errors)} errors"
+        except CheckStopped as e:
+            outcome = str(e)
+        print(f"cost limit {limit} s on a 25x25 board without solution, 100 production steps: "
+              f"wall {time.perf_counter() - w:.1f} s, CPU {time.process_time() - c:.1f} s: {outcome}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("what", nargs="*", default=["grade", "roundtrip"])
     ap.add_argument("--limit", type=int, default=30)
+    ap.add_argument("--full", action="store_true", help="costlimit: also the whole check, without limit")
     args = ap.parse_args()
+    if "costlimit" in args.what:
+        bench_costlimit(args.full)
     if "grade" in args.what:
         bench_grade(args.limit)
     if "roundtrip" in args.what or "mutate" in args.what:

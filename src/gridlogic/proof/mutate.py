@@ -106,8 +106,9 @@ FLIP = {"-2": "-1", "-1": "-2", "0": "1", "1": "0"}
 def xml_mutants(text: str, per_proof: int = 24) -> Iterator[tuple[str, str]]:
     """Wrong LEGUP proof files made from a valid one: at every case split and contradiction and
     at up to ``per_proof`` spread other transitions, flip a cell's value, move a cell, remove the
-    rule (unjustified), name a rule that cannot justify it, empty the transition; drop each branch
-    of a split; delete a contradiction (its branch is left open)."""
+    rule (unjustified, also a production rule's ``gridlogic_rule``), name a rule that cannot justify
+    it, empty the transition; drop each branch of a split; delete a contradiction (its branch is left
+    open)."""
     doc = ET.fromstring(text.split("?>", 1)[-1])
     tree = doc.find("puzzle/proof/tree")
     if tree is None:
@@ -138,7 +139,8 @@ def xml_mutants(text: str, per_proof: int = 24) -> Iterator[tuple[str, str]]:
             yield f"flip {at}", mutant(k, j, _flip)
             yield f"move {at}", mutant(k, j, lambda _n, t: _move(t, width))
             yield f"empty {at}", mutant(k, j, _empty)
-        yield f"unjustify {at}", mutant(k, j, lambda _n, t: [t.attrib.pop(a, None) for a in ("rule", "rule_id")])
+        yield f"unjustify {at}", mutant(k, j, lambda _n, t: [t.attrib.pop(a, None)
+                                                             for a in ("rule", "rule_id", "gridlogic_rule")])
         wrong = ("Trio" if binary else "Clashing Orbit") if has_cells else "Prevent Trio" if binary else "Surround Star"
         yield f"swap rule {at}", mutant(k, j, partial(_rename, wrong))
         if len(nodes[k].findall("transition")) > 1:
