@@ -293,3 +293,16 @@ def test_reload_keeps_the_board(page: object, server: str) -> None:
     page.wait_for_selector("#board svg .gl-cell")  # type: ignore[attr-defined]
     wait_status(page, "Your move")
     assert value(page, 2, 0) == "empty"
+
+
+def test_a_file_of_many_puzzles_plays_each(page: object, server: str) -> None:
+    page.goto(f"{server}/play")  # type: ignore[attr-defined]
+    page.wait_for_selector("#board svg .gl-cell")  # type: ignore[attr-defined]
+    page.click("[data-tab=paste]")  # type: ignore[attr-defined]
+    page.fill("#puzzle", f"# two puzzles\n{URL}\n{BINARY}\n")  # type: ignore[attr-defined]
+    page.click("#open-paste")  # type: ignore[attr-defined]
+    wait_status(page, "puzzle 1 of the 2")
+    assert page.locator("#board .gl-starbattle").count() == 1  # type: ignore[attr-defined]
+    page.select_option("#records", "1")  # type: ignore[attr-defined]
+    wait_status(page, "puzzle 2 of the 2")
+    assert page.locator("#board .gl-binary").count() == 1  # type: ignore[attr-defined]

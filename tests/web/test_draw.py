@@ -160,3 +160,13 @@ def test_render_refuses_move_for_puzzles_and_both_solution_and_step(tmp_path: Pa
     q = run("render", SB, "--out", str(tmp_path / "a.svg"), "--solution", "--step", "1")
     assert q.returncode == 2
     assert kind("starbattle").part("draw").CYCLE == {"unknown": "?", "star": "*", "black": "."}
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian chromium not installed")
+def test_png_through_chromium_when_cairosvg_is_absent() -> None:
+    from gridlogic.render import _chromium_png
+
+    ld = load(Spec(BIN))
+    png = _chromium_png(ld.kind.draw(ld.puzzle))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(png) > 1000

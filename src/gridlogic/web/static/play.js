@@ -30,8 +30,8 @@ function setStatus(text, cls = "") {
 }
 
 // ----- opening a puzzle
-async function openPuzzle(text, {kind = "", board: rows = null, seconds = 0, title = ""} = {}) {
-  const body = {puzzle: text};
+async function openPuzzle(text, {kind = "", board: rows = null, seconds = 0, title = "", index = 0} = {}) {
+  const body = {puzzle: text, index};
   if (kind) body.kind = kind;
   let data;
   try {
@@ -57,7 +57,15 @@ async function openPuzzle(text, {kind = "", board: rows = null, seconds = 0, tit
   if (saved) seconds = saved.t || 0;
   state.t0 = Date.now() - seconds * 1000; state.elapsed = seconds;
   setStatus(saved ? "Welcome back: your board is as you left it." :
-    data.records > 1 ? `Playing puzzle 1 of the ${data.records} in the input.` : "Your move.");
+    data.records > 1 ? `Playing puzzle ${index + 1} of the ${data.records} in the input. Your move.` : "Your move.");
+  const pick = $("records");
+  pick.hidden = data.records <= 1;
+  if (data.records > 1) {
+    state.source = {text, kind};
+    pick.innerHTML = "";
+    for (let i = 0; i < Math.min(data.records, 500); i++) pick.add(new Option(`puzzle ${i + 1} of ${data.records}`, String(i)));
+    pick.value = String(index);
+  }
   $("alert").innerHTML = "";
   updateButtons();
   await liveCheck();
@@ -368,6 +376,9 @@ for (const tab of document.querySelectorAll("[role=tab]")) {
     }
   });
 }
+$("records").addEventListener("change", () => {
+  if (state.source) openPuzzle(state.source.text, {kind: state.source.kind, index: +$("records").value});
+});
 $("open-paste").addEventListener("click", () => openPuzzle($("puzzle").value, {kind: $("kind").value}));
 $("upload").addEventListener("change", async () => {
   const file = $("upload").files[0];
@@ -421,7 +432,15 @@ async function init() {
     fillGrades();
     library = await call("/api/library");
     $("library").add(new Option("Choose a puzzle…", ""));
-    library.forEach((item, i) => $("library").add(new Option(item.title, String(i))));
+    const groups = {};
+    library.forEach((item, i) => {
+      if (!groups[item.kind]) {
+        groups[item.kind] = document.createElement("optgroup");
+        groups[item.kind].label = item.title.split(" ").slice(0, item.kind === "starbattle" ? 2 : 1).join(" ");
+        $("library").append(groups[item.kind]);
+      }
+      groups[item.kind].append(new Option(item.title, String(i)));
+    });
   } catch (e) {
     setStatus(`error: ${e.message}`, "error");
   }
