@@ -204,9 +204,16 @@ def test_binary_click_cycling_and_a_checked_step(server: str, browser: Any) -> N
     page.close()
 
 
-def test_bad_puzzle_shows_an_alert(server: str, browser: Any) -> None:
-    page = browser.new_page()
+def test_open_from_the_library_and_bad_puzzle_alert(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{server}/proof")
+    page.wait_for_function("document.querySelectorAll('#library option').length > 2", timeout=WAIT)
+    titles = page.locator("#library option").all_inner_texts()
+    assert any(t.startswith("Binary") for t in titles) and not any(t.startswith("Str8ts") for t in titles)
+    page.select_option("#library", index=1)
+    wait_checked(page, "Opened a")
+    assert page.locator("#board .gl-cell").count() > 0
+    page.screenshot(path=str(SHOTS / "proof-library.png"), full_page=True)
     page.fill("#puzzle", "nonsense")
     page.click("#load")
     page.wait_for_function("document.getElementById('alert').textContent.length > 0", timeout=WAIT)

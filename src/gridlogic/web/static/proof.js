@@ -416,6 +416,23 @@ $("xml").addEventListener("click", async () => {
 });
 $("loadfile").addEventListener("change", (e) => { if (e.target.files.length) loadFile(e.target.files[0]); });
 
+async function fillLibrary() {
+  try {
+    const r = await fetch("/api/library");
+    if (!r.ok) return;
+    const sel = $("library");
+    for (const e of await r.json()) {
+      if (e.kind === "starbattle" || e.kind === "binary") sel.add(new Option(e.title, e.puzzle));
+    }
+  } catch (e) { /* the library is optional */ }
+}
+$("library").addEventListener("change", (e) => {
+  if (!e.target.value) return;
+  $("puzzle").value = e.target.value;
+  openPuzzle(e.target.value);
+});
+fillLibrary();
+
 const params = new URLSearchParams(location.search);
 if (params.get("puzzle")) {
   $("puzzle").value = params.get("puzzle");
