@@ -107,6 +107,7 @@ OPTIONAL_COMMANDS = {
     "starstar": ("gridlogic.games.starstar.cli", "starstar"),
     "serve": ("gridlogic.web.cli", "serve"),
     "batch": ("gridlogic.batch", "batch"),
+    "render": ("gridlogic.render", "render"),
 }
 """Command groups built in their own packages, imported only when named (the game pulls in numba,
 the web app FastAPI: a plain ``solve`` should not pay for them)."""
@@ -209,6 +210,36 @@ def explain(puzzle: str, max_level: str | None, allow_uniqueness: bool, verbose:
         render = getattr(k, "render_explanation", None)
         text = render(item.puzzle, ex, verbose) if render and not ctx.json else _plain_explanation(ex)
         ctx.emit(item, ex.to_json(), lambda: text)  # noqa: B023 - used at once
+    raise Failed(ctx.worst)
+
+
+@cli.command()
+@click.argument("puzzle")
+@click.option("--board", "board_arg", required=True,
+              help="The partial board: a file (- for stdin) of rows, ? for undecided cells.")
+@click.option("--max-level", default=None, help="Highest level (name or number) the hint may use.")
+@common
+def hint(puzzle: str, board_arg: str, max_level: str | None, as_json: bool, kind_name: str | None,
+         format_name: str | None, no_unique_lines: bool) -> None:
+    """The next human step from a partial board of PUZZLE (or: the board is wrong, solved, stuck)."""
+    from gridlogic.core.hint import describe, parse_board_text
+
+    if board_arg == "-" and puzzle == "-":
+        raise ParseError("PUZZLE and --board cannot both be read from stdin")
+    board_text, _ = read_argument(board_arg)
+    rows = parse_board_text(board_text)
+    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    items = list(ctx.items(puzzle))
+    if len(items) != 1:
+        raise ParseError("hint takes one puzzle", f"{len(items)} puzzles given")
+    item = items[0]
+    k = item.kind
+    assert k is not None
+    cap = k.level_number(max_level) if max_level is not None else None
+    found = k.hint(item.puzzle, rows, cap)
+    out = found.to_json()
+    ctx.fail(service.exit_code("hint", out))
+    ctx.emit(item, out, lambda: describe(found, k.levels))
     raise Failed(ctx.worst)
 
 
