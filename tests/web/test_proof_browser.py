@@ -5,18 +5,12 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import threading
-import time
-import urllib.request
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
-
-from gridlogic.web.app import create_app
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -24,42 +18,19 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 SB6 = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 SB6_SOLUTION = [".*....", "...*..", ".....*", "..*...", "....*.", "*....."]
 BINARY6 = "6x6:.1...01....1..0...1........0.0....1."
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SHOTS = Path(os.environ.get("GRIDLOGIC_SCREENSHOTS", Path(tempfile.gettempdir()) / "gridlogic-screenshots"))
+"""Where screenshots go: a temporary folder, or docs/screenshots with GRIDLOGIC_SCREENSHOTS=docs/screenshots."""
 WAIT = 30_000  # ms: generous, the machine is shared
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason="Debian chromium not installed (.ci/run installs it)")
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    app = create_app()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    # Fork the worker processes now, before Playwright starts: a worker forked later would inherit
-    # Playwright's pipes and keep its driver from ever shutting down.
-    with urllib.request.urlopen(urllib.request.Request(  # noqa: S310 - our own loopback server
-            f"http://127.0.0.1:{port}/api/proof/start", data=json.dumps({"puzzle": SB6}).encode(),
-            headers={"Content-Type": "application/json"}), timeout=60) as r:
-        assert r.status == 200
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=5)
-    app.state.pool.close()
-
-
 @pytest.fixture
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
+    SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:

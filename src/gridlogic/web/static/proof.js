@@ -286,7 +286,10 @@ function drawTree() {
     span.innerHTML = html;
     span.setAttribute("role", "button");
     span.setAttribute("aria-label", label);
-    span.addEventListener("click", () => { S.pos = { path, k }; S.draft.clear(); alarm(""); render(); });
+    const go = () => { S.pos = { path, k }; S.draft.clear(); alarm(""); render(); };
+    span.tabIndex = 0;
+    span.addEventListener("click", go);
+    span.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
     const li = document.createElement("li");
     li.appendChild(span);
     return li;
