@@ -54,15 +54,17 @@ def main() -> None:
     args = ap.parse_args()
     runs = list(bad_runs(args.seed, args.runs))
     exe = [shutil.which("gridlogic") or os.path.join(os.path.dirname(sys.executable), "gridlogic")]
-    results = [sweep(runs, "in-process", exe)]
+    report(sweep(runs, "in-process", exe))
     if args.subprocess:
         step = max(1, len(runs) // args.subprocess)
         sample = [Run(r.argv, r.stdin, r.files) for r in runs[::step][:args.subprocess]]
-        results.append(sweep(sample, "subprocess", exe))
-    for r in results:
-        print(json.dumps({k: v for k, v in r.items() if k != "examples"}))
-        for name, ex in r["examples"].items():  # type: ignore[union-attr]
-            print(f"  {name}: {json.dumps(ex, ensure_ascii=False)[:1500]}")
+        report(sweep(sample, "subprocess", exe))
+
+
+def report(result: dict[str, object]) -> None:
+    print(json.dumps({k: v for k, v in result.items() if k != "examples"}), flush=True)
+    for name, ex in result["examples"].items():  # type: ignore[attr-defined]
+        print(f"  {name}: {json.dumps(ex, ensure_ascii=False)[:1500]}", flush=True)
 
 
 if __name__ == "__main__":

@@ -37,9 +37,8 @@ from gridlogic import service
 from gridlogic.core.errors import GridlogicError, UnsupportedError
 from gridlogic.core.files import FileError, check_target, same_file, write_text
 from gridlogic.core.inputs import read_argument, split_records
-from gridlogic.core.numbers import parse_int
-from gridlogic.core.output import jsonl
-from gridlogic.core.registry import detect, kind
+from gridlogic.core.numbers import load_json, parse_int, parse_size
+from gridlogic.core.registry import detect, kind, kinds
 from gridlogic.params import Int, Seconds
 
 COMMANDS = ("solve", "count", "grade", "explain", "check", "generate")
@@ -124,7 +123,9 @@ def _run(task: Task) -> dict[str, Any]:
 
 
 def run_chunk(tasks: list[Task], timeout: float | None = None) -> list[dict[str, Any]]:
-    """Several tasks in one call (a Ray task), each under ``timeout`` seconds when given."""
+    """Several tasks in one call (a Ray task), each under ``timeout`` seconds when given (counted after
+    the kinds are loaded: a fresh worker's imports are not the first puzzle's time)."""
+    kinds()
     return [_timed(t, timeout) for t in tasks]
 
 
@@ -158,10 +159,15 @@ def tasks_for(command: str, inputs: Iterable[str], kind_name: str | None, format
     tasks: list[Task] = []
     if command == "generate":
         for name in inputs:
-            kind(name)
+            k = kind(name)
+            if options.get("size") is not None:
+                parse_size(options["size"], "--size")
+            if options.get("difficulty") is not None and k.levels:
+                k.level_number(options["difficulty"])
             for i in range(how_many):
                 seed = int(options.get("seed", 1)) + i
-                tasks.append(Task(command, name, str(seed), name, options=options, seed=seed, index=len(tasks)))
+                tasks.append(Task(command, name, str(seed), name, kind=name, options=options, seed=seed,
+                                  index=len(tasks)))
         return tasks
     only = kind(kind_name) if kind_name else None
     for arg in inputs:
@@ -209,8 +215,8 @@ def prepare_out(path: str, command: str, inputs: Iterable[str], force: bool) -> 
         if not line.strip():
             continue
         try:
-            row = json.loads(line)
-        except ValueError:
+            row = load_json(line)
+        except GridlogicError:
             row = None
         if not is_row(row, command):
             foreign = True
@@ -226,9 +232,19 @@ def prepare_out(path: str, command: str, inputs: Iterable[str], force: bool) -> 
                             "(use --force to replace it)")
         kept, torn = {}, True
     if torn or dropped:
-        write_text(path, "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n"
-                                 for r in kept.values()), force=True, inputs=sources)
+        write_text(path, "".join(map(json_line, kept.values())), force=True, inputs=sources)
     return kept
+
+
+def json_line(row: dict[str, Any]) -> str:
+    """One row as one line of UTF-8 JSON, whatever it holds (a lone surrogate is escaped, a value
+    JSON cannot hold is written as its text)."""
+    try:
+        line = json.dumps(row, ensure_ascii=False, separators=(",", ":"))
+        line.encode("utf-8")
+    except (TypeError, ValueError, UnicodeError):
+        line = json.dumps(row, ensure_ascii=True, separators=(",", ":"), default=str)
+    return line + "\n"
 
 
 # ----- local pool
@@ -485,16 +501,18 @@ def batch(command: str, inputs: tuple[str, ...], out_path: str, force: bool, wor
     if any(i != "-" and os.path.exists(i) and same_file(i, out_path) for i in inputs):
         raise FileError(f"{out_path} is also an input of this command: refusing to write over it, even with --force")
     tasks = tasks_for(command, inputs, kind_name, format_name, options, how_many)
+    check_target(out_path, force=force, existing_ok=True)  # before connecting to a cluster
+    runner = _ray(ray_address, workers, timeout, ray_timeout) if ray_address else _local(workers, timeout)
     done = prepare_out(out_path, command, inputs if command != "generate" else (), force)
     todo = [t for t in tasks if t.key not in done]
-    runner = _ray(ray_address, workers, timeout, ray_timeout) if ray_address else _local(workers, timeout)
     start, cpu = time.perf_counter(), time.process_time()
     rows: list[dict[str, Any]] = []
     progress = Progress(len(todo), sys.stderr)
     try:
         with open(out_path, "a", encoding="utf-8") as out:
             for row in runner(todo):
-                jsonl(row, out)
+                out.write(json_line(row))
+                out.flush()
                 rows.append(row)
                 progress.advance(row)
     except OSError as e:

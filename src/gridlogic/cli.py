@@ -51,7 +51,10 @@ class Ctx:
         """Every puzzle of ``arg``; a bad one is reported (stderr, and a JSON line) and skipped."""
         text, source = read_argument(arg)
         only = kind(self.kind) if self.kind else None
-        records = split_records(text, only)
+        try:
+            records = split_records(text, only)
+        except GridlogicError as e:
+            raise located(e, source) from None
         many = len(records) > 1
         for rec in records:
             try:

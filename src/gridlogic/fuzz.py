@@ -31,7 +31,7 @@ SLOW = 10.0
 STRANGE = ["²", "①", "٦", "١", "٣", "۷", "߂", "\x00", "\n", "\t", "\r", " ", "#", "<", ">", "/", ":", "x", ".", "-",
            "é", "☆", "\u0301", "\ufeff", "𝟘", "0", "9", "{", "}", "[", "]", "(", ";", '"', "\\", "\udcff"]
 BAD_NUMBERS = ["nan", "inf", "-inf", "-1", "0", "²", "①", "٦", "١٢", "9" * 5000, "1e999", "", " ", "0x10", "1_0",
-               "abc", "6x", "x6", "6x6x6", "+", "3.5", "\udcff", "１０"]
+               "abc", "6x", "x6", "6x6x6", "+", "\udcff", "１０"]
 FORMATS = ["puzzlink", "pzprv3", "legup", "sbn", "sbl", "picture", "rows", "s81", "nonsense"]
 KINDS = ["starbattle", "binary", "str8ts", "nope"]
 
@@ -123,18 +123,22 @@ class Run:
     timed_out: bool = False
 
     def problems(self) -> list[str]:
-        """What breaks the house rule, by counter name (empty: answered as it should)."""
+        """What breaks the house rule, by counter name (empty: answered as it should). A finished
+        ``batch`` reports bad puzzles as rows and its summary on stderr: only its error lines are judged."""
         found = []
         if "Traceback" in self.err or "Traceback" in self.out:
             found.append("traceback")
         lines = self.err.splitlines()
-        if any(re.match(r"error: (internal error|[A-Za-z]*(Error|Exception)\b:)", ln) for ln in lines):
+        if any(re.search(r"error: (internal error|[A-Za-z]*(Error|Exception)\b:)", ln) for ln in lines):
             found.append("catch_all")
         if self.timed_out or self.seconds > SLOW:
             found.append("slow")
+        if self.argv[:1] == ["batch"] and self.code == 0:
+            return found
         if lines and any(not ln.startswith("error: ") for ln in lines):
             found.append("not_one_line")
-        if lines and self.code != 2 and not self.timed_out:
+        negative = self.code == 1 and self.argv[:2] == ["proof", "make"] and "no proof found" in self.err
+        if lines and self.code != 2 and not self.timed_out and not negative:  # no proof: a negative answer
             found.append("exit_not_2")
         return found
 
@@ -193,7 +197,8 @@ def run_subprocess(run: Run, exe: Sequence[str], limit: float = 3 * SLOW) -> Run
         for name, data in run.files.items():
             with open(os.path.join(tmp, name), "wb") as fh:
                 fh.write(data)
-        argv = [os.fsencode(a.replace("{dir}", tmp)) for a in run.argv]
+        # a process argument cannot hold a NUL byte: the shell could not pass one either
+        argv = [os.fsencode(a.replace("{dir}", tmp).replace("\x00", "?")) for a in run.argv]
         start = time.perf_counter()
         try:
             p = subprocess.run([*map(os.fsencode, exe), *argv], input=run.stdin, capture_output=True, timeout=limit,
@@ -248,7 +253,7 @@ def _run_for(rng: random.Random) -> Run:
         return Run(["convert", arg, "--to", rng.choice(FORMATS), *extra], stdin, files)
     if choice == 6:
         option = rng.choice(["--size", "--stars", "--difficulty", "--seed", "--count"])
-        return Run(["generate", rng.choice(KINDS[:3]), option, rng.choice(BAD_NUMBERS)])
+        return Run(["generate", rng.choice(KINDS[:3]), option, _bad_value(option, rng)])
     if choice == 7:
         return Run(["proof", "make", arg, *extra], stdin, files)
     if choice == 8:
@@ -261,8 +266,18 @@ def _run_for(rng: random.Random) -> Run:
         command = rng.choice(["gtp", "play", "bench"])
         option = rng.choice(["--seconds", "--rings", "--seed", "--playouts"])
         return Run(["starstar", command, option, rng.choice(BAD_NUMBERS)], b"quit\n")
+    if rng.random() < 0.3:
+        option = rng.choice(["--size", "--difficulty", "--stars", "--count"])
+        return Run(["batch", "generate", rng.choice(KINDS), "--count", "1", "--out", "{dir}/o.jsonl", option,
+                    _bad_value(option, rng)])
     option = rng.choice(["--workers", "--timeout", "--limit", "--count", "--seed", "--stars"])
     return Run(["batch", "solve", arg, "--out", "{dir}/o.jsonl", option, rng.choice(BAD_NUMBERS)], stdin, files)
+
+
+def _bad_value(option: str, rng: random.Random) -> str:
+    """A value ``option`` must refuse (``0`` is a level, a seed: not bad there)."""
+    good = {"--difficulty": {"0"}, "--seed": {"0", "-1"}}.get(option, set())
+    return rng.choice([v for v in BAD_NUMBERS if v not in good])
 
 
 def bad_runs(seed: int, count: int) -> Iterator[Run]:

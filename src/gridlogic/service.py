@@ -103,12 +103,6 @@ def explain(k: Kind, puzzle: Any, max_level: int | None = None,
     return k.explain(puzzle, max_level, allow_uniqueness).to_json()
 
 
-def wrong_marks(board: Sequence[str], solution: Sequence[str]) -> int:
-    """How many decided cells of a player's ``board`` (rows, ``?`` undecided) differ from ``solution``."""
-    return sum(1 for row, sol in zip(board, solution, strict=True) for ch, want in zip(row, sol, strict=True)
-               if ch not in ("?", want))
-
-
 def board_status(k: Kind, puzzle: Any, board: Sequence[str]) -> dict[str, Any]:
     """The live verdict on a player's board: every broken rule with its cells, and whether it is solved."""
     rows = k.board_rows(puzzle, board)

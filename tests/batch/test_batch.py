@@ -3,8 +3,10 @@ once, nothing of the user's changed, workers gone with their parent."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -70,6 +72,21 @@ def test_bad_lines_of_every_kind_are_error_rows_and_the_run_goes_on(tmp_path: Pa
     assert by_line[1]["status"] == by_line[n]["status"] == by_line[n - 1]["status"] == "ok"
     assert all(row["command"] == "grade" and row["kind"] for row in rows)
     assert f"{n} done, 0 already in {out}, {len(BAD_LINES)} errors" in r.output
+    assert re.search(rf"status error\s*│\s*{len(BAD_LINES)}\s*│", r.output)  # the summary table
+    for said in ("status ok", "grade ", "elapsed", "puzzles/s",
+                 f"error: not a puzzle in any format I know: 'not a puzzle' ({src}, line 2)"):
+        assert said in r.output, said  # then the first errors
+
+
+def test_progress_lines_when_not_a_terminal() -> None:
+    stream = io.StringIO()
+    progress = batch_mod.Progress(3, stream, every=0.0)
+    for row in ({"status": "ok"}, {"error": "x"}, {"status": "ok"}):
+        progress.advance(row)
+    progress.close()
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 3
+    assert lines[-1].startswith("batch: 3/3 (100%), ") and "/s, 1 errors, ETA 0 s" in lines[-1]
 
 
 def test_resume_retries_errors_and_repairs_a_torn_line(tmp_path: Path) -> None:
@@ -106,7 +123,8 @@ def test_out_file_hazards(tmp_path: Path) -> None:
     assert "does not exist" in str(r.exception)
     mine = tmp_path / "notes.txt"
     for content in (b"my notes\n", b'{"source": "x", "id": "9", "unrelated": true}\n', b"\xff garbage",
-                    b"no newline at all", b'{"kind":"starbattle","source":"x","id":"1","command":"grade"}\n'):
+                    b"no newline at all", b'{"kind":"starbattle","source":"x","id":"1","command":"grade"}\n',
+                    b"[" * 100_000 + b"\n", b'{"id": ' + b"9" * 5000 + b"}\n"):
         mine.write_bytes(content)
         r = invoke("solve", str(src), "--out", str(mine))
         assert "is not the output of a batch solve" in str(r.exception)
@@ -247,6 +265,24 @@ def test_ray_refused_is_a_clean_error(tmp_path: Path) -> None:
     src.write_text(URLS[0] + "\n")
     r = invoke("grade", str(src), "--out", str(tmp_path / "o.jsonl"), "--ray", f"127.0.0.1:{_free_port()}")
     assert "connection refused" in str(r.exception)
+
+
+def test_ray_silent_address_times_out_cleanly(tmp_path: Path) -> None:
+    """A port that accepts connections but never speaks Ray: an error after --ray-timeout, no hang."""
+    pytest.importorskip("ray", reason="ray is an optional extra (pip install 'gridlogic[ray]')")
+    src = tmp_path / "in.txt"
+    src.write_text(URLS[0] + "\n")
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        port = silent.getsockname()[1]
+        p = subprocess.run([sys.executable, "-c", "from gridlogic.cli import main; main()", "batch", "grade", str(src),
+                            "--out", str(tmp_path / "o.jsonl"), "--ray", f"127.0.0.1:{port}", "--ray-timeout", "2"],
+                           capture_output=True, text=True, timeout=120, check=False)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.startswith("error: ") and len(p.stderr.splitlines()) == 1, p.stderr
+    assert "within 2 s (--ray-timeout)" in p.stderr
+    assert not (tmp_path / "o.jsonl").exists()  # nothing written when the cluster never answered
 
 
 def test_ray_results_equal_the_local_run(tmp_path: Path) -> None:

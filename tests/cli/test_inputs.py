@@ -108,7 +108,8 @@ def test_deep_nesting_has_its_own_message(capsys: pytest.CaptureFixture[str], tm
     node = '{"steps":[],"split":{"rule":"StarOrEmpty","cell":[0,0],"branches":[{"steps":[],"close":"TooManyStars"},'
     deep = tmp_path / "deep.json"
     deep.write_text(f'{{"kind":"starbattle","puzzle":"{SBN}","root":' + node * n + '{"steps":[]}' + "]}}" * n + "}")
-    assert "proof nested too deeply" in one_error(capsys, "proof", "check", str(deep))
+    said = one_error(capsys, "proof", "check", str(deep))
+    assert "nested too deeply" in said and str(deep) in said
     sgf = tmp_path / "deep.sgf"
     sgf.write_text("(;" * 5000)
     assert "nested too deeply" in one_error(capsys, "starstar", "score", str(sgf))

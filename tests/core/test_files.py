@@ -38,10 +38,12 @@ def test_input_never_overwritten_even_with_force(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("name", "says"), [("d", "is a directory"), ("missing/x.txt", "does not exist"),
-                                            ("plain/x.txt", "does not exist"), ("", "empty file name")])
+                                            ("plain/x.txt", "does not exist"), ("", "empty file name"),
+                                            ("fifo", "not a regular file")])
 def test_unwritable_targets_are_clean_errors(tmp_path: Path, name: str, says: str) -> None:
     (tmp_path / "d").mkdir()
     (tmp_path / "plain").write_text("a file, not a folder")
+    os.mkfifo(tmp_path / "fifo")
     with pytest.raises(FileError, match=says):
         check_target(tmp_path / name if name else "", force=True)
 

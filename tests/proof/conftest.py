@@ -41,12 +41,22 @@ def sample_text(corpus: Path, path: str, pick: str) -> str:
     return f"{row[1]}:{row[2]}"
 
 
-@pytest.fixture(scope="session")
-def sample_proofs(corpus: Path) -> list[tuple[str, Proof]]:
+def _proofs(corpus: Path, legup_only: bool) -> list[tuple[str, Proof]]:
     out = []
     for path, pick in SAMPLE:
         text = sample_text(corpus, path, pick)
         k, fmt = detect(text)
         puzzle = fmt.read(text)
-        out.append((f"{path} {pick}", make(k, puzzle, puzzle_text(k, puzzle, text))))
+        out.append((f"{path} {pick}", make(k, puzzle, puzzle_text(k, puzzle, text), legup_only=legup_only)))
     return out
+
+
+@pytest.fixture(scope="session")
+def sample_proofs(corpus: Path) -> list[tuple[str, Proof]]:
+    return _proofs(corpus, legup_only=False)
+
+
+@pytest.fixture(scope="session")
+def legup_only_proofs(corpus: Path) -> list[tuple[str, Proof]]:
+    """The same sample, proved with LEGUP's own rules alone (``proof make --legup-only``)."""
+    return _proofs(corpus, legup_only=True)

@@ -145,6 +145,11 @@ def test_binary_click_cycling(page: object, server: str) -> None:
         page.click(cell(0, 1))  # type: ignore[attr-defined]
         seen.append(value(page, 0, 1))
     assert seen == ["0", "1", "empty"]  # LEGUP's cycle
+    page.keyboard.press("ArrowDown")  # type: ignore[attr-defined]
+    page.keyboard.press("1")  # type: ignore[attr-defined]
+    assert value(page, 1, 1) == "1"
+    page.keyboard.press("Control+z")  # type: ignore[attr-defined]
+    assert value(page, 1, 1) == "empty"
     page.click(cell(0, 1))  # type: ignore[attr-defined]
     page.click(cell(0, 2))  # type: ignore[attr-defined]  # 0 0 0 in row 1
     page.wait_for_function("document.querySelector('[role=alert]').textContent.includes('Trio')")  # type: ignore[attr-defined]

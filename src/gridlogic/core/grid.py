@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from gridlogic.core.errors import ParseError
-
 Cell = tuple[int, int]
 """``(row, col)``, 0-based, row 0 at the top."""
 
@@ -71,21 +69,3 @@ def cell_name(cell: Cell) -> str:
     """Human name of a cell, 1-based as puzzle books print it: ``r3c5``."""
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
-
-def board_rows(board: object, rows: int, cols: int, alphabet: str) -> list[str]:
-    """A player's board (row strings over ``alphabet``) checked against the puzzle's shape; a
-    :class:`~gridlogic.core.errors.ParseError` says what is wrong and where (never echoing the text)."""
-    if isinstance(board, str):
-        board = board.replace("\n", "/").split("/")
-    if not isinstance(board, (list, tuple)) or not all(isinstance(r, str) for r in board):
-        raise ParseError("a board is a list of row strings", "board")
-    if len(board) != rows:
-        raise ParseError(f"{len(board)} rows, the puzzle has {rows}", "board")
-    for r, row in enumerate(board):
-        if len(row) != cols:
-            raise ParseError(f"row {r + 1} has {len(row)} cells, expected {cols}", "board")
-        bad = next((c for c, ch in enumerate(row) if ch not in alphabet), None)
-        if bad is not None:
-            raise ParseError(f"character {row[bad]!r} not allowed (allowed: {' '.join(alphabet)})",
-                             f"board, {cell_name((r, bad))}")
-    return list(board)

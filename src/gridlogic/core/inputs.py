@@ -49,12 +49,12 @@ def split_records(text: str, only: Kind | None = None) -> list[Record]:
         if recs is not None:
             return recs
     kind_name = only.name if only else None
+    skipped = text[:len(text) - len(text.lstrip())].count("\n")  # blank lines before the first
     if "\n" in body and _one_puzzle(body, kind_name):
-        return [Record("1", body, line=1)]
+        return [Record("1", body, line=1 + skipped)]
     records: list[Record] = []
     header_allowed = True
     lines = body.splitlines()
-    skipped = text[:len(text) - len(text.lstrip())].count("\n")  # blank lines before the first
     for lineno, raw in enumerate(lines, 1 + skipped):
         line = raw.strip()
         if not line or line.startswith("#"):

@@ -6,9 +6,11 @@ finite; bytes must be UTF-8. Every refusal is a :class:`ParseError` saying what 
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import xml.etree.ElementTree as ET
+from typing import Any
 
 from gridlogic.core.errors import ParseError
 
@@ -93,6 +95,31 @@ def decode(data: bytes, where: str) -> str:
         bad = data[e.start:e.start + 1].hex()
         line = data.count(b"\n", 0, e.start) + 1
         raise ParseError(f"not UTF-8 text: byte 0x{bad} at offset {e.start} (line {line})", where) from None
+
+
+class NotJSONError(ParseError):
+    """Text that is not JSON at all (as opposed to JSON with a number or a depth refused)."""
+
+
+def load_json(text: str, where: str | None = None) -> Any:
+    """JSON from the user: integers of at most :data:`MAX_DIGITS` digits, no ``NaN``/``Infinity``,
+    nesting within the recursion limit; else :class:`ParseError` (:class:`NotJSONError` if not JSON)."""
+
+    def number(s: str) -> int:
+        if len(s.lstrip("-")) > MAX_DIGITS:
+            raise ParseError(f"number too large in JSON ({len(s.lstrip('-'))} digits)", where)
+        return int(s)
+
+    def constant(s: str) -> Any:
+        raise ParseError(f"{s} is not a number JSON allows", where)
+
+    try:
+        return json.loads(text, parse_int=number, parse_constant=constant)
+    except json.JSONDecodeError as e:
+        at = f"line {e.lineno}, column {e.colno}"
+        raise NotJSONError(f"not JSON: {e.msg}", f"{where}, {at}" if where else at) from None
+    except RecursionError:
+        raise ParseError("JSON nested too deeply (Python's recursion limit)", where) from None
 
 
 def parse_xml(text: str, what: str, where: str) -> ET.Element:

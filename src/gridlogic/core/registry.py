@@ -104,8 +104,10 @@ class Kind:
 
     def hint(self, puzzle: Any, board: Sequence[str], max_level: int | None = None) -> Hint:
         """The next human step from a partial board (rows in the solution alphabet, ``?`` for
-        undecided), or why there is none (see :mod:`gridlogic.core.hint`)."""
-        raise UnsupportedError(f"{self.name}: no hints yet")
+        undecided), or why there is none (see :mod:`gridlogic.core.hint`); the work is in the kind's
+        ``hint.py``."""
+        found: Hint = self.part("hint").hint(self, puzzle, board, max_level)
+        return found
 
     def level_number(self, name: str) -> int:
         """A level given by name or number on the command line (a number must name a level)."""

@@ -15,15 +15,44 @@ its path in the tree (``root.steps[3]``, ``root.split.branches[1].close``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from gridlogic.core.errors import GridlogicError
 from gridlogic.core.grid import cell_name
+from gridlogic.proof import goals
+from gridlogic.proof.goals import Leaf
 from gridlogic.proof.kinds import ProofKind, proof_kind
-from gridlogic.proof.model import Mark, Node, Proof, ProofStep, Split
+from gridlogic.proof.model import Goal, Mark, Node, Proof, ProofStep, Split
 
 PROPAGATION_ROUNDS = 12
+
+
+class CheckStopped(GridlogicError):  # noqa: N818 - reads as the outcome
+    """The check ran out of its :class:`Budget` (the message says where it stopped)."""
+
+
+@dataclass
+class Budget:
+    """A cost limit on one check: wall ``seconds`` and ``oracle_calls``, the units of oracle work
+    that production-rule steps cost (one SAT call, or one round of propagation on a board without
+    solution); ``None``: no limit. Checked before each transition and each unit of oracle work."""
+
+    seconds: float | None = None
+    oracle_calls: int | None = None
+    calls: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+    def spend(self, path: str, calls: int = 0, judged: int = 0) -> None:
+        self.calls += calls
+        done = f" ({judged} transitions judged)"
+        if self.oracle_calls is not None and self.calls > self.oracle_calls:
+            raise CheckStopped(f"proof check stopped: the budget of {self.oracle_calls} oracle calls "
+                               f"(SAT calls and propagation rounds) is spent at {path}{done}")
+        if self.seconds is not None and time.monotonic() - self.started > self.seconds:
+            raise CheckStopped(f"proof check stopped: the time limit of {self.seconds:g} s is reached at {path}{done}")
 
 
 @dataclass(frozen=True)
@@ -45,19 +74,36 @@ class Report:
     leaves: int = 0
     closed: int = 0
     solved_leaves: dict[str, bool] = field(default_factory=dict)
+    goal: str = "DEFAULT"
+    goal_missing: str | None = None
+    """What the proof lacks to meet its goal (None: goal met)."""
+    all_leaves: list[Leaf] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
         return not self.errors
 
+    @property
+    def goal_met(self) -> bool:
+        return self.goal_missing is None
+
+    @property
+    def complete(self) -> bool:
+        """Every leaf is closed or a solution."""
+        return all(self.solved_leaves.values())
+
     def to_json(self) -> dict[str, Any]:
         return {"valid": self.valid, "errors": [e.to_json() for e in self.errors],
-                "transitions": len(self.verdicts), "leaves": self.leaves, "closed": self.closed}
+                "transitions": len(self.verdicts), "leaves": self.leaves, "closed": self.closed,
+                "complete": self.complete, "goal": self.goal, "goal_met": self.goal_met,
+                **({"goal_missing": self.goal_missing} if self.goal_missing else {})}
 
 
-def check(proof: Proof, partial: bool = False) -> Report:
-    """Check a whole proof (``partial``: do not require every leaf to be solved or closed)."""
-    return Checker(proof_kind(proof.kind), partial).run(proof)
+def check(proof: Proof, partial: bool = False, budget: Budget | None = None) -> Report:
+    """Check a whole proof (``partial``: do not require every leaf to be solved or closed, nor the
+    goal to be met; the report still says whether it is). ``budget``: raise :class:`CheckStopped`
+    when the check exceeds it."""
+    return Checker(proof_kind(proof.kind), partial, budget=budget or Budget()).run(proof)
 
 
 @dataclass
@@ -65,12 +111,20 @@ class Checker:
     kind: ProofKind
     partial: bool = False
     report: Report = field(default_factory=Report)
+    default_goal: bool = True
+    budget: Budget = field(default_factory=Budget)
 
     def run(self, proof: Proof) -> Report:
-        board = self.kind.board(proof.puzzle)
+        board = self.kind.board(proof.puzzle, proof.unique_lines)
+        goal = proof.goal or Goal()
+        self.default_goal = goal.type == "DEFAULT"
         if proof.start:
             board = self._start(board, proof.start)
         self.node(proof.root, board, "root")
+        self.report.goal = goal.type
+        self.report.goal_missing = goals.missing(goal, self.report.all_leaves, self.kind)
+        if not self.partial and not self.default_goal and self.report.goal_missing:
+            self.error("goal", goal.type, f"goal not met: {self.report.goal_missing}")
         return self.report
 
     def error(self, path: str, rule: str, message: str) -> None:
@@ -96,23 +150,27 @@ class Checker:
             self.split(node.split, board, f"{path}.split")
         else:
             self.report.leaves += 1
+            self.report.all_leaves.append(Leaf(path, board, closed=False))
             solved = self.report.solved_leaves[path] = self.kind.solved(board)
-            if not self.partial and not solved:
+            if not self.partial and self.default_goal and not solved:
                 self.error(path, "", "leaf is neither solved nor closed: "
                            + ("the board has unknown cells" if None in board.cells else "the board breaks a rule"))
 
     def step(self, step: ProofStep, board: Any, path: str) -> Any:
+        self.budget.spend(path, judged=len(self.report.verdicts))
         before = len(self.report.errors)
         changes = self._cells(board, step.set, path, step.rule)
-        if not step.set:
+        if not step.rule:
+            self.error(path, step.rule, "unjustified transition (no rule)")
+        elif not step.set:
             self.error(path, step.rule, "a step must set at least one cell")
         elif step.rule in self.kind.direct:
-            bad = [i for i, v in changes.items() if (i, v) not in self.kind.justified(step.rule, board)]
+            bad = self.kind.bad_cells(step.rule, board, changes)
             if bad:
                 self.error(path, step.rule, f"not forced by {step.rule} on the parent board: "
                            f"{self._names(board, bad, changes)}")
         elif self.kind.production(step.rule):
-            bad = self._not_forced(board, changes)
+            bad = self._not_forced(board, changes, path)
             if bad:
                 self.error(path, step.rule, f"not forced (production rule judged by SAT/propagation): "
                            f"{self._names(board, bad, changes)}")
@@ -129,6 +187,7 @@ class Checker:
             self.error(path, rule, f"{rule} does not hold on this board")
         self.verdict(path, ok)
         self.report.closed += ok
+        self.report.all_leaves.append(Leaf(path.removesuffix(".close"), board, closed=ok))
 
     def split(self, split: Split, board: Any, path: str) -> None:
         values = self._branch_values(split)
@@ -190,25 +249,47 @@ class Checker:
         names = {"direct": self.kind.direct, "contradiction": self.kind.contradictions, "case": self.kind.cases}[what]
         return f"{rule!r} is not a {what} rule of {self.kind.name} (expected one of {', '.join(names)})"
 
-    def _not_forced(self, board: Any, changes: dict[int, str]) -> list[int]:
+    def _not_forced(self, board: Any, changes: dict[int, str], path: str) -> list[int]:
         """The cells not forced (each judged alone). Shortcut with the same verdicts: when all the
         values together have a solution, each value has one, so only the opposites need a call."""
+        def spend(calls: int) -> None:
+            self.budget.spend(path, calls, len(self.report.verdicts))
+
+        spend(1)
         if self.kind.satisfiable(board, changes.items()):
-            return [i for i, v in changes.items() if self.kind.satisfiable(board, [(i, self.kind.opposite(v))])]
-        return [i for i, v in changes.items() if not forced(self.kind, board, i, v)]
+            bad = []
+            for i, v in changes.items():
+                spend(1)
+                if self.kind.satisfiable(board, [(i, self.kind.opposite(v))]):
+                    bad.append(i)
+            return bad
+        bad = []
+        for i, v in changes.items():
+            spend(1)
+            if not forced(self.kind, board, i, v, spend):
+                bad.append(i)
+        return bad
 
 
-def forced(kind: ProofKind, board: Any, i: int, value: str) -> bool:
+def forced(kind: ProofKind, board: Any, i: int, value: str, spend: Callable[[int], None] | None = None) -> bool:
+    """Is ``value`` at ``i`` forced: by the SAT oracle, or on a board without solution by bounded
+    propagation (``spend``: told of each unit of oracle work, one SAT call or propagation round)."""
     other = kind.opposite(value)
     if kind.satisfiable(board, [(i, value)]):
+        if spend:
+            spend(1)
         return not kind.satisfiable(board, [(i, other)])
-    return refuted(kind, board.with_changes([(i, other)])) and not refuted(kind, board.with_changes([(i, value)]))
+    return (refuted(kind, board.with_changes([(i, other)]), spend=spend)
+            and not refuted(kind, board.with_changes([(i, value)]), spend=spend))
 
 
-def refuted(kind: ProofKind, board: Any, rounds: int = PROPAGATION_ROUNDS) -> bool:
+def refuted(kind: ProofKind, board: Any, rounds: int = PROPAGATION_ROUNDS,
+            spend: Callable[[int], None] | None = None) -> bool:
     """Does applying every LEGUP direct rule, round after round, reach a contradiction rule (or
     a cell forced both ways)?"""
     for _ in range(rounds):
+        if spend:
+            spend(1)
         if kind.any_contradiction(board):
             return True
         changes: dict[int, str] = {}

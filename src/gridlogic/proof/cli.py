@@ -6,17 +6,26 @@ import json
 from typing import Any
 
 import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from gridlogic.core.errors import GridlogicError, ParseError
 from gridlogic.core.files import check_target, write_text
 from gridlogic.core.inputs import read_argument, split_records
 from gridlogic.core.output import jsonl
 from gridlogic.core.registry import Kind, detect, kind
-from gridlogic.proof.checker import check
+from gridlogic.proof.checker import Budget, check
+from gridlogic.proof.grade import Row, grade_file, proof_files, to_csv
 from gridlogic.proof.legup_xml import to_legup_xml
 from gridlogic.proof.make import NoProof, make
-from gridlogic.proof.model import Proof
+from gridlogic.proof.reading import read_proofs
 from gridlogic.proof.render import render
+
+DEFAULT_SECONDS = 60.0
+DEFAULT_ORACLE_CALLS = 20000
+GRADE_SECONDS = 10.0
+
+__all__ = ["proof", "puzzle_text", "read_proofs"]
 
 
 @click.group("proof")
@@ -32,8 +41,11 @@ def proof() -> None:
 @click.option("--legup-xml", "legup_xml", default=None, type=click.Path(dir_okay=False),
               help="Also write the proof as a LEGUP XML file (one puzzle only).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --legup-xml file (never the puzzle itself).")
+@click.option("--legup-only", is_flag=True,
+              help="Only LEGUP's own rules (case splits where production rules would be needed).")
+@click.option("--no-unique-lines", is_flag=True, help="Binary: rows (columns) need not be distinct.")
 def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str | None,
-             legup_xml: str | None, force: bool) -> None:
+             legup_xml: str | None, force: bool, legup_only: bool, no_unique_lines: bool) -> None:
     """Build a proof of PUZZLE from the human solver (exit 1 if none is found)."""
     if legup_xml:
         check_target(legup_xml, force=force, inputs=[puzzle])
@@ -45,8 +57,10 @@ def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str
     for rec in records:
         k, fmt = detect(rec.text, kind_name, format_name)
         p = fmt.read(rec.text)
+        if no_unique_lines:
+            p = k.configure(p, {"unique_lines": False})
         try:
-            pr = make(k, p, puzzle_text(k, p, rec.text))
+            pr = make(k, p, puzzle_text(k, p, rec.text), legup_only=legup_only)
         except NoProof as e:
             click.echo(f"error: {e} (puzzle {rec.id})", err=True)
             if as_json:
@@ -83,13 +97,20 @@ def puzzle_text(k: Kind, puzzle: Any, text: str) -> str:
 @click.argument("proof_arg", metavar="PROOF")
 @click.option("--partial", is_flag=True, help="Only judge transitions and closes, not completeness.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON line per proof: valid, errors.")
-def check_cmd(proof_arg: str, partial: bool, as_json: bool) -> None:
-    """Check PROOF (a file, - for stdin, or the JSON itself): exit 0 valid, 1 invalid."""
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=DEFAULT_SECONDS, show_default=True,
+              help="Stop (exit 2) after this many seconds per proof.")
+@click.option("--oracle-budget", type=click.IntRange(min=1), default=DEFAULT_ORACLE_CALLS, show_default=True,
+              help="Stop (exit 2) after this much oracle work per proof (production-rule checks: "
+                   "SAT calls and propagation rounds).")
+def check_cmd(proof_arg: str, partial: bool, as_json: bool, time_limit: float, oracle_budget: int) -> None:
+    """Check PROOF (a JSON proof or a LEGUP proof file; a file, - for stdin, or the text itself):
+    exit 0 valid, 1 invalid."""
     text, source = read_argument(proof_arg)
     worst = 0
-    for n, pr in enumerate(read_proofs(text, source), 1):
+    proofs = read_proofs(text, source)
+    for n, pr in enumerate(proofs, 1):
         try:
-            report = check(pr, partial)
+            report = check(pr, partial, Budget(time_limit, oracle_budget))
         except RecursionError:
             raise ParseError("proof nested too deeply to check (Python's recursion limit)",
                              f"{source}, proof {n}") from None
@@ -101,26 +122,42 @@ def check_cmd(proof_arg: str, partial: bool, as_json: bool) -> None:
     _exit(worst)
 
 
+@proof.command("grade")
+@click.argument("inputs", nargs=-1, required=True, metavar="FILES|FOLDER...")
+@click.option("--out", "out", default="-", show_default=True, type=click.Path(dir_okay=False, allow_dash=True),
+              help="The CSV file to write (- for standard output).")
+@click.option("--force", is_flag=True, help="Overwrite an existing --out file.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=GRADE_SECONDS, show_default=True,
+              help="Seconds per proof before it is reported as stopped.")
+def grade_cmd(inputs: tuple[str, ...], out: str, force: bool, time_limit: float) -> None:
+    """Check every proof file (LEGUP .xml or JSON) in FILES or FOLDERs: one CSV row per proof with
+    file, kind, puzzle, valid, complete, goal, goal met, transitions and errors (with their paths).
+    A file that cannot be read gets a row saying why. Exit 0 once graded."""
+    if out != "-":
+        check_target(out, force=force, inputs=inputs)
+    files = proof_files(inputs)
+    if not files:
+        raise ParseError("no proof files found", ", ".join(inputs))
+    rows: list[Row] = []
+    console = Console(stderr=True)
+    with Progress(TextColumn("grading"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  TextColumn("{task.description}"), console=console, transient=True) as bar:
+        task = bar.add_task("", total=len(files))
+        for f in files:
+            bar.update(task, description=f.name)
+            rows.extend(grade_file(f, lambda: Budget(time_limit, DEFAULT_ORACLE_CALLS)))
+            bar.advance(task)
+    text = to_csv(rows)
+    if out == "-":
+        click.echo(text, nl=False)
+    else:
+        write_text(out, text, force=force, inputs=inputs)
+    skipped = sum(r.errors.startswith("skipped:") for r in rows)
+    click.echo(f"graded {len(files)} files ({len(rows)} rows): {sum(r.valid == 'yes' for r in rows)} valid, "
+               f"{sum(r.goal_met == 'yes' for r in rows)} goal met, {skipped} skipped"
+               + ("" if out == "-" else f" -> {out}"), err=True)
+
+
 def _exit(code: int) -> None:
     """End the command with ``code`` (0 valid / made, 1 not)."""
     click.get_current_context().exit(code)
-
-
-def read_proofs(text: str, source: str = "PROOF") -> list[Proof]:
-    """One JSON proof object, or several as JSON lines."""
-    try:
-        return _read_proofs(text)
-    except RecursionError:
-        raise ParseError("proof nested too deeply to read (Python's recursion limit: about 300 nested splits)",
-                         source) from None
-
-
-def _read_proofs(text: str) -> list[Proof]:
-    body = text.strip()
-    if not body:
-        raise ParseError("empty input", "PROOF")
-    try:
-        return [Proof.from_json(json.loads(body))]
-    except json.JSONDecodeError:
-        pass
-    return [Proof.from_text(line) for line in body.splitlines() if line.strip()]

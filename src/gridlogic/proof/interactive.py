@@ -19,7 +19,7 @@ from gridlogic.core.inputs import split_records
 from gridlogic.core.registry import Kind, detect, kind
 from gridlogic.proof.checker import check
 from gridlogic.proof.kinds import BINARY_PRODUCTION, proof_kind
-from gridlogic.proof.legup_xml import LEGUP_RULES, to_legup_xml
+from gridlogic.proof.legup_xml import LEGUP_RULES, from_legup_xml, to_legup_xml
 from gridlogic.proof.model import Mark, Node, Proof, ProofStep
 
 CHAR_VALUE = {"starbattle": {"*": "star", ".": "black"}, "binary": {"0": "0", "1": "1"}}
@@ -96,7 +96,7 @@ def start(text: str, kind_name: str | None = None, format_name: str | None = Non
     pk = proof_kind(k.name)
     board = pk.board(line)
     out: dict[str, Any] = {"kind": k.name, "puzzle": line, "board": rows_of(k.name, board),
-                           "palette": palette(k.name)}
+                           "palette": palette(k.name), "svg": k.draw(puzzle)}
     if k.name == "starbattle":
         out |= {"rows": puzzle.n, "cols": puzzle.n, "stars": puzzle.stars,
                 "regions": [list(r) for r in puzzle.regions]}
@@ -146,6 +146,7 @@ def transition(text: str, kind_name: str | None, board: Sequence[str], marks: Se
                rule: str | None) -> dict[str, Any]:
     """Judge ``marks`` set on ``board`` under ``rule``; with no rule, find one that justifies them."""
     k, puzzle, line = load(text, kind_name)
+    board = k.board_rows(puzzle, board)  # its shape and alphabet, or a ParseError saying where
     if not marks:
         raise ParseError("a transition must set at least one cell", "set")
     if rule:
@@ -196,13 +197,7 @@ def open_proof(text: str) -> dict[str, Any]:
     """A proof from the text of a saved file: gridlogic's JSON, or a LEGUP XML proof file."""
     body = text.strip()
     if body.startswith("<"):
-        from gridlogic.proof import legup_xml as xml
-
-        reader = getattr(xml, "from_legup_xml", None)
-        if reader is None:
-            raise UnsupportedError("reading LEGUP proof files is not available yet")
-        proof: Proof = reader(body)
-        return proof.to_json()
+        return from_legup_xml(body).to_json()
     try:
         return Proof.from_json(json.loads(body)).to_json()
     except json.JSONDecodeError as e:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
 from typing import Any, Protocol
 
 from gridlogic.core.errors import UnsupportedError
@@ -40,6 +40,12 @@ class ProofKind:
     board_of: Callable[[Any], Any]
     cols_of: Callable[[Any], int]
     production: Callable[[str], bool]
+    bad_cells: Callable[[str, Any, Mapping[int, str]], list[int]]
+    legup_board: Callable[[str], Any] | None = None
+    """A LEGUP XML file as a board, read leniently (LEGUP's checks only)."""
+    one_cell: frozenset[str] = frozenset()
+    """Direct rules LEGUP judges on the board after the whole transition: ``proof make`` writes
+    them one cell per transition."""
 
     def index(self, board: Any, r: int, c: int) -> int | None:
         cols = self.cols_of(board)
@@ -63,10 +69,24 @@ class ProofKind:
     def any_contradiction(self, board: Any) -> str | None:
         return next((r for r in self.contradictions if self.contradictions[r](board)), None)
 
-    def board(self, puzzle_text: str) -> Any:
-        """The starting board of a puzzle string in any format the kind reads."""
-        _, fmt = detect(puzzle_text, self.name)
-        return self.board_of(fmt.read(puzzle_text))
+    def board(self, puzzle_text: str, unique_lines: bool | None = None) -> Any:
+        """The starting board of a puzzle string in any format the kind reads. A LEGUP XML file is
+        read as LEGUP reads it, without the puzzle model's checks: a board that is impossible as a
+        puzzle (LEGUP's own rule tests use some) is still a board a rule can be applied to.
+        ``unique_lines`` (Binary): overrides the puzzle's setting. Boards are immutable, so each
+        text is read once (:func:`_board`)."""
+        return _board(self.name, puzzle_text, unique_lines)
+
+    def read_board(self, puzzle_text: str, unique_lines: bool | None = None) -> Any:
+        legup = puzzle_text.lstrip().startswith("<") and self.legup_board is not None
+        if legup and self.legup_board is not None:
+            b = self.legup_board(puzzle_text)
+        else:
+            _, fmt = detect(puzzle_text, self.name)
+            b = self.board_of(fmt.read(puzzle_text))
+        if unique_lines is not None and hasattr(b, "unique_lines"):
+            b = replace(b, unique_lines=unique_lines)
+        return b
 
 
 def _starbattle() -> ProofKind:
@@ -79,7 +99,8 @@ def _starbattle() -> ProofKind:
         return sb.LegupBoard(p.n, p.stars, tuple(x for row in p.regions for x in row), tuple(cells))
 
     return ProofKind("starbattle", sb.VALUES, sb.DIRECT, sb.CONTRADICTIONS, sb.CASES, sb.justified, sb.is_solved,
-                     sb.satisfiable, board_of, lambda b: int(b.n), lambda rule: bool(PRODUCTION_ID.fullmatch(rule)))
+                     sb.satisfiable, board_of, lambda b: int(b.n), lambda rule: bool(PRODUCTION_ID.fullmatch(rule)),
+                     sb.bad_cells, sb.board_from_legup, frozenset(sb.TRANSITION_RULES))
 
 
 def _binary() -> ProofKind:
@@ -89,8 +110,13 @@ def _binary() -> ProofKind:
         cells = tuple(None if ch == "." else ch for row in p.givens for ch in row)
         return bn.LegupBoard(p.width, p.height, cells, bool(p.unique_lines))
 
+    def bad_cells(rule: str, parent: Any, changes: Mapping[int, str]) -> list[int]:
+        ok = bn.justified(rule, parent)
+        return [i for i, v in changes.items() if (i, v) not in ok]
+
     return ProofKind("binary", bn.VALUES, bn.DIRECT, bn.CONTRADICTIONS, bn.CASES, bn.justified, bn.is_solved,
-                     bn.satisfiable, board_of, lambda b: int(b.width), lambda rule: rule in BINARY_PRODUCTION)
+                     bn.satisfiable, board_of, lambda b: int(b.width), lambda rule: rule in BINARY_PRODUCTION,
+                     bad_cells, bn.board_from_legup)
 
 
 PRODUCTION_ID = re.compile(r"R\d+\.\d+|Trial")
@@ -100,6 +126,11 @@ BINARY_PRODUCTION = frozenset({"LineCompletions", "ZeroOrOne", "ZeroOrOneDeep", 
 
 BUILDERS: dict[str, Callable[[], ProofKind]] = {"starbattle": _starbattle, "binary": _binary}
 """Loaded on first use, so that one kind being broken or absent never stops the other."""
+
+
+@lru_cache(maxsize=256)
+def _board(kind_name: str, puzzle_text: str, unique_lines: bool | None) -> Any:
+    return proof_kind(kind_name).read_board(puzzle_text, unique_lines)
 
 
 @cache

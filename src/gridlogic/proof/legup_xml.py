@@ -1,21 +1,31 @@
-"""Export a proof as a LEGUP file: the kind's LEGUP board plus a ``<proof><tree>`` of ``<node>``s
-whose ``<transition>``s carry LEGUP's rule name and id and the cells they change.
+"""LEGUP proof files: :func:`to_legup_xml` writes a proof as LEGUP's exporter lays one out, and
+:func:`from_legup_xml` reads one (LEGUP's own or ours) back into the proof model.
 
-Shape (as LEGUP's exporter writes it): every node lists its outgoing transitions; a transition names
-its ``child`` node (a contradiction transition has none), and lists the changed ``<cell>``s. A case
-split is a node with one transition per branch, each setting the split cell. Steps whose rule LEGUP
-does not have (production rules, rules LEGUP removed) are written as unjustified transitions, for
-the LEGUP user to justify.
+Shape: the kind's LEGUP board (with an optional ``<goal>``), then ``<proof><tree>`` of ``<node>``s
+whose ``<transition>``s carry LEGUP's rule name and id and the ``<cell>``s they change, each naming
+its ``child`` node. A case split is a node with one transition per branch, each setting the split
+cell; a contradiction is a transition to an empty child node (LEGUP counts a branch closed only
+then). Steps whose rule LEGUP does not have (production rules, rules LEGUP removed) are written
+unjustified, with the gridlogic rule in a ``gridlogic_rule`` attribute LEGUP ignores, so that export
+then import gives back the same proof.
+
+Reading resolves a rule by its name first, then by its id (LEGUP's code registers Binary "Complete
+Row Column" and "Save Blocker" both as ``BINA-BASC-0003``, and the id always finds Complete Row
+Column; its reference sheet's ``BINA-BASC-0002`` is read as Complete Row Column too).
 """
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
-from gridlogic.core.errors import UnsupportedError
+from gridlogic.core import legupfile
+from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
 from gridlogic.core.registry import detect, kind
-from gridlogic.proof.model import Mark, Node, Proof
+from gridlogic.proof.kinds import proof_kind
+from gridlogic.proof.model import GOAL_TYPES, Goal, GoalCell, Mark, Node, Proof, ProofStep, Split
 
 LEGUP_RULES: dict[str, dict[str, tuple[str, str]]] = {
     "starbattle": {
@@ -33,7 +43,7 @@ LEGUP_RULES: dict[str, dict[str, tuple[str, str]]] = {
     },
     "binary": {
         "PreventTrio": ("Prevent Trio", "BINA-BASC-0001"),
-        "CompleteRowColumn": ("Complete Row Column", "BINA-BASC-0002"),
+        "CompleteRowColumn": ("Complete Row Column", "BINA-BASC-0003"),
         "SaveBlocker": ("Save Blocker", "BINA-BASC-0003"),
         "UniqueRowColumn": ("Unique Row/Column", "BINA-BASC-0004"),
         "ZeroOrOne": ("Zero Or One", "BINA-CASE-0001"),
@@ -43,10 +53,33 @@ LEGUP_RULES: dict[str, dict[str, tuple[str, str]]] = {
         "WastedBlocker": ("Wasted Blocker", "BINA-CONT-0004"),
     },
 }
-"""Our rule names -> LEGUP's (display name, rule id); rules absent here are exported unjustified."""
+"""Our rule names -> LEGUP's (display name, rule id) as LEGUP's code registers them; rules absent
+here are exported unjustified."""
 
+ALIASES: dict[str, dict[str, str]] = {
+    "starbattle": {"blackout": "FinishWithEmpty", "emptyadjacent": "FinishSurroundWithEmpty",
+                   "addstar": "StarOrEmpty"},
+    "binary": {"surroundpair": "PreventTrio", "onetilegap": "PreventTrio", "preventwasteddigit": "SaveBlocker",
+               "duplicaterowscolumns": "RepeatedRowColumn", "duplicaterowsorcolumns": "RepeatedRowColumn",
+               "threeadjacent": "Trio", "threeinarow": "Trio", "unbalancedroworcolumn": "UnbalancedRowColumn",
+               "oneorzero": "ZeroOrOne", "wasteddigit": "WastedBlocker"},
+}
+"""Other names LEGUP's sources have given the same rules (class names, older display names)."""
+
+ID_ONLY: dict[str, dict[str, str]] = {"binary": {"BINA-BASC-0002": "CompleteRowColumn",
+                                                 "BINA-BASC-0003": "CompleteRowColumn"}}
+"""Ids that LEGUP resolves differently from :data:`LEGUP_RULES` (used when a transition has no name)."""
+
+PUZZLE_NAME = {"starbattle": "StarBattle", "binary": "Binary"}
 CELL_VALUE = {"starbattle": {"star": "-2", "black": "-1"}, "binary": {"0": "0", "1": "1"}}
+UNKNOWN_VALUE = {"starbattle": "0", "binary": "2"}
+START = "start"
+"""``gridlogic_rule`` of the transition that sets a proof's ``start`` marks."""
+GRIDLOGIC_RULE = "gridlogic_rule"
+GRIDLOGIC_PUZZLE = "gridlogic_puzzle"
 
+
+# ----------------------------------------------------------------------------------------- export
 
 @dataclass
 class _Tree:
@@ -61,59 +94,294 @@ class _Tree:
             el.set("root", "true")
         return el
 
-    def transition(self, parent: ET.Element, rule: str, marks: tuple[Mark, ...], child: bool = True
-                   ) -> ET.Element | None:
+    def transition(self, parent: ET.Element, rule: str, marks: tuple[Mark, ...]) -> ET.Element:
+        """A transition from ``parent`` to a new child node (returned)."""
         self.count += 1
         tr = ET.SubElement(parent, "transition", {"id": str(self.count)})
         known = LEGUP_RULES[self.kind].get(rule)
         if known:
             tr.set("rule", known[0])
             tr.set("rule_id", known[1])
+        elif rule:
+            tr.set(GRIDLOGIC_RULE, rule)
         for r, c, v in marks:
-            ET.SubElement(tr, "cell", {"value": CELL_VALUE[self.kind][v], "x": str(c), "y": str(r)})
-        if not child:
-            return None
+            value = CELL_VALUE[self.kind].get(v, UNKNOWN_VALUE[self.kind])
+            ET.SubElement(tr, "cell", {"value": value, "x": str(c), "y": str(r)})
         nxt = self.node()
         tr.set("child", nxt.get("id", ""))
         return nxt
 
     def add(self, node: Node, at: ET.Element) -> None:
         for s in node.steps:
-            nxt = self.transition(at, s.rule, s.set)
-            assert nxt is not None
-            at = nxt
+            at = self.transition(at, s.rule, s.set)
         if node.close is not None:
-            self.transition(at, node.close, (), child=False)
+            self.transition(at, node.close, ())  # its child stays empty: the branch is closed
         elif node.split is not None:
             sp = node.split
             order = list(CELL_VALUE[self.kind])
             for k, b in enumerate(sp.branches):
                 v = b.value or (order[k] if k < len(order) else order[-1])
-                nxt = self.transition(at, sp.rule, ((sp.cell[0], sp.cell[1], v),))
-                assert nxt is not None
-                self.add(b, nxt)
+                self.add(b, self.transition(at, sp.rule, ((sp.cell[0], sp.cell[1], v),)))
 
 
 def to_legup_xml(proof: Proof) -> str:
     """The proof as a LEGUP XML document (board from the kind's ``legup`` format)."""
     if proof.kind not in LEGUP_RULES:
         raise UnsupportedError(f"no LEGUP export for kind {proof.kind!r}")
-    k = kind(proof.kind)
-    _, fmt = detect(proof.puzzle, proof.kind)
-    writer = k.format("legup").write
-    if writer is None:
-        raise UnsupportedError(f"{proof.kind}: cannot write LEGUP boards")
-    doc = ET.fromstring(writer(fmt.read(proof.puzzle)).split("?>", 1)[-1].strip())
+    doc = _board_document(proof)
     puzzle = doc.find("puzzle")
-    if puzzle is None:
-        raise UnsupportedError("the LEGUP board writer gave no <puzzle>")
+    board = None if puzzle is None else puzzle.find("board")
+    if puzzle is None or board is None:
+        raise UnsupportedError("the LEGUP board writer gave no <puzzle><board>")
+    for old in [*puzzle.findall("proof"), *board.findall("goal")]:
+        (puzzle if old.tag == "proof" else board).remove(old)
+    if proof.unique_lines is not None:
+        board.set("unique_lines", "true" if proof.unique_lines else "false")
+    if proof.goal is not None:
+        board.insert(0, _goal_element(proof.kind, proof.goal))
     tree = _Tree(proof.kind)
     root = tree.node(root=True)
     if proof.start:
-        nxt = tree.transition(root, "", proof.start)
-        assert nxt is not None
-        root = nxt
+        root = tree.transition(root, "", proof.start)
+        root_transition = tree.tree[0].find("transition")
+        assert root_transition is not None
+        root_transition.set(GRIDLOGIC_RULE, START)
     tree.add(proof.root, root)
-    ET.SubElement(ET.SubElement(puzzle, "proof"), "tree").extend([tree.tree][0])
+    proof_el = ET.SubElement(puzzle, "proof", {GRIDLOGIC_PUZZLE: proof.puzzle})
+    proof_el.append(tree.tree)
     ET.indent(doc, "    ")
     return '<?xml version="1.0" encoding="UTF-8" standalone="no" ?>\n' + ET.tostring(doc, encoding="unicode") + "\n"
+
+
+def _board_document(proof: Proof) -> ET.Element:
+    """A LEGUP document holding the puzzle's board: the puzzle's own LEGUP file if it is one (kept
+    as LEGUP wrote it, even a board no puzzle model accepts), else the kind's LEGUP writer's."""
+    if proof.puzzle.lstrip().startswith("<"):
+        return legupfile.parse(proof.puzzle)
+    _, fmt = detect(proof.puzzle, proof.kind)
+    writer = kind(proof.kind).format("legup").write
+    if writer is None:
+        raise UnsupportedError(f"{proof.kind}: cannot write LEGUP boards")
+    return legupfile.parse(writer(fmt.read(proof.puzzle)).split("?>", 1)[-1])
+
+
+def _goal_element(kind_name: str, goal: Goal) -> ET.Element:
+    el = ET.Element("goal", {"type": goal.type})
+    if goal.assume_solution:
+        el.set("assumeSolution", "true")
+    for r, c, v in goal.cells:
+        value = UNKNOWN_VALUE[kind_name] if v is None else CELL_VALUE[kind_name].get(v, UNKNOWN_VALUE[kind_name])
+        ET.SubElement(el, "cell", {"value": value, "x": str(c), "y": str(r)})
+    return el
+
+
+# ----------------------------------------------------------------------------------------- import
+
+def from_legup_xml(text: str) -> Proof:
+    """A LEGUP proof file (Star Battle or Binary) as a proof: transitions with their rules (resolved
+    by name, then id), case splits, contradictions; an unjustified transition becomes a step with
+    rule ``""``, which the checker reports as unjustified. A file without a proof gives an empty
+    proof of its board. Raises :class:`ParseError` on a file that is not such a proof."""
+    root = legupfile.parse(text)
+    puzzle_el, board_el = legupfile.puzzle_board(root)
+    names = {v: k for k, v in PUZZLE_NAME.items()}
+    kind_name = names.get(puzzle_el.get("name", ""))
+    if kind_name is None:
+        raise ParseError(f"LEGUP puzzle {puzzle_el.get('name')!r} has no proofs here "
+                         f"(proof kinds: {', '.join(PUZZLE_NAME.values())})", "<puzzle name=...>")
+    goal_el = board_el.find("goal")
+    goal_el = puzzle_el.find("goal") if goal_el is None else goal_el
+    goal = None if goal_el is None else _read_goal(kind_name, goal_el)
+    unique = board_el.get("unique_lines")
+    proof_el = puzzle_el.find("proof")
+    puzzle_text = _puzzle_text(kind_name, root, proof_el)
+    reader = _Reader(kind_name)
+    start: tuple[Mark, ...] = ()
+    node = Node()
+    tree = None if proof_el is None else proof_el.find("tree")
+    if tree is not None:
+        reader.index(tree)
+        top = reader.root()
+        first = reader.transitions(top)
+        if len(first) == 1 and first[0].get(GRIDLOGIC_RULE) == START:
+            start = reader.marks(first[0])
+            top = reader.child(first[0])
+        node = reader.chain(top) if top is not None else Node()
+    proof_kind(kind_name).board(puzzle_text)  # a board that cannot be read is the file's error
+    return Proof(kind_name, puzzle_text, node, start, goal,
+                 None if unique is None else unique.strip().lower() == "true")
+
+
+def _puzzle_text(kind_name: str, root: ET.Element, proof_el: ET.Element | None) -> str:
+    """The puzzle as the proof's ``puzzle``: the text our export recorded, if it reads to the same
+    board as the file's; else the file's board as a LEGUP document (without proof and goal)."""
+    doc = ET.Element("Legup", dict(root.attrib))
+    puzzle_el = root.find("puzzle")
+    assert puzzle_el is not None
+    p = ET.SubElement(doc, "puzzle", dict(puzzle_el.attrib))
+    for child in puzzle_el:
+        if child.tag == "board":
+            board = ET.SubElement(p, "board", dict(child.attrib))
+            board.extend(c for c in child if c.tag != "goal")
+    ET.indent(doc, "    ")
+    text = ET.tostring(doc, encoding="unicode")
+    recorded = None if proof_el is None else proof_el.get(GRIDLOGIC_PUZZLE)
+    if recorded:
+        pk = proof_kind(kind_name)
+        try:
+            ours, theirs = pk.board(recorded), pk.board(text)
+        except GridlogicError:
+            return text
+        if ours.cells == theirs.cells and _same_shape(ours, theirs):
+            return recorded
+    return text
+
+
+def _same_shape(a: object, b: object) -> bool:
+    fields = ("n", "stars", "regions", "width", "height")
+    return all(getattr(a, f, None) == getattr(b, f, None) for f in fields)
+
+
+def _read_goal(kind_name: str, el: ET.Element) -> Goal:
+    kind_type = el.get("type", "DEFAULT").strip().upper()
+    if kind_type not in GOAL_TYPES:
+        raise ParseError(f"unknown goal type {kind_type!r} (types: {', '.join(GOAL_TYPES)})", "<goal type=...>")
+    values = {v: k for k, v in CELL_VALUE[kind_name].items()}
+    cells: list[GoalCell] = []
+    for c in el.iter("cell"):
+        where = f"<goal> cell x={c.get('x')} y={c.get('y')}"
+        x, y = legupfile.int_attr(c, "x", where), legupfile.int_attr(c, "y", where)
+        v = str(legupfile.int_attr(c, "value", where))
+        cells.append((y, x, values.get(v)))
+    assume = el.get("assumeSolution", "false").strip().lower() == "true"
+    return Goal(kind_type, tuple(cells), assume)
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+@lru_cache(maxsize=1024)
+def resolve_rule(kind_name: str, name: str, rid: str, ours: str = "") -> str:
+    """Our name for a LEGUP rule: by its name (LEGUP's display name, its class name or ours, any
+    spacing and case), then by its id; ``ours`` (the ``gridlogic_rule`` attribute) when it has
+    neither; ``""`` when unjustified. A name or id we do not know is kept as written."""
+    table = LEGUP_RULES[kind_name]
+    if name:
+        key = _norm(name)
+        bare = key.removesuffix("directrule").removesuffix("contradictionrule").removesuffix("caserule")
+        for rule, (legup, _) in table.items():
+            if key in (_norm(rule), _norm(legup)):
+                return rule
+        pk = proof_kind(kind_name)
+        for rule in [*pk.direct, *pk.contradictions, *pk.cases]:
+            if bare == _norm(rule):
+                return rule
+        if bare in ALIASES[kind_name]:
+            return ALIASES[kind_name][bare]
+    if rid:
+        special = ID_ONLY.get(kind_name, {}).get(rid)
+        if special:
+            return special
+        by_id = [rule for rule, (_, i) in table.items() if i == rid]
+        if by_id:
+            return by_id[0]
+    return name or rid or ours
+
+
+@dataclass
+class _Reader:
+    """Walks a ``<tree>``: nodes by id, each node's transitions, each transition's child."""
+
+    kind: str
+    nodes: dict[str, ET.Element] = field(default_factory=dict)
+    seen: set[str] = field(default_factory=set)
+
+    def index(self, tree: ET.Element) -> None:
+        for el in tree.findall("node"):
+            nid = el.get("id")
+            if nid is None:
+                raise ParseError("a <node> has no id", "<tree>")
+            if nid in self.nodes:
+                raise ParseError(f"two nodes have id {nid}", "<tree>")
+            self.nodes[nid] = el
+
+    def root(self) -> str | None:
+        roots = [k for k, el in self.nodes.items() if el.get("root", "").lower() == "true"]
+        if len(roots) > 1:
+            raise ParseError(f"{len(roots)} nodes say root=\"true\"", "<tree>")
+        if roots:
+            return roots[0]
+        children = {t.get("child") for el in self.nodes.values() for t in el.findall("transition")}
+        tops = [k for k in self.nodes if k not in children]
+        if len(tops) != 1:
+            raise ParseError("no root node (none says root=\"true\")", "<tree>")
+        return tops[0]
+
+    def transitions(self, nid: str | None) -> list[ET.Element]:
+        return [] if nid is None else self.nodes[nid].findall("transition")
+
+    def child(self, tr: ET.Element) -> str | None:
+        cid = tr.get("child")
+        if cid is None:
+            return None
+        if cid not in self.nodes:
+            raise ParseError(f"transition {tr.get('id')} leads to node {cid}, which is not in the tree", "<tree>")
+        if cid in self.seen:
+            raise ParseError(f"node {cid} is reached twice (the tree has a cycle or a join)", "<tree>")
+        self.seen.add(cid)
+        return cid
+
+    def rule(self, tr: ET.Element) -> str:
+        """Our name for a transition's rule (see :func:`resolve_rule`)."""
+        return resolve_rule(self.kind, tr.get("rule", "").strip(), tr.get("rule_id", "").strip(),
+                            tr.get(GRIDLOGIC_RULE, ""))
+
+    def marks(self, tr: ET.Element) -> tuple[Mark, ...]:
+        values = {v: k for k, v in CELL_VALUE[self.kind].items()}
+        out: list[Mark] = []
+        for c in tr.findall("cell"):
+            where = f"transition {tr.get('id')}, cell x={c.get('x')} y={c.get('y')}"
+            x, y = legupfile.int_attr(c, "x", where), legupfile.int_attr(c, "y", where)
+            v = str(legupfile.int_attr(c, "value", where))
+            out.append((y, x, values.get(v, "unknown")))
+        return tuple(out)
+
+    def chain(self, nid: str | None) -> Node:
+        """The node ``nid`` and its single-transition successors as one proof node."""
+        pk = proof_kind(self.kind)
+        steps: list[ProofStep] = []
+        while True:
+            trs = self.transitions(nid)
+            if not trs:
+                return Node(tuple(steps))
+            rule = self.rule(trs[0])
+            if len(trs) > 1 or rule in pk.cases:
+                return Node(tuple(steps), split=self.split(trs, rule))
+            tr = trs[0]
+            marks = self.marks(tr)
+            nxt = self.child(tr)
+            if rule in pk.contradictions and not marks:
+                if self.transitions(nxt):
+                    raise ParseError(f"transitions after the contradiction of transition {tr.get('id')}", "<tree>")
+                return Node(tuple(steps), close=rule)
+            steps.append(ProofStep(rule, marks))
+            nid = nxt
+
+    def split(self, trs: list[ET.Element], rule: str) -> Split:
+        """A case split: the split cell is the first transition's first cell; every branch takes
+        its value there; any other cell a branch sets becomes a step of the case rule (invalid)."""
+        first = self.marks(trs[0])
+        cell = (first[0][0], first[0][1]) if first else (-1, -1)
+        rules = [self.rule(tr) for tr in trs]
+        if len(set(rules)) > 1:  # every branch must name the case rule: the checker rejects this name
+            rule = "branches of different rules: " + ", ".join(r or "(none)" for r in rules)
+        branches = []
+        for tr in trs:
+            marks = self.marks(tr)
+            value = next((v for r, c, v in marks if (r, c) == cell), None)
+            rest = tuple(m for m in marks if (m[0], m[1]) != cell)
+            b = self.chain(self.child(tr))
+            extra = (ProofStep(self.rule(tr), rest),) if rest else ()
+            branches.append(replace(b, value=value, steps=extra + b.steps))
+        return Split(rule, cell, tuple(branches))

@@ -11,7 +11,7 @@ branch that LEGUP's rules cannot close within the bound stays a production-rule 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gridlogic.core.errors import GridlogicError
@@ -23,7 +23,11 @@ from gridlogic.proof.model import Mark, Node, Proof, ProofStep, Split
 
 CONTRADICTION_SEARCH = frozenset({"ZeroOrOne", "ZeroOrOneDeep", "ZeroOrOneNested", "Trial"})
 """Solver rule ids that mean "supposing the other value leads to a contradiction"."""
-BRANCH_ROUNDS = 40
+BRANCH_ROUNDS = 80
+"""Direct-rule steps tried in a branch before giving up (a one-cell rule's cell counts as one)."""
+DEEP_SPLITS = 6
+"""``--legup-only``: how many case splits deep a refutation may nest."""
+SPLIT_CANDIDATES = 24
 
 
 class NoProof(GridlogicError):  # noqa: N818 - reads as the outcome
@@ -40,38 +44,102 @@ class Item:
     closed: Node | None = None
 
 
-def make(kind: Kind, puzzle: Any, puzzle_text: str, explanation: Explanation | None = None) -> Proof:
+def make(kind: Kind, puzzle: Any, puzzle_text: str, explanation: Explanation | None = None,
+         legup_only: bool = False) -> Proof:
     """The proof of ``puzzle`` (raises :class:`NoProof` when the solver is stuck). ``explanation``:
-    the human solver's, if already at hand (else it is computed, without uniqueness)."""
+    the human solver's, if already at hand (else it is computed, without uniqueness).
+    ``legup_only``: no production-rule step; where one would be needed, a case split whose other
+    branch LEGUP's own rules refute (nested splits where propagation alone cannot)."""
     pk = proof_kind(kind.name)
     ex = explanation if explanation is not None else kind.explain(puzzle, None, False)
     if ex.status != "solved":
         raise NoProof(f"no proof found: the human solver ends {ex.status}")
-    board = pk.board(puzzle_text)
+    unique = getattr(puzzle, "unique_lines", None)
+    board = pk.board(puzzle_text, unique)
     items: list[Item] = []
     for step in ex.steps:
-        board = _translate(pk, board, step, items)
-    return Proof(kind.name, puzzle_text, _fold(pk, items))
+        board = _translate(pk, board, step, items, legup_only)
+    return Proof(kind.name, puzzle_text, _fold(pk, items), unique_lines=unique)
 
 
-def _translate(pk: ProofKind, board: Any, step: Step, items: list[Item]) -> Any:
+def _translate(pk: ProofKind, board: Any, step: Step, items: list[Item], legup_only: bool = False) -> Any:
     todo = {i: m.value for m in step.marks if (i := pk.index(board, *m.cell)) is not None
             and board.cells[i] is None}
     if step.rule in CONTRADICTION_SEARCH and len(todo) == 1:
         (i, v), = todo.items()
         closed = refute(pk, board.with_changes([(i, pk.opposite(v))]))
         if closed is not None:
-            items.append(Item(cell=pk.cell(board, i), value=v, closed=Node(closed[0], close=closed[1],
-                                                                              value=pk.opposite(v))))
+            items.append(_split_item(pk, board, i, v, Node(closed[0], close=closed[1])))
             return board.with_changes([(i, v)])
     while todo:
         rule, cells = _best_rule(pk, board, todo)
+        if rule is None and legup_only:
+            i, node = _legup_split(pk, board, todo)
+            items.append(_split_item(pk, board, i, todo[i], node))
+            board = board.with_changes([(i, todo.pop(i))])
+            continue
         if rule is None:
             items.append(Item(ProofStep(step.rule, _marks(pk, board, todo))))
             return board.with_changes(todo.items())
+        cells = cells[:1] if rule in pk.one_cell else cells
         items.append(Item(ProofStep(rule, _marks(pk, board, {i: todo[i] for i in cells}))))
         board = board.with_changes((i, todo.pop(i)) for i in cells)
     return board
+
+
+def _split_item(pk: ProofKind, board: Any, i: int, value: str, refuted: Node) -> Item:
+    """A split on cell ``i`` whose branch with the opposite of ``value`` is ``refuted``."""
+    return Item(cell=pk.cell(board, i), value=value, closed=replace(refuted, value=pk.opposite(value)))
+
+
+def _legup_split(pk: ProofKind, board: Any, todo: dict[int, str]) -> tuple[int, Node]:
+    """A cell of ``todo`` whose opposite value LEGUP's rules refute: by propagation if some cell's
+    is, else by nested case splits."""
+    for i, v in todo.items():
+        closed = refute(pk, board.with_changes([(i, pk.opposite(v))]))
+        if closed is not None:
+            return i, Node(closed[0], close=closed[1])
+    for i, v in todo.items():
+        node = refute_deep(pk, board.with_changes([(i, pk.opposite(v))]), DEEP_SPLITS)
+        if node is not None:
+            return i, node
+    raise NoProof(f"no proof from LEGUP's rules alone: no refutation within {DEEP_SPLITS} nested case splits")
+
+
+def refute_deep(pk: ProofKind, board: Any, depth: int) -> Node | None:
+    """A refutation of ``board`` (which has no solution) by LEGUP's rules: direct steps and a
+    contradiction, or else direct steps and a case split on a cell whose every branch is refuted
+    the same way, at most ``depth`` splits deep; None when there is none within that depth."""
+    closed = refute(pk, board)
+    if closed is not None:
+        return Node(closed[0], close=closed[1])
+    if depth == 0:
+        return None
+    steps, board, _ = _propagate(pk, board, BRANCH_ROUNDS)
+    case = next(iter(pk.cases))
+    cell = _split_cell(pk, board, pk.cases[case])
+    if cell is None:
+        return None
+    branches = []
+    for v in pk.cases[case]:
+        child = refute_deep(pk, board.with_changes([(cell, v)]), depth - 1)
+        if child is None:
+            return None
+        branches.append(replace(child, value=v))
+    return Node(tuple(steps), split=Split(case, pk.cell(board, cell), tuple(branches)))
+
+
+def _split_cell(pk: ProofKind, board: Any, values: Sequence[str]) -> int | None:
+    """The unknown cell to split on (of the first :data:`SPLIT_CANDIDATES`): the one with the most
+    branches that propagation refutes alone."""
+    best: tuple[int, int | None] = (-1, None)
+    for i in [i for i, v in enumerate(board.cells) if v is None][:SPLIT_CANDIDATES]:
+        score = sum(_propagate(pk, board.with_changes([(i, v)]), BRANCH_ROUNDS)[2] is not None for v in values)
+        if score > best[0]:
+            best = (score, i)
+            if score == len(values):
+                break
+    return best[1]
 
 
 def _best_rule(pk: ProofKind, board: Any, todo: dict[int, str]) -> tuple[str | None, list[int]]:
@@ -93,21 +161,29 @@ def _marks(pk: ProofKind, board: Any, changes: dict[int, str]) -> tuple[Mark, ..
 
 def refute(pk: ProofKind, board: Any, rounds: int = BRANCH_ROUNDS) -> tuple[tuple[ProofStep, ...], str] | None:
     """LEGUP direct steps from ``board`` until a contradiction rule holds, made 1-minimal; or None."""
-    start = board
+    steps, _, rule = _propagate(pk, board, rounds)
+    return None if rule is None else (_minimal(pk, board, steps, rule), rule)
+
+
+def _propagate(pk: ProofKind, board: Any, rounds: int) -> tuple[list[ProofStep], Any, str | None]:
+    """LEGUP direct steps (the first rule that applies, each time) until a contradiction rule holds
+    (named), nothing applies or ``rounds`` steps are made: (steps, the board after them, rule)."""
     steps: list[ProofStep] = []
     for _ in range(rounds):
         rule = pk.any_contradiction(board)
         if rule is not None:
-            return _minimal(pk, start, steps, rule), rule
+            return steps, board, rule
         for name in pk.direct:
             ok = _unambiguous(pk.justified(name, board))
             if ok:
+                if name in pk.one_cell:
+                    ok = dict([next(iter(ok.items()))])
                 steps.append(ProofStep(name, _marks(pk, board, ok)))
                 board = board.with_changes(ok.items())
                 break
         else:
-            return None
-    return None
+            return steps, board, None
+    return steps, board, pk.any_contradiction(board)
 
 
 def _minimal(pk: ProofKind, start: Any, steps: list[ProofStep], close: str) -> tuple[ProofStep, ...]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gridlogic.core.errors import ParseError
+from gridlogic.core.numbers import load_json
 
 Mark = tuple[int, int, str]
 """``(row, col, value)``: one cell set to a contract mark value."""
@@ -95,17 +96,74 @@ class Node:
                    None if value is None else _str(value, f"{where}.value"))
 
 
+GOAL_TYPES = ("DEFAULT", "PROVE_ANY_SOLUTION", "PROVE_NO_SOLUTION", "PROVE_CELL_MUST_BE",
+              "PROVE_CELL_MIGHT_NOT_BE", "PROVE_SINGLE_CELL_VALUE", "PROVE_MULTIPLE_CELL_VALUE",
+              "PROVE_VALUES_ARE_POSSIBLE", "PROVE_VALUES_ARE_IMPOSSIBLE")
+"""LEGUP's goal conditions (``<goal type=...>``); ``DEFAULT``: every open leaf is a solution."""
+
+GoalCell = tuple[int, int, str | None]
+"""``(row, col, value)``; ``value`` None where the goal names only the cell."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What a proof must show (LEGUP's goal conditions): ``type`` one of :data:`GOAL_TYPES`, the
+    goal ``cells`` with their values, and whether a solution may be assumed to exist."""
+
+    type: str = "DEFAULT"
+    cells: tuple[GoalCell, ...] = ()
+    assume_solution: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        if self.cells:
+            out["cells"] = [[r, c] if v is None else [r, c, v] for r, c, v in self.cells]
+        if self.assume_solution:
+            out["assume_solution"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Any, where: str = "goal") -> Goal:
+        d = _dict(obj, where)
+        _keys(d, {"type", "cells", "assume_solution"}, where, {"type"})
+        kind = _str(d["type"], f"{where}.type")
+        if kind not in GOAL_TYPES:
+            raise ParseError(f"unknown goal type {kind!r} (types: {', '.join(GOAL_TYPES)})", f"{where}.type")
+        cells = d.get("cells", [])
+        if not isinstance(cells, list):
+            raise ParseError("expected a list of [row, col] or [row, col, value]", f"{where}.cells")
+        out: list[GoalCell] = []
+        for k, m in enumerate(cells):
+            at = f"{where}.cells[{k}]"
+            if not (isinstance(m, list) and len(m) in (2, 3)):
+                raise ParseError(f"expected [row, col] or [row, col, value], got {json.dumps(m)[:30]}", at)
+            r, c = _ints(m[:2], 2, at)
+            out.append((r, c, _str(m[2], at) if len(m) == 3 else None))
+        assume = d.get("assume_solution", False)
+        if not isinstance(assume, bool):
+            raise ParseError("expected true or false", f"{where}.assume_solution")
+        return cls(kind, tuple(out), assume)
+
+
 @dataclass(frozen=True)
 class Proof:
-    """A whole proof file."""
+    """A whole proof file. ``goal``: what it must show (None: LEGUP's default, every open leaf a
+    solution); ``unique_lines`` (Binary): whether rows (columns) must be distinct (None: the
+    puzzle's own setting)."""
 
     kind: str
     puzzle: str
     root: Node
     start: tuple[Mark, ...] = ()
+    goal: Goal | None = None
+    unique_lines: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "puzzle": self.puzzle}
+        if self.unique_lines is not None:
+            out["unique_lines"] = self.unique_lines
+        if self.goal is not None:
+            out["goal"] = self.goal.to_json()
         if self.start:
             out["start"] = [list(m) for m in self.start]
         out["root"] = self.root.to_json()
@@ -114,20 +172,22 @@ class Proof:
     @classmethod
     def from_json(cls, obj: Any) -> Proof:
         d = _dict(obj, "proof")
-        _keys(d, {"kind", "puzzle", "root", "start", "id"}, "proof", {"kind", "puzzle", "root"})
+        _keys(d, {"kind", "puzzle", "root", "start", "id", "goal", "unique_lines"}, "proof",
+              {"kind", "puzzle", "root"})
         start = _marks(d.get("start", []), "start")
-        return cls(_str(d["kind"], "kind"), _str(d["puzzle"], "puzzle"), Node.from_json(d["root"], "root"), start)
+        goal = None if d.get("goal") is None else Goal.from_json(d["goal"])
+        unique = d.get("unique_lines")
+        if unique is not None and not isinstance(unique, bool):
+            raise ParseError("expected true or false", "unique_lines")
+        return cls(_str(d["kind"], "kind"), _str(d["puzzle"], "puzzle"), Node.from_json(d["root"], "root"), start,
+                   goal, unique)
 
     def to_text(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)
 
     @classmethod
     def from_text(cls, text: str) -> Proof:
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ParseError(f"not JSON: {e.msg}", f"line {e.lineno}, column {e.colno}") from None
-        return cls.from_json(obj)
+        return cls.from_json(load_json(text))
 
 
 def _dict(obj: Any, where: str) -> dict[str, Any]:

@@ -5,7 +5,9 @@ is not contradictory, a cut step), and a sound, complete-enough checker rejects 
 from __future__ import annotations
 
 import copy
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from gridlogic.proof.kinds import ProofKind, proof_kind
@@ -94,3 +96,74 @@ def _step_mutants(pk: ProofKind, base: Json, path: list[Any], k: int, step: Json
         else next(iter(pk.contradictions))
     yield f"swap rule {where}", edit(lambda s: s[k].__setitem__("rule", wrong))
     yield f"cut {where}", edit(lambda s: s.pop(k))
+
+
+# ------------------------------------------------------------------ LEGUP files
+
+FLIP = {"-2": "-1", "-1": "-2", "0": "1", "1": "0"}
+
+
+def xml_mutants(text: str, per_proof: int = 24) -> Iterator[tuple[str, str]]:
+    """Wrong LEGUP proof files made from a valid one: at every case split and contradiction and
+    at up to ``per_proof`` spread other transitions, flip a cell's value, move a cell, remove the
+    rule (unjustified, also a production rule's ``gridlogic_rule``), name a rule that cannot justify
+    it, empty the transition; drop each branch of a split; delete a contradiction (its branch is left
+    open)."""
+    doc = ET.fromstring(text.split("?>", 1)[-1])
+    tree = doc.find("puzzle/proof/tree")
+    if tree is None:
+        return
+    size = doc.find("puzzle/board")
+    width = int((size.get("size") or size.get("width") or "1") if size is not None else "1")
+    nodes = tree.findall("node")
+    trs = [(k, j) for k, node in enumerate(nodes) for j, _ in enumerate(node.findall("transition"))]
+    special = {(k, j) for k, j in trs if len(nodes[k].findall("transition")) > 1
+               or not nodes[k].findall("transition")[j].findall("cell")}
+    stride = max(1, len(trs) // per_proof)
+    chosen = sorted(special | set(trs[::stride]))
+
+    def mutant(k: int, j: int, edit: Callable[[ET.Element, ET.Element], object]) -> str:
+        d = copy.deepcopy(doc)
+        t = d.find("puzzle/proof/tree")
+        assert t is not None
+        node = t.findall("node")[k]
+        edit(node, node.findall("transition")[j])
+        return ET.tostring(d, encoding="unicode")
+
+    binary = doc.find("puzzle[@name='Binary']") is not None
+    for k, j in chosen:
+        at = f"node {nodes[k].get('id')} transition {j}"
+        tr = nodes[k].findall("transition")[j]
+        has_cells = bool(tr.findall("cell"))
+        if has_cells:
+            yield f"flip {at}", mutant(k, j, _flip)
+            yield f"move {at}", mutant(k, j, lambda _n, t: _move(t, width))
+            yield f"empty {at}", mutant(k, j, _empty)
+        yield f"unjustify {at}", mutant(k, j, lambda _n, t: [t.attrib.pop(a, None)
+                                                             for a in ("rule", "rule_id", "gridlogic_rule")])
+        wrong = ("Trio" if binary else "Clashing Orbit") if has_cells else "Prevent Trio" if binary else "Surround Star"
+        yield f"swap rule {at}", mutant(k, j, partial(_rename, wrong))
+        if len(nodes[k].findall("transition")) > 1:
+            yield f"drop branch {at}", mutant(k, j, lambda n, t: n.remove(t))
+        elif not has_cells:
+            yield f"delete contradiction {at}", mutant(k, j, lambda n, t: n.remove(t))
+
+
+def _empty(_node: ET.Element, tr: ET.Element) -> None:
+    for c in tr.findall("cell"):
+        tr.remove(c)
+
+
+def _rename(rule: str, _node: ET.Element, tr: ET.Element) -> None:
+    tr.set("rule", rule)
+    tr.set("rule_id", "")
+
+
+def _flip(_node: ET.Element, tr: ET.Element) -> None:
+    cell = tr.findall("cell")[0]
+    cell.set("value", FLIP.get(cell.get("value", ""), "0"))
+
+
+def _move(tr: ET.Element, width: int) -> None:
+    cell = tr.findall("cell")[0]
+    cell.set("x", str((int(cell.get("x", "0")) + 1) % width))

@@ -20,6 +20,7 @@ def render(proof: Proof, report: Report) -> str:
     solved = sum(report.solved_leaves.values())
     lines.append(f"{verdict}: {len(report.verdicts)} transitions, {solved} solved "
                  f"and {report.leaves - solved} open leaves, {report.closed} closed branches")
+    lines.append(f"goal {report.goal}: " + ("goal met" if report.goal_met else f"not met: {report.goal_missing}"))
     lines.extend(f"  {e.path}: {e.rule + ': ' if e.rule else ''}{e.message}" for e in report.errors
                  if e.path in errors)
     return "\n".join(lines)
@@ -56,4 +57,4 @@ def _node(node: Node, path: str, depth: int, report: Report, lines: list[str]) -
     elif any(e.path == path for e in report.errors):
         lines.append(f"{pad}{BAD} not solved")
     else:
-        lines.append(f"{pad}{UNJUDGED} open (not required to be solved with --partial)")
+        lines.append(f"{pad}{UNJUDGED} open")

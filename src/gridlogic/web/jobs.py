@@ -12,6 +12,7 @@ from typing import Any
 
 from gridlogic import service
 from gridlogic.core.errors import ParseError
+from gridlogic.core.hint import count_wrong
 from gridlogic.core.registry import kind
 from gridlogic.service import Spec, load
 
@@ -70,7 +71,7 @@ def progress(spec: Spec, board: Sequence[str]) -> dict[str, Any]:
     found = [ld.kind.solution_rows(ld.puzzle, s) for s in islice(ld.kind.solutions(ld.puzzle), 2)]
     if not found:
         return {"status": "unsolvable", "wrong": None, "message": "this puzzle has no solution"}
-    wrong = min(service.wrong_marks(rows, sol) for sol in found)
+    wrong = min(count_wrong(rows, sol) for sol in found)
     done = ld.kind.board_solved(ld.puzzle, rows)
     note = "" if len(found) == 1 else " (the puzzle has more than one solution; checked against the nearest)"
     if wrong:

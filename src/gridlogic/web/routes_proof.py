@@ -82,12 +82,6 @@ def proof_page() -> str:
     return resources.files("gridlogic.web").joinpath("static/proof.html").read_text(encoding="utf-8")
 
 
-@router.get("/static/proof.js")
-def proof_js() -> Response:
-    text = resources.files("gridlogic.web").joinpath("static/proof.js").read_text(encoding="utf-8")
-    return Response(text, media_type="text/javascript")
-
-
 @router.get("/api/proof/rules/{kind_name}")
 def rules(kind_name: str) -> dict[str, Any]:
     """The rule palette of a kind: LEGUP's direct, case and contradiction rules, production ids."""

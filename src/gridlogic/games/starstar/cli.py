@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -29,7 +30,8 @@ AIS = click.Choice(["mcts", "flat", "random"])
 
 
 def fail(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
+    """One ``error:`` line (line breaks quoted from the input shown as ``\\n``), exit 2."""
+    click.echo("error: " + message.replace("\r", "\\r").replace("\n", "\\n"), err=True)
     sys.exit(2)
 
 
@@ -162,7 +164,7 @@ def gtp_command(rings: int, seconds: float | None, playouts: int | None, seed: i
 @click.option("--scoring", type=click.Choice(SCORINGS), default="conventional", show_default=True)
 def score(file: str, as_json: bool, scoring: Scoring) -> None:
     """Score game records (SGF, JSON move list or JSON Lines) after their last move."""
-    if file != "-" and not Path(file).is_file():
+    if file != "-" and not os.path.isfile(file):
         fail(f"cannot read {file}: no such file")
     try:
         text, _ = read_argument(file)

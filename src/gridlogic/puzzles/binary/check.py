@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gridlogic.core.grid import Cell
-from gridlogic.core.grid import board_rows as grid_board_rows
+from gridlogic.core.hint import read_board
 from gridlogic.core.step import Violation
 from gridlogic.puzzles.binary.model import Binary, ones_in
 
@@ -79,8 +79,8 @@ def start_rows(puzzle: Binary) -> list[str]:
     return [row.replace(".", "?") for row in puzzle.givens]
 
 
-def board_rows(puzzle: Binary, board: object) -> list[str]:
-    return grid_board_rows(board, puzzle.height, puzzle.width, "01?")
+def board_rows(puzzle: Binary, board: Sequence[str]) -> list[str]:
+    return read_board(board, puzzle.height, puzzle.width, "01")
 
 
 def board_violations(puzzle: Binary, rows: list[str]) -> list[Violation]:

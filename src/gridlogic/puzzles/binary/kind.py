@@ -6,7 +6,6 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gridlogic.core.errors import ParseError, UnsupportedError
-from gridlogic.core.hint import Hint
 from gridlogic.core.registry import Generated, Kind, Options
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.binary import check as checking
@@ -56,10 +55,6 @@ class BinaryKind(Kind):
 
     def grade(self, puzzle: Any) -> Grade:
         return human.grade(_puzzle(puzzle))
-
-    def hint(self, puzzle: Any, board: Sequence[str], max_level: int | None = None) -> Hint:
-        from gridlogic.puzzles.binary.hint import hint
-        return hint(self, _puzzle(puzzle), board, max_level)
 
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
                  options: Options) -> Generated:

@@ -29,6 +29,7 @@ from itertools import product
 
 from pysat.solvers import Solver
 
+from gridlogic.core import legupfile
 from gridlogic.core.errors import ParseError
 from gridlogic.core.grid import grid
 from gridlogic.core.sat import SatModel
@@ -90,6 +91,32 @@ class LegupBoard:
 
     def values(self, unit: Sequence[int]) -> Line:
         return tuple(self.cells[i] for i in unit)
+
+
+LEGUP_VALUE = {0: ZERO, 1: ONE, 2: None}
+"""LEGUP's Binary cell values (2 unknown)."""
+MAX_LEGUP_SIZE = 100
+
+
+def board_from_legup(text: str) -> LegupBoard:
+    """A LEGUP Binary file's board as LEGUP loads it: cells as given, no check that the puzzle
+    can be solved; only the shape is checked. ``<board unique_lines="false">`` (written by
+    gridlogic, ignored by LEGUP) turns the distinct-lines rule off."""
+    _, board = legupfile.puzzle_board(legupfile.parse(text), "Binary")
+    width, height = legupfile.int_attr(board, "width", "<board>"), legupfile.int_attr(board, "height", "<board>")
+    if not (0 < width <= MAX_LEGUP_SIZE and 0 < height <= MAX_LEGUP_SIZE):
+        raise ParseError(f"board size {width}x{height} is not a usable size", "<board>")
+    cells: list[str | None] = [None] * (width * height)
+    for cell in board.iter("cell"):
+        where = f"cell x={cell.get('x')} y={cell.get('y')}"
+        x, y = legupfile.int_attr(cell, "x", where), legupfile.int_attr(cell, "y", where)
+        v = legupfile.int_attr(cell, "value", where)
+        if not (0 <= x < width and 0 <= y < height):
+            raise ParseError(f"cell is outside the {width}x{height} board", where)
+        if v not in LEGUP_VALUE:
+            raise ParseError(f"cell value {v} is not 0, 1 or 2 (unknown)", where)
+        cells[y * width + x] = LEGUP_VALUE[v]
+    return LegupBoard(width, height, tuple(cells), board.get("unique_lines", "true").strip().lower() != "false")
 
 
 # ----------------------------------------------------------------- line reasoning (exact, one line)

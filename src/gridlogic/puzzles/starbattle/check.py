@@ -4,10 +4,11 @@ LEGUP names it (``ClashingOrbit``, ``TooManyStars``, ``TooFewStars``) with its c
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from gridlogic.core.errors import ParseError
 from gridlogic.core.grid import Cell, cell_name
-from gridlogic.core.grid import board_rows as grid_board_rows
+from gridlogic.core.hint import read_board
 from gridlogic.core.step import Violation
 from gridlogic.puzzles.starbattle.model import LETTERS, StarBattle
 
@@ -42,21 +43,7 @@ def _units(puzzle: StarBattle) -> list[tuple[str, list[Cell]]]:
 
 def check(puzzle: StarBattle, stars: frozenset[Cell]) -> list[Violation]:
     """Every violation: touching stars, wrong counts per row/column/region, contradicted givens."""
-    ordered = sorted(stars)
-    out = [Violation("ClashingOrbit", (a, b), f"stars {cell_name(a)} and {cell_name(b)} touch")
-           for a in ordered for b in ordered if a < b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1]
-    need = puzzle.stars
-    for name, cells in _units(puzzle):
-        have = [c for c in cells if c in stars]
-        if len(have) > need:
-            out.append(Violation("TooManyStars", tuple(have), f"{name} has {len(have)} stars, needs {need}"))
-        elif len(have) < need:
-            out.append(Violation("TooFewStars", tuple(cells), f"{name} has {len(have)} stars, needs {need}"))
-    for cell, star in sorted(puzzle.givens):
-        if star != (cell in stars):
-            what = "a star" if star else "empty"
-            out.append(Violation("GivenCell", (cell,), f"{cell_name(cell)} is given as {what}"))
-    return out
+    return board_violations(puzzle, solution_rows(puzzle, stars))
 
 
 # ----- a player's partial board: ``*`` star, ``.`` empty (LEGUP's black), ``?`` unknown
@@ -66,8 +53,8 @@ def start_rows(puzzle: StarBattle) -> list[str]:
             for r in range(puzzle.n)]
 
 
-def board_rows(puzzle: StarBattle, board: object) -> list[str]:
-    return grid_board_rows(board, puzzle.n, puzzle.n, "*.?")
+def board_rows(puzzle: StarBattle, board: Sequence[str]) -> list[str]:
+    return read_board(board, puzzle.n, puzzle.n, "*.")
 
 
 def board_violations(puzzle: StarBattle, rows: list[str]) -> list[Violation]:
@@ -84,8 +71,8 @@ def board_violations(puzzle: StarBattle, rows: list[str]) -> list[Violation]:
         if len(have) > need:
             out.append(Violation("TooManyStars", tuple(have), f"{name} has {len(have)} stars, needs {need}"))
         elif len(have) + open_ < need:
-            out.append(Violation("TooFewStars", tuple(cells),
-                                 f"{name} has room for {len(have) + open_} stars, needs {need}"))
+            said = f"has {len(have)} stars" if not open_ else f"has room for {len(have) + open_} stars"
+            out.append(Violation("TooFewStars", tuple(cells), f"{name} {said}, needs {need}"))
     for (r, c), star in sorted(puzzle.givens):
         if rows[r][c] != "?" and star != (rows[r][c] == "*"):
             what = "a star" if star else "empty"

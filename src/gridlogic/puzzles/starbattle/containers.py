@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from gridlogic.core.errors import ParseError
-from gridlogic.core.numbers import check_number, is_int, parse_int
+from gridlogic.core.numbers import NotJSONError, check_number, is_int, load_json, parse_int
 from gridlogic.core.registry import Record
 
 
@@ -18,9 +17,9 @@ def pack_records(text: str) -> list[Record] | None:
     if not text.lstrip().startswith("{") or '"sbn"' not in text:
         return None
     try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ParseError(f"malformed JSON pack: {e.msg}", f"line {e.lineno}") from None
+        data: Any = load_json(text, "JSON pack")
+    except NotJSONError as e:
+        raise ParseError(f"malformed JSON pack: {e.what.removeprefix('not JSON: ')}", e.where) from None
     puzzles = data.get("puzzles") if isinstance(data, dict) else None
     if not isinstance(puzzles, list):
         return None

@@ -10,7 +10,6 @@ from typing import Any
 
 from gridlogic.core.errors import UnsupportedError
 from gridlogic.core.grid import Cell
-from gridlogic.core.hint import Hint
 from gridlogic.core.registry import Format, Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.starbattle import check as checking
@@ -81,10 +80,6 @@ class StarBattleKind(Kind):
     def grade(self, puzzle: Any) -> Grade:
         g: Grade = rule_api("grade")(puzzle)
         return g
-
-    def hint(self, puzzle: Any, board: Sequence[str], max_level: int | None = None) -> Hint:
-        from gridlogic.puzzles.starbattle.hint import hint
-        return hint(self, puzzle, board, max_level)
 
     def render_explanation(self, puzzle: StarBattle, explanation: Explanation, verbose: bool) -> str:
         custom = getattr(rules(), "render_explanation", None)

@@ -16,13 +16,14 @@ Cells are flat indices ``r * n + c``; values are the contract's mark strings ``"
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
 from pysat.solvers import Solver
 
+from gridlogic.core import legupfile
 from gridlogic.core.errors import ParseError
 from gridlogic.core.grid import grid
 from gridlogic.core.sat import SatModel
@@ -93,6 +94,38 @@ class LegupBoard:
         return sum(1 for i in unit if self.cells[i] != BLACK)
 
 
+LEGUP_VALUE = {0: None, -2: STAR, -1: BLACK}
+"""LEGUP's Star Battle cell values (0 unknown, -2 star, -1 black)."""
+MAX_LEGUP_SIZE = 40
+
+
+def board_from_legup(text: str) -> LegupBoard:
+    """A LEGUP Star Battle file's board as LEGUP loads it: regions in file order, cells as given,
+    and no check that the puzzle can be solved (LEGUP's rule tests load a 4x4 board with 5 stars
+    per row); only the shape is checked: every cell inside, in exactly one region."""
+    _, board = legupfile.puzzle_board(legupfile.parse(text), "StarBattle")
+    n, stars = legupfile.int_attr(board, "size", "<board>"), legupfile.int_attr(board, "puzzle_num", "<board>")
+    if not (1 <= n <= MAX_LEGUP_SIZE and 0 <= stars <= n * n):
+        raise ParseError(f"size {n} with {stars} stars per row is not a board (size 1..{MAX_LEGUP_SIZE})",
+                         "<board>")
+    regions: list[int] = [-1] * (n * n)
+    cells: list[str | None] = [None] * (n * n)
+    for g, region in enumerate(board.findall("region")):
+        for cell in region.iter("cell"):
+            where = f"region {g + 1}, cell x={cell.get('x')} y={cell.get('y')}"
+            x, y = legupfile.int_attr(cell, "x", where), legupfile.int_attr(cell, "y", where)
+            v = legupfile.int_attr(cell, "value", where)
+            if not (0 <= x < n and 0 <= y < n) or regions[y * n + x] >= 0:
+                raise ParseError("cell is outside the board or in two regions", where)
+            if v not in LEGUP_VALUE:
+                raise ParseError(f"cell value {v} is not 0, -1 or -2", where)
+            regions[y * n + x], cells[y * n + x] = g, LEGUP_VALUE[v]
+    if -1 in regions:
+        i = regions.index(-1)
+        raise ParseError(f"{regions.count(-1)} cells are in no region, first x={i % n} y={i // n}", "<board>")
+    return LegupBoard(n, stars, tuple(regions), tuple(cells))
+
+
 @lru_cache(maxsize=256)
 def _units(n: int, regions: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Rows, columns and regions (in index order) of a geometry, computed once."""
@@ -124,15 +157,34 @@ def finish_with_stars(b: LegupBoard) -> frozenset[Change]:
 
 def finish_surround_with_empty(b: LegupBoard) -> frozenset[Change]:
     """FinishSurroundWithEmpty: a star here would blacken its unknown neighbours (on the parent
-    board) and leave some row, column or region with fewer non-black cells than stars needed."""
-    return frozenset((i, BLACK) for i in range(len(b.cells)) if _star_starves_a_unit(b, i))
+    board) and leave a row, column or region of one of them with fewer non-black cells than stars
+    needed (LEGUP checks TooFewStars at each blackened neighbour)."""
+    return frozenset((i, BLACK) for i in range(len(b.cells)) if b.cells[i] is None and _star_starves_a_unit(b, i))
 
 
-def _star_starves_a_unit(b: LegupBoard, i: int) -> bool:
-    blackened = {j for j in b.neighbours(i) if b.cells[j] is None}
-    touched = {i, *b.neighbours(i)}
-    return any(b.open_count(u) - len(blackened.intersection(u)) < b.stars
-               for u in b.all_units() if touched.intersection(u))
+def _star_starves_a_unit(b: LegupBoard, i: int, same: Container[int] = ()) -> bool:
+    """Would a star at ``i`` starve a unit? Neighbours in ``same`` (changed in the same transition)
+    are black on LEGUP's child board, so LEGUP neither blackens nor checks them: they stay unknown."""
+    blackened = [j for j in b.neighbours(i) if b.cells[j] is None and j not in same]
+    black = set(blackened)
+    units = b.all_units()
+    return any(b.open_count(units[k]) - len(black.intersection(units[k])) < b.stars
+               for j in blackened for k in _cell_units(b.n, b.regions)[j])
+
+
+def finish_surround_bad(parent: LegupBoard, changes: Mapping[int, str | None]) -> list[int]:
+    """The cells of a FinishSurroundWithEmpty transition LEGUP rejects: LEGUP reads the neighbours
+    on the board *after* the transition, so a neighbour changed in the same transition never helps."""
+    return [i for i, v in changes.items()
+            if not (parent.cells[i] is None and v == BLACK and _star_starves_a_unit(parent, i, changes))]
+
+
+@lru_cache(maxsize=256)
+def _cell_units(n: int, regions: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the positions in ``all_units()`` of its row, column and region."""
+    regs = _units(n, regions)[2]
+    region_pos = {i: k for k, u in enumerate(regs) for i in u}
+    return tuple((i // n, n + i % n, 2 * n + region_pos[i]) for i in range(n * n))
 
 
 def within(inner: str, outer: str) -> Callable[[LegupBoard], frozenset[Change]]:
@@ -221,24 +273,37 @@ DIRECT: dict[str, Callable[[LegupBoard], frozenset[Change]]] = {
 ALIASES = {"Blackout": "FinishWithEmpty", "EmptyAdjacent": "FinishSurroundWithEmpty"}
 
 
+TRANSITION_RULES: dict[str, Callable[[LegupBoard, Mapping[int, str | None]], list[int]]] = {
+    "FinishSurroundWithEmpty": finish_surround_bad,
+}
+"""Rules LEGUP judges per cell on the board after the whole transition, where the other cells of the
+transition matter: their own check of a transition (the cells it rejects). ``proof make`` writes
+them one cell per transition."""
+
+
 @lru_cache(maxsize=4096)
 def justified(rule: str, board: LegupBoard) -> frozenset[Change]:
-    """The changes of unknown cells that direct rule ``rule`` justifies on ``board`` (cached)."""
+    """The changes of unknown cells that direct rule ``rule`` justifies on ``board`` (cached); for
+    a rule of :data:`TRANSITION_RULES`, as a transition of that one cell."""
     return frozenset(ch for ch in DIRECT[ALIASES.get(rule, rule)](board) if board.cells[ch[0]] is None)
 
 
-def check_cell(rule: str, parent: LegupBoard, i: int, value: str | None) -> bool:
-    """LEGUP's ``checkRuleAt`` for a modified cell: is ``value`` at ``i`` forced by ``rule`` on the
-    parent board? (The cell must be unknown there.)"""
-    return parent.cells[i] is None and value is not None and (i, value) in justified(rule, parent)
+def bad_cells(rule: str, parent: LegupBoard, changes: Mapping[int, str | None]) -> list[int]:
+    """The changed cells of one transition that ``rule`` does not justify, LEGUP's way."""
+    rule = ALIASES.get(rule, rule)
+    if rule in TRANSITION_RULES:
+        return TRANSITION_RULES[rule](parent, changes)
+    ok = justified(rule, parent)
+    return [i for i, v in changes.items() if v is None or (i, v) not in ok]
 
 
 def check_direct(rule: str, parent: LegupBoard, changes: Mapping[int, str | None]) -> tuple[bool, dict[int, bool]]:
     """A whole transition: (valid, per-cell verdicts for every cell). Modified cells are judged
-    alone against ``parent``; unmodified cells are ``False`` (LEGUP: "must be modified"); a
-    transition with no modified cell is valid, as in LEGUP."""
-    per = {i: i in changes and check_cell(rule, parent, i, changes[i]) for i in range(len(parent.cells))}
-    return all(per[i] for i in changes), per
+    alone against ``parent`` (or LEGUP's way for :data:`TRANSITION_RULES`); unmodified cells are
+    ``False`` (LEGUP: "must be modified"); a transition with no modified cell is valid, as in LEGUP."""
+    bad = set(bad_cells(rule, parent, changes))
+    per = {i: i in changes and i not in bad for i in range(len(parent.cells))}
+    return not bad, per
 
 
 # ----------------------------------------------------------------- contradiction rules

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gridlogic.core.errors import ParseError
-from gridlogic.core.grid import board_rows as grid_board_rows
 from gridlogic.core.grid import cell_name
+from gridlogic.core.hint import read_board
 from gridlogic.core.step import Violation
 from gridlogic.puzzles.str8ts.formats import ALPHABET, WHITE_DIGITS
 from gridlogic.puzzles.str8ts.model import Str8ts
@@ -69,8 +71,8 @@ def start_rows(p: Str8ts) -> list[str]:
     return ["".join(cells[r * p.n:(r + 1) * p.n]) for r in range(p.n)]
 
 
-def board_rows(p: Str8ts, board: object) -> list[str]:
-    rows = grid_board_rows(board, p.n, p.n, "#?" + "123456789"[:p.n])
+def board_rows(p: Str8ts, board: Sequence[str]) -> list[str]:
+    rows = read_board(board, p.n, p.n, "#" + "123456789"[:p.n])
     for i in range(p.size):
         r, c = divmod(i, p.n)
         if (rows[r][c] == "#") != p.black[i]:

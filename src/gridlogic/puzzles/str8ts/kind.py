@@ -6,7 +6,6 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gridlogic.core.errors import UnsupportedError
-from gridlogic.core.hint import Hint
 from gridlogic.core.numbers import parse_size
 from gridlogic.core.registry import Format, Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
@@ -80,10 +79,6 @@ class Str8tsKind(Kind):
     def grade(self, puzzle: Any) -> Grade:
         from gridlogic.puzzles.str8ts.explain import grade
         return grade(_puzzle(puzzle))
-
-    def hint(self, puzzle: Any, board: Sequence[str], max_level: int | None = None) -> Hint:
-        from gridlogic.puzzles.str8ts.hint import hint
-        return hint(self, _puzzle(puzzle), board, max_level)
 
     def render_explanation(self, puzzle: Any, ex: Explanation, verbose: bool = False) -> str:
         """Numbered steps, then the final grid picture and the verdict."""

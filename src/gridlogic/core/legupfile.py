@@ -1,0 +1,42 @@
+"""The parts of a LEGUP file every kind reads the same way: the ``<Legup><puzzle name=...>`` element,
+its ``<board>``, and integer attributes, each failure one :class:`ParseError` saying where."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from gridlogic.core.errors import ParseError
+
+INT = re.compile(r"-?\d{1,9}")
+
+
+def parse(text: str) -> ET.Element:
+    """The document's root element (``<Legup>``)."""
+    try:
+        root = ET.fromstring(text.strip())
+    except ET.ParseError as e:
+        raise ParseError(f"malformed XML: {e}", "LEGUP file") from None
+    if root.tag != "Legup":
+        raise ParseError(f"XML root is <{root.tag}>, not <Legup>", "LEGUP file")
+    return root
+
+
+def puzzle_board(root: ET.Element, name: str | None = None) -> tuple[ET.Element, ET.Element]:
+    """The ``<puzzle>`` (named ``name`` if given) and its ``<board>``."""
+    puzzle = root.find("puzzle")
+    if puzzle is None:
+        raise ParseError("no <puzzle> element", "LEGUP file")
+    if name is not None and puzzle.get("name") != name:
+        raise ParseError(f"LEGUP file of puzzle {puzzle.get('name')!r}, not {name}", "<puzzle name=...>")
+    board = puzzle.find("board")
+    if board is None:
+        raise ParseError("no <board> element", "LEGUP file")
+    return puzzle, board
+
+
+def int_attr(el: ET.Element, attr: str, where: str) -> int:
+    v = el.get(attr)
+    if v is None or not INT.fullmatch(v.strip()):
+        raise ParseError(f"<{el.tag}> attribute {attr}={v!r} is not a number", where)
+    return int(v)
