@@ -185,7 +185,7 @@ def test_open_a_record_replay_it_and_see_the_winner(served: tuple[str, FastAPI],
     wait_your_move(page)
     assert page.input_value("#colour") == "b" and stones(page, "b") == 5
     page.set_input_files("#open", files=[{"name": "bad.sgf", "mimeType": "text/plain", "buffer": b"(;SZ[4];B[Q9])"}])
-    wait_idle(page)
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('error')", timeout=WAIT)
     assert status(page).startswith("error: ") and "Q9" in status(page)
     page.close()
 
