@@ -81,6 +81,17 @@ def wait_your_move(page: Any) -> None:
     page.wait_for_function("document.getElementById('status').textContent.startsWith('Your move')", timeout=WAIT)
 
 
+def open_game(browser: Any, url: str, rings: int, playouts: int | None = None, **options: Any) -> Any:
+    """A page on /starstar?rings=N, ready for the first move; the AI on ``playouts`` per move if given."""
+    page = browser.new_page(**({"viewport": {"width": 1280, "height": 860}} | options))
+    page.goto(f"{url}/starstar?rings={rings}")
+    wait_your_move(page)
+    if playouts is not None:
+        page.select_option("#budget-kind", "playouts")
+        page.fill("#budget", str(playouts))
+    return page
+
+
 def stones(page: Any, colour: str) -> int:
     count: int = page.locator(f'#board g.node[data-stone="{colour}"]').count()
     return count
@@ -93,11 +104,9 @@ def score_text(page: Any) -> str:
 
 def test_play_three_moves_against_the_ai(served: tuple[str, FastAPI], browser: Any) -> None:
     url, _ = served
-    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page = open_game(browser, url, 4)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{url}/starstar?rings=4")
-    wait_your_move(page)
     assert page.locator("#board g.node").count() == 50  # 4 rings: 5 * 4 * 5 / 2 nodes
     assert page.locator("#board g.node.peri").count() == 20
     assert page.locator("#board g.node.quark").count() == 5
@@ -135,11 +144,7 @@ def test_play_three_moves_against_the_ai(served: tuple[str, FastAPI], browser: A
 
 def test_a_full_game_on_two_rings_ends_with_the_winner(served: tuple[str, FastAPI], browser: Any) -> None:
     url, _ = served
-    page = browser.new_page(viewport={"width": 1280, "height": 860})
-    page.goto(f"{url}/starstar?rings=2")
-    wait_your_move(page)
-    page.select_option("#budget-kind", "playouts")
-    page.fill("#budget", "20")
+    page = open_game(browser, url, 2, playouts=20)
     for _ in range(10):
         empty = page.locator('#board g.node[data-stone=""]')
         if empty.count() == 0 or status(page).startswith("Game over"):
@@ -159,9 +164,7 @@ def test_open_a_record_replay_it_and_see_the_winner(served: tuple[str, FastAPI],
     url, _ = served
     moves = game_of(EXAMPLE_1_BLUE, EXAMPLE_1_RED)
     sgf = to_sgf(GameRecord(4, [(i % 2, m) for i, m in enumerate(moves)], black="Blue", white="Red"))
-    page = browser.new_page(viewport={"width": 1280, "height": 860})
-    page.goto(f"{url}/starstar?rings=6")
-    wait_your_move(page)
+    page = open_game(browser, url, 6)
     assert page.locator("#board g.node").count() == 105
     page.screenshot(path=str(SHOTS / "starstar-6rings-empty.png"))
     page.set_input_files("#open", files=[{"name": "example1.sgf", "mimeType": "application/x-go-sgf",
@@ -192,9 +195,7 @@ def test_open_a_record_replay_it_and_see_the_winner(served: tuple[str, FastAPI],
 
 def test_big_board_and_download(served: tuple[str, FastAPI], browser: Any) -> None:
     url, _ = served
-    page = browser.new_page(viewport={"width": 1280, "height": 1000}, accept_downloads=True)
-    page.goto(f"{url}/starstar?rings=12")
-    wait_your_move(page)
+    page = open_game(browser, url, 12, viewport={"width": 1280, "height": 1000}, accept_downloads=True)
     assert page.locator("#board g.node").count() == 390
     page.click('#board g.node[data-label="T12.5"]')
     page.wait_for_function("document.querySelectorAll('#board g.node[data-stone=\"w\"]').length === 1",
@@ -212,9 +213,7 @@ def test_big_board_and_download(served: tuple[str, FastAPI], browser: Any) -> No
 
 def test_leaving_the_page_cancels_the_ai(served: tuple[str, FastAPI], browser: Any) -> None:
     url, app = served
-    page = browser.new_page()
-    page.goto(f"{url}/starstar?rings=8")
-    wait_your_move(page)
+    page = open_game(browser, url, 8)
     page.fill("#budget", "30")  # seconds: far longer than the wait below
     page.click('#board g.node[data-label="T80"]')
     page.wait_for_function("document.getElementById('status').textContent.includes('thinking')", timeout=WAIT)
@@ -233,11 +232,7 @@ def test_leaving_the_page_cancels_the_ai(served: tuple[str, FastAPI], browser: A
 
 def test_play_white_with_the_pie_rule_and_swap(served: tuple[str, FastAPI], browser: Any) -> None:
     url, _ = served
-    page = browser.new_page(viewport={"width": 1280, "height": 860})
-    page.goto(f"{url}/starstar?rings=3")
-    wait_your_move(page)
-    page.select_option("#budget-kind", "playouts")
-    page.fill("#budget", "100")
+    page = open_game(browser, url, 3, playouts=100)
     page.select_option("#colour", "w")
     page.check("#pie")
     page.click("#new")
