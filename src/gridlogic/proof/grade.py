@@ -12,7 +12,7 @@ from pathlib import Path
 
 from gridlogic.core.errors import GridlogicError, ParseError
 from gridlogic.proof.checker import Budget, check
-from gridlogic.proof.reading import read_proofs
+from gridlogic.proof.reading import read_proofs_located
 
 SUFFIXES = frozenset({".xml", ".json", ".jsonl", ""})
 """Files taken from a folder (LEGUP saves ``.xml``; its puzzle files often have no suffix)."""
@@ -56,11 +56,11 @@ def grade_file(path: Path, budget: Callable[[], Budget] | None = None) -> list[R
     the file cannot be read."""
     name = str(path)
     try:
-        proofs = read_proofs(path.read_text(encoding="utf-8"))
+        proofs = read_proofs_located(path.read_text(encoding="utf-8"))
     except (GridlogicError, OSError, UnicodeDecodeError) as e:
         return [Row(name, errors=f"skipped: {_reason(e)}")]
     rows = []
-    for n, pr in enumerate(proofs, 1):
+    for n, (pr, where) in enumerate(proofs, 1):
         label = name if len(proofs) == 1 else f"{name}#{n}"
         shown = _puzzle(pr.puzzle)
         try:
@@ -68,7 +68,8 @@ def grade_file(path: Path, budget: Callable[[], Budget] | None = None) -> list[R
         except GridlogicError as e:
             rows.append(Row(label, pr.kind, shown, errors=f"skipped: {_reason(e)}"))
             continue
-        errors = " | ".join(f"{e.path}: {e.rule + ': ' if e.rule else ''}{e.message}" for e in rep.errors)
+        errors = " | ".join(f"{e.path}{f' ({where[e.path]})' if e.path in where else ''}: "
+                            f"{e.rule + ': ' if e.rule else ''}{e.message}" for e in rep.errors)
         rows.append(Row(label, pr.kind, shown, _yes(rep.valid), _yes(rep.complete), rep.goal, _yes(rep.goal_met),
                         str(len(rep.verdicts)), errors))
     return rows

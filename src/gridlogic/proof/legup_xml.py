@@ -182,6 +182,12 @@ def from_legup_xml(text: str) -> Proof:
     by name, then id), case splits, contradictions; an unjustified transition becomes a step with
     rule ``""``, which the checker reports as unjustified. A file without a proof gives an empty
     proof of its board. Raises :class:`ParseError` on a file that is not such a proof."""
+    return read_legup_xml(text)[0]
+
+
+def read_legup_xml(text: str) -> tuple[Proof, dict[str, str]]:
+    """:func:`from_legup_xml`, and where each path of the proof is in the file (``root.steps[3]``
+    -> ``transition 1234``; a leaf -> ``node 56``), for reports a LEGUP user can follow."""
     root = legupfile.parse(text)
     puzzle_el, board_el = legupfile.puzzle_board(root)
     names = {v: k for k, v in PUZZLE_NAME.items()}
@@ -206,10 +212,10 @@ def from_legup_xml(text: str) -> Proof:
         if len(first) == 1 and first[0].get(GRIDLOGIC_RULE) == START:
             start = reader.marks(first[0])
             top = reader.child(first[0])
-        node = reader.chain(top) if top is not None else Node()
+        node = reader.chain(top, "root") if top is not None else Node()
     proof_kind(kind_name).board(puzzle_text)  # a board that cannot be read is the file's error
     return Proof(kind_name, puzzle_text, node, start, goal,
-                 None if unique is None else unique.strip().lower() == "true")
+                 None if unique is None else unique.strip().lower() == "true"), reader.where
 
 
 def _puzzle_text(kind_name: str, root: ET.Element, proof_el: ET.Element | None) -> str:
@@ -296,6 +302,8 @@ class _Reader:
     kind: str
     nodes: dict[str, ET.Element] = field(default_factory=dict)
     seen: set[str] = field(default_factory=set)
+    where: dict[str, str] = field(default_factory=dict)
+    """Proof path -> ``transition ID`` / ``node ID`` in the file."""
 
     def index(self, tree: ET.Element) -> None:
         for el in tree.findall("node"):
@@ -347,28 +355,33 @@ class _Reader:
             out.append((y, x, values.get(v, "unknown")))
         return tuple(out)
 
-    def chain(self, nid: str | None) -> Node:
-        """The node ``nid`` and its single-transition successors as one proof node."""
+    def chain(self, nid: str | None, path: str, first: int = 0) -> Node:
+        """The node ``nid`` and its single-transition successors as one proof node at ``path``
+        (its steps numbered from ``first``)."""
         pk = proof_kind(self.kind)
         steps: list[ProofStep] = []
         while True:
             trs = self.transitions(nid)
             if not trs:
+                self.where[path] = f"node {nid}"
                 return Node(tuple(steps))
             rule = self.rule(trs[0])
             if len(trs) > 1 or rule in pk.cases:
-                return Node(tuple(steps), split=self.split(trs, rule))
+                self.where[f"{path}.split"] = "transitions " + ", ".join(str(t.get("id")) for t in trs)
+                return Node(tuple(steps), split=self.split(trs, rule, f"{path}.split"))
             tr = trs[0]
             marks = self.marks(tr)
             nxt = self.child(tr)
             if rule in pk.contradictions and not marks:
                 if self.transitions(nxt):
                     raise ParseError(f"transitions after the contradiction of transition {tr.get('id')}", "<tree>")
+                self.where[f"{path}.close"] = f"transition {tr.get('id')}"
                 return Node(tuple(steps), close=rule)
+            self.where[f"{path}.steps[{first + len(steps)}]"] = f"transition {tr.get('id')}"
             steps.append(ProofStep(rule, marks))
             nid = nxt
 
-    def split(self, trs: list[ET.Element], rule: str) -> Split:
+    def split(self, trs: list[ET.Element], rule: str, path: str) -> Split:
         """A case split: the split cell is the first transition's first cell; every branch takes
         its value there; any other cell a branch sets becomes a step of the case rule (invalid)."""
         first = self.marks(trs[0])
@@ -377,11 +390,13 @@ class _Reader:
         if len(set(rules)) > 1:  # every branch must name the case rule: the checker rejects this name
             rule = "branches of different rules: " + ", ".join(r or "(none)" for r in rules)
         branches = []
-        for tr in trs:
+        for k, tr in enumerate(trs):
             marks = self.marks(tr)
             value = next((v for r, c, v in marks if (r, c) == cell), None)
             rest = tuple(m for m in marks if (m[0], m[1]) != cell)
-            b = self.chain(self.child(tr))
             extra = (ProofStep(self.rule(tr), rest),) if rest else ()
+            if extra:
+                self.where[f"{path}.branches[{k}].steps[0]"] = f"transition {tr.get('id')}"
+            b = self.chain(self.child(tr), f"{path}.branches[{k}]", len(extra))
             branches.append(replace(b, value=value, steps=extra + b.steps))
         return Split(rule, cell, tuple(branches))
