@@ -72,6 +72,7 @@ ID_ONLY: dict[str, dict[str, str]] = {"binary": {"BINA-BASC-0002": "CompleteRowC
 
 PUZZLE_NAME = {"starbattle": "StarBattle", "binary": "Binary"}
 CELL_VALUE = {"starbattle": {"star": "-2", "black": "-1"}, "binary": {"0": "0", "1": "1"}}
+VALUE_OF = {k: {v: name for name, v in values.items()} for k, values in CELL_VALUE.items()}
 UNKNOWN_VALUE = {"starbattle": "0", "binary": "2"}
 START = "start"
 """``gridlogic_rule`` of the transition that sets a proof's ``start`` marks."""
@@ -252,7 +253,7 @@ def _read_goal(kind_name: str, el: ET.Element) -> Goal:
     kind_type = el.get("type", "DEFAULT").strip().upper()
     if kind_type not in GOAL_TYPES:
         raise ParseError(f"unknown goal type {kind_type!r} (types: {', '.join(GOAL_TYPES)})", "<goal type=...>")
-    values = {v: k for k, v in CELL_VALUE[kind_name].items()}
+    values = VALUE_OF[kind_name]
     cells: list[GoalCell] = []
     for c in el.iter("cell"):
         where = f"<goal> cell x={c.get('x')} y={c.get('y')}"
@@ -346,7 +347,7 @@ class _Reader:
                             tr.get(GRIDLOGIC_RULE, ""))
 
     def marks(self, tr: ET.Element) -> tuple[Mark, ...]:
-        values = {v: k for k, v in CELL_VALUE[self.kind].items()}
+        values = VALUE_OF[self.kind]
         out: list[Mark] = []
         for c in tr.findall("cell"):
             where = f"transition {tr.get('id')}, cell x={c.get('x')} y={c.get('y')}"
