@@ -264,6 +264,12 @@ def _read_goal(kind_name: str, el: ET.Element) -> Goal:
     return Goal(kind_type, tuple(cells), assume)
 
 
+def legup_checkable(kind_name: str) -> frozenset[str]:
+    """The rules LEGUP can check in a file: those it has, and whose id LEGUP resolves to them
+    (Binary Save Blocker shares ``BINA-BASC-0003``, which LEGUP resolves to Complete Row Column)."""
+    return frozenset(r for r, (_, rid) in LEGUP_RULES[kind_name].items() if resolve_rule(kind_name, "", rid) == r)
+
+
 def _norm(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
