@@ -119,3 +119,19 @@ def test_binary_proofs_record_unique_lines(capsys: pytest.CaptureFixture[str], m
     rows = {"kind": "binary", "puzzle": "4x4:0101" + "0101" + "...." + "....", "root": {"close": "RepeatedRowColumn"}}
     assert check(Proof.from_json(rows)).valid
     assert not check(Proof.from_json({**rows, "unique_lines": False})).valid
+
+
+def test_grade_survives_hostile_files(tmp_path: Path) -> None:
+    from gridlogic.proof.grade import grade_file, to_csv
+
+    deep = tmp_path / "deep.json"
+    node = '{"steps": []}'
+    for _ in range(3000):
+        node = '{"split": {"rule": "StarOrEmpty", "cell": [0, 0], "branches": [' + node + "]}}"
+    deep.write_text('{"kind": "starbattle", "puzzle": "' + URL + '", "root": ' + node + "}")
+    formula = tmp_path / "formula.json"
+    formula.write_text(json.dumps({"kind": "starbattle", "puzzle": "=HYPERLINK(1)", "root": {}}))
+    rows = [*grade_file(deep), *grade_file(formula)]
+    assert rows[0].errors.startswith("skipped: ") and "nested too deeply" in rows[0].errors
+    text = to_csv(rows)
+    assert ",'=HYPERLINK(1)," in text and ",=HYPERLINK" not in text

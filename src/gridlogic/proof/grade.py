@@ -17,6 +17,7 @@ from gridlogic.proof.reading import read_proofs_located
 SUFFIXES = frozenset({".xml", ".json", ".jsonl", ""})
 """Files taken from a folder (LEGUP saves ``.xml``; its puzzle files often have no suffix)."""
 PUZZLE_SHOWN = 60
+FORMULA_START = frozenset("=+-@\t\r")
 
 
 @dataclass(frozen=True)
@@ -76,11 +77,17 @@ def grade_file(path: Path, budget: Callable[[], Budget] | None = None) -> list[R
 
 
 def to_csv(rows: Iterable[Row]) -> str:
+    """The rows as CSV; a cell a spreadsheet would run as a formula (a student's text starting with
+    ``=``, ``+``, ``-``, ``@``) is quoted with a leading ``'``."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(HEADER)
-    w.writerows(astuple(r) for r in rows)
+    w.writerows(tuple(_cell(v) for v in astuple(r)) for r in rows)
     return buf.getvalue()
+
+
+def _cell(value: str) -> str:
+    return "'" + value if value[:1] in FORMULA_START else value
 
 
 def _yes(b: bool) -> str:

@@ -16,6 +16,13 @@ def read_proofs(text: str) -> list[Proof]:
 
 def read_proofs_located(text: str) -> list[tuple[Proof, dict[str, str]]]:
     """:func:`read_proofs`, each proof with where its paths are in a LEGUP file (``{}`` for JSON)."""
+    try:
+        return _read(text)
+    except RecursionError:
+        raise ParseError("the proof tree is nested too deeply", "PROOF") from None
+
+
+def _read(text: str) -> list[tuple[Proof, dict[str, str]]]:
     body = text.strip()
     if not body:
         raise ParseError("empty input", "PROOF")
