@@ -78,6 +78,9 @@ START = "start"
 """``gridlogic_rule`` of the transition that sets a proof's ``start`` marks."""
 GRIDLOGIC_RULE = "gridlogic_rule"
 GRIDLOGIC_PUZZLE = "gridlogic_puzzle"
+GRIDLOGIC_STEP = "gridlogic_step"
+"""Marks a step named by a contradiction or case rule (an error in the proof), so that it is read
+back as the step it was, not as a close or a split."""
 
 
 # ----------------------------------------------------------------------------------------- export
@@ -113,12 +116,18 @@ class _Tree:
         return nxt
 
     def add(self, node: Node, at: ET.Element) -> None:
+        pk = proof_kind(self.kind)
         for s in node.steps:
+            parent = at
             at = self.transition(at, s.rule, s.set)
+            if s.rule in pk.contradictions or s.rule in pk.cases:  # a (wrong) step, not a close or split
+                parent.findall("transition")[-1].set(GRIDLOGIC_STEP, "true")
         if node.close is not None:
             self.transition(at, node.close, ())  # its child stays empty: the branch is closed
         elif node.split is not None:
             sp = node.split
+            if not sp.branches:
+                raise UnsupportedError("a case split without branches cannot be written as a LEGUP file")
             order = list(CELL_VALUE[self.kind])
             for k, b in enumerate(sp.branches):
                 v = b.value or (order[k] if k < len(order) else order[-1])
@@ -373,15 +382,14 @@ class _Reader:
                 self.where[path] = f"node {nid}"
                 return Node(tuple(steps))
             rule = self.rule(trs[0])
-            if len(trs) > 1 or rule in pk.cases:
+            step_only = trs[0].get(GRIDLOGIC_STEP) == "true"
+            if len(trs) > 1 or (rule in pk.cases and len(trs[0].findall("cell")) == 1 and not step_only):
                 self.where[f"{path}.split"] = "transitions " + ", ".join(str(t.get("id")) for t in trs)
                 return Node(tuple(steps), split=self.split(trs, rule, f"{path}.split"))
             tr = trs[0]
             marks = self.marks(tr)
             nxt = self.child(tr)
-            if rule in pk.contradictions and not marks:
-                if self.transitions(nxt):
-                    raise ParseError(f"transitions after the contradiction of transition {tr.get('id')}", "<tree>")
+            if rule in pk.contradictions and not marks and not step_only and not self.transitions(nxt):
                 self.where[f"{path}.close"] = f"transition {tr.get('id')}"
                 return Node(tuple(steps), close=rule)
             self.where[f"{path}.steps[{first + len(steps)}]"] = f"transition {tr.get('id')}"
@@ -390,7 +398,7 @@ class _Reader:
 
     def split(self, trs: list[ET.Element], rule: str, path: str) -> Split:
         """A case split: the split cell is the first transition's first cell; every branch takes
-        its value there; any other cell a branch sets becomes a step of the case rule (invalid)."""
+        its value there; any other cell a branch sets becomes a step of no rule (invalid)."""
         first = self.marks(trs[0])
         cell = (first[0][0], first[0][1]) if first else (-1, -1)
         rules = [self.rule(tr) for tr in trs]
@@ -399,9 +407,11 @@ class _Reader:
         branches = []
         for k, tr in enumerate(trs):
             marks = self.marks(tr)
-            value = next((v for r, c, v in marks if (r, c) == cell), None)
-            rest = tuple(m for m in marks if (m[0], m[1]) != cell)
-            extra = (ProofStep(self.rule(tr), rest),) if rest else ()
+            at = next((i for i, (r, c, _) in enumerate(marks) if (r, c) == cell), None)
+            value = None if at is None else marks[at][2]
+            rest = tuple(m for i, m in enumerate(marks) if i != at)
+            extra = (ProofStep(f"more cells than the split cell in a {self.rule(tr) or 'case'} branch", rest),) \
+                if rest else ()  # no rule has this name: the checker rejects the branch
             if extra:
                 self.where[f"{path}.branches[{k}].steps[0]"] = f"transition {tr.get('id')}"
             b = self.chain(self.child(tr), f"{path}.branches[{k}]", len(extra))
