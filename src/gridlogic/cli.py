@@ -18,8 +18,10 @@ import click
 from gridlogic import service
 from gridlogic.core.errors import Contradiction, GridlogicError, ParseError
 from gridlogic.core.inputs import read_argument, split_records
+from gridlogic.core.numbers import parse_size
 from gridlogic.core.output import jsonl
 from gridlogic.core.registry import Kind, Record, detect, kind, kinds
+from gridlogic.params import Int
 
 
 class Failed(Exception):  # noqa: N818 - control flow: the overall exit code
@@ -49,7 +51,10 @@ class Ctx:
         """Every puzzle of ``arg``; a bad one is reported (stderr, and a JSON line) and skipped."""
         text, source = read_argument(arg)
         only = kind(self.kind) if self.kind else None
-        records = split_records(text, only)
+        try:
+            records = split_records(text, only)
+        except GridlogicError as e:
+            raise located(e, source) from None
         many = len(records) > 1
         for rec in records:
             try:
@@ -57,7 +62,7 @@ class Ctx:
                 puzzle = k.configure(fmt.read(rec.text), self.options)
             except GridlogicError as e:
                 if not many:
-                    raise
+                    raise located(e, source) from None
                 where = f"{source}, puzzle {rec.id}"
                 click.echo(f"error: {e} ({where})", err=True)
                 if self.json:
@@ -102,6 +107,7 @@ OPTIONAL_COMMANDS = {
     "starstar": ("gridlogic.games.starstar.cli", "starstar"),
     "serve": ("gridlogic.web.cli", "serve"),
     "batch": ("gridlogic.batch", "batch"),
+    "render": ("gridlogic.render", "render"),
 }
 """Command groups built in their own packages, imported only when named (the game pulls in numba,
 the web app FastAPI: a plain ``solve`` should not pay for them)."""
@@ -150,7 +156,7 @@ def _solved_text(k: Kind, puzzle: Any, out: dict[str, Any]) -> str:
 
 @cli.command()
 @click.argument("puzzle")
-@click.option("--limit", default=2, show_default=True, type=click.IntRange(min=1))
+@click.option("--limit", default=2, show_default=True, type=Int(1))
 @click.option("--method", default=None)
 @common
 def count(puzzle: str, limit: int, method: str | None, as_json: bool, kind_name: str | None,
@@ -207,6 +213,36 @@ def explain(puzzle: str, max_level: str | None, allow_uniqueness: bool, verbose:
     raise Failed(ctx.worst)
 
 
+@cli.command()
+@click.argument("puzzle")
+@click.option("--board", "board_arg", required=True,
+              help="The partial board: a file (- for stdin) of rows, ? for undecided cells.")
+@click.option("--max-level", default=None, help="Highest level (name or number) the hint may use.")
+@common
+def hint(puzzle: str, board_arg: str, max_level: str | None, as_json: bool, kind_name: str | None,
+         format_name: str | None, no_unique_lines: bool) -> None:
+    """The next human step from a partial board of PUZZLE (or: the board is wrong, solved, stuck)."""
+    from gridlogic.core.hint import describe, parse_board_text
+
+    if board_arg == "-" and puzzle == "-":
+        raise ParseError("PUZZLE and --board cannot both be read from stdin")
+    board_text, _ = read_argument(board_arg)
+    rows = parse_board_text(board_text)
+    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    items = list(ctx.items(puzzle))
+    if len(items) != 1:
+        raise ParseError("hint takes one puzzle", f"{len(items)} puzzles given")
+    item = items[0]
+    k = item.kind
+    assert k is not None
+    cap = k.level_number(max_level) if max_level is not None else None
+    found = k.hint(item.puzzle, rows, cap)
+    out = found.to_json()
+    ctx.fail(service.exit_code("hint", out))
+    ctx.emit(item, out, lambda: describe(found, k.levels))
+    raise Failed(ctx.worst)
+
+
 def _plain_explanation(ex: Any) -> str:
     lines = [f"{i}. [{s.rule}] {s.reason}" for i, s in enumerate(ex.steps, 1)]
     lines += ["", *ex.final, f"{ex.status}; grade {ex.grade} (level {ex.level})"]
@@ -249,16 +285,20 @@ def convert(puzzle: str, to: str, as_json: bool, kind_name: str | None, format_n
 @cli.command()
 @click.argument("kind_name", metavar="KIND")
 @click.option("--size", default=None, help="Board size, e.g. 10 or 8x12.")
-@click.option("--stars", default=None, type=int, help="Star Battle: stars per row.")
+@click.option("--stars", default=None, type=Int(1, 99), help="Star Battle: stars per row.")
 @click.option("--difficulty", default=None, help="Target level (name or number).")
-@click.option("--seed", default=None, type=int, help="Random seed (default: from the clock).")
-@click.option("--count", "how_many", default=1, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=None, type=Int(None), help="Random seed (default: from the clock).")
+@click.option("--count", "how_many", default=1, show_default=True, type=Int(1))
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--no-unique-lines", is_flag=True)
 def generate(kind_name: str, size: str | None, stars: int | None, difficulty: str | None, seed: int | None,
              how_many: int, as_json: bool, no_unique_lines: bool) -> None:
     """Generate new puzzles with a unique solution."""
     k = kind(kind_name)
+    if size is not None:
+        parse_size(size, "--size")
+    if difficulty is not None and k.levels:
+        k.level_number(difficulty)
     base = seed if seed is not None else int(time.time())
     options = {"unique_lines": not no_unique_lines}
     for i in range(how_many):
@@ -286,6 +326,18 @@ def _load_optional(module: str, attr: str) -> click.Command | None:
     return cmd
 
 
+def located(e: GridlogicError, source: str) -> GridlogicError:
+    """``e`` with the file it came from added to its message (an argument speaks for itself)."""
+    if source != "argument":
+        e.args = (f"{e} in {source}",)
+    return e
+
+
+def say_error(message: str) -> None:
+    """The one ``error:`` line on stderr (a message's own line breaks folded)."""
+    click.echo("error: " + " ".join(message.split("\n")).strip(), err=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one ``error:`` line and exit 2 on bad input, never a traceback."""
     code = 0
@@ -301,15 +353,20 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("error: aborted", err=True)
         code = 130
     except click.ClickException as e:
-        click.echo(f"error: {e.format_message()}", err=True)
+        say_error(e.format_message())
         code = 2
     except GridlogicError as e:
-        click.echo(f"error: {e}", err=True)
+        say_error(str(e))
         code = 2
-    except (Contradiction, RecursionError, ValueError, KeyError, IndexError) as e:
+    except RecursionError:
         if os.environ.get("GRIDLOGIC_DEBUG"):
             raise
-        click.echo(f"error: {type(e).__name__}: {e}", err=True)
+        say_error("input nested too deeply to read (beyond Python's recursion limit)")
+        code = 2
+    except (Contradiction, ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
+        if os.environ.get("GRIDLOGIC_DEBUG"):
+            raise
+        say_error(f"internal error, please report it with the input: {type(e).__name__}: {e}")
         code = 2
     except BrokenPipeError:
         code = 0

@@ -7,10 +7,72 @@ command, so every interface answers alike.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from gridlogic.core.registry import Kind
+from gridlogic.core.errors import ParseError
+from gridlogic.core.inputs import split_records
+from gridlogic.core.registry import Kind, detect, kind
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What a request says about its puzzle: the text (anything the CLI reads), optional kind and
+    format, the Binary option, and which puzzle of a many-puzzle text (0-based)."""
+
+    text: str
+    kind: str | None = None
+    format: str | None = None
+    unique_lines: bool = True
+    index: int = 0
+
+
+@dataclass
+class Loaded:
+    kind: Kind
+    format: str
+    puzzle: Any
+    records: int
+    text: str
+
+    def share(self) -> tuple[str, str]:
+        """The puzzle as one short text and its format: the kind's default format when it keeps
+        everything (same drawing once read back), else the text it came in."""
+        fmt = self.kind.default_format()
+        if fmt.write is not None:
+            try:
+                written = fmt.write(self.puzzle)
+                back = self.kind.configure(fmt.read(written), {})
+            except Exception:  # noqa: BLE001 - a writer that cannot say this puzzle: keep the original
+                return self.text, self.format
+            if self.kind.draw(back) == self.kind.draw(self.puzzle):
+                return written, fmt.name
+        return self.text, self.format
+
+    def head(self) -> dict[str, Any]:
+        return {"kind": self.kind.name, "format": self.format, "picture": self.kind.render(self.puzzle)}
+
+
+def load(spec: Spec) -> Loaded:
+    """The puzzle of ``spec``, read exactly as ``gridlogic solve TEXT`` reads it: a whole file with
+    ``#`` comments, a URL, a string, LEGUP XML; a text of many puzzles gives its ``index``-th."""
+    only = kind(spec.kind) if spec.kind else None
+    records = split_records(spec.text, only)
+    if not 0 <= spec.index < len(records):
+        raise ParseError(f"puzzle {spec.index + 1} asked for, the input holds {len(records)}", "index")
+    rec = records[spec.index]
+    k, fmt = detect(rec.text, spec.kind, spec.format, fallback=True)
+    options = {} if spec.unique_lines else {"unique_lines": False}
+    where = f"puzzle {rec.id}" if len(records) > 1 else None
+    try:
+        puzzle = k.configure(fmt.read(rec.text), options)
+    except ParseError as e:
+        if where is None:
+            raise
+        raise ParseError(str(e), where) from None
+    return Loaded(k, fmt.name, puzzle, len(records), rec.text)
 
 
 def solve(k: Kind, puzzle: Any, method: str | None = None) -> dict[str, Any]:
@@ -41,11 +103,26 @@ def explain(k: Kind, puzzle: Any, max_level: int | None = None,
     return k.explain(puzzle, max_level, allow_uniqueness).to_json()
 
 
+def board_status(k: Kind, puzzle: Any, board: Sequence[str]) -> dict[str, Any]:
+    """The live verdict on a player's board: every broken rule with its cells, and whether it is solved."""
+    rows = k.board_rows(puzzle, board)
+    broken = k.board_violations(puzzle, rows)
+    solved = not broken and k.board_solved(puzzle, rows)
+    return {"violations": [v.to_json() for v in broken], "solved": solved,
+            "status": "solved" if solved else "broken" if broken else "ok"}
+
+
+def hint(k: Kind, puzzle: Any, board: Sequence[str], max_level: int | None = None) -> dict[str, Any]:
+    """``status`` (step, wrong, solved, stuck, contradiction), ``step`` (or None), ``message``."""
+    return k.hint(puzzle, board, max_level).to_json()
+
+
 def exit_code(command: str, fields: dict[str, Any]) -> int:
     """The contract's exit code for one answer: 1 for a negative answer, else 0."""
     negative = {
         "solve": fields.get("solution") is None,
         "check": fields.get("valid") is False,
         "explain": fields.get("status") not in (None, "solved"),
+        "hint": fields.get("status") not in (None, "step", "solved"),
     }
     return 1 if negative.get(command, False) else 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -50,3 +51,40 @@ def test_answer_deadline_and_error() -> None:
     while _alive(first) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _alive(first)
+
+
+def _write_pid_then_sleep(path: str, seconds: float) -> int:
+    Path(path).write_text(str(os.getpid()))
+    time.sleep(seconds)
+    return os.getpid()
+
+
+class GoneAfterStart:
+    """A client that is there until the job has started (its pid file exists), then gone."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    async def is_disconnected(self) -> bool:
+        return self.path.exists()
+
+
+def test_client_gone_kills_the_worker(tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    pool = WorkerPool(workers=1, time_limit=120)
+
+    async def scenario() -> int:
+        with pytest.raises(asyncio.CancelledError):
+            await pool.run(_write_pid_then_sleep, str(pid_file), 120.0, client=GoneAfterStart(pid_file))
+        return await pool.run(os.getpid)  # the pool still serves, from a new worker
+
+    try:
+        after = asyncio.run(scenario())
+    finally:
+        pool.close()
+    gone = int(pid_file.read_text())
+    assert after != gone
+    deadline = time.monotonic() + 20
+    while _alive(gone) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(gone)

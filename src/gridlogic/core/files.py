@@ -47,6 +47,8 @@ def check_target(path: PathLike, *, force: bool = False, inputs: Iterable[PathLi
     real = Path(os.path.realpath(path))
     if real.is_dir():
         raise FileError(f"{shown} is a directory, not a file")
+    if real.exists() and not real.is_file():
+        raise FileError(f"{shown} is not a regular file (a device or a pipe): write to a file")
     folder = real.parent
     if not folder.is_dir():
         raise FileError(f"cannot write {shown}: folder {folder} does not exist")

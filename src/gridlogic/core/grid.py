@@ -68,3 +68,4 @@ def grid(rows: int, cols: int) -> Grid:
 def cell_name(cell: Cell) -> str:
     """Human name of a cell, 1-based as puzzle books print it: ``r3c5``."""
     return f"r{cell[0] + 1}c{cell[1] + 1}"
+

@@ -5,12 +5,18 @@ touches no interface code."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from gridlogic.core.errors import ParseError, UnknownFormatError, UnsupportedError
+from gridlogic.core.grid import Cell
+from gridlogic.core.numbers import is_int, parse_int, shown
 from gridlogic.core.step import Explanation, Grade, Violation
+
+if TYPE_CHECKING:
+    from gridlogic.core.hint import Hint
 
 Options = Mapping[str, Any]
 
@@ -35,6 +41,8 @@ class Record:
     id: str
     text: str
     extra: dict[str, Any] = field(default_factory=dict)
+    line: int | None = None
+    """The line of the input it starts on, when the input is a list of lines."""
 
 
 @dataclass(frozen=True)
@@ -94,14 +102,22 @@ class Kind:
     def grade(self, puzzle: Any) -> Grade:
         raise UnsupportedError(f"{self.name}: no grader yet")
 
+    def hint(self, puzzle: Any, board: Sequence[str], max_level: int | None = None) -> Hint:
+        """The next human step from a partial board (rows in the solution alphabet, ``?`` for
+        undecided), or why there is none (see :mod:`gridlogic.core.hint`); the work is in the kind's
+        ``hint.py``."""
+        found: Hint = self.part("hint").hint(self, puzzle, board, max_level)
+        return found
+
     def level_number(self, name: str) -> int:
-        """A level given by name or number on the command line."""
-        if name.isdigit():
-            return int(name)
+        """A level given by name or number on the command line (a number must name a level)."""
+        where = "levels: " + ", ".join(f"{i} {lv}" for i, lv in enumerate(self.levels))
+        if is_int(name.strip()):
+            return parse_int(name, f"{self.name} level", where, hi=max(len(self.levels) - 1, 0))
         lowered = [lv.lower() for lv in self.levels]
-        if name.lower() in lowered:
-            return lowered.index(name.lower())
-        raise ParseError(f"unknown level {name!r} for {self.name}", "levels: " + ", ".join(self.levels))
+        if name.strip().lower() in lowered:
+            return lowered.index(name.strip().lower())
+        raise ParseError(f"unknown level {shown(name)} for {self.name}", where)
 
     # ----- generation
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
@@ -115,6 +131,42 @@ class Kind:
 
     def default_format(self) -> Format:
         return self.formats[0]
+
+    # ----- the player's board and its drawing, from the kind's own folder (``check.py``, ``draw.py``)
+    # A board is a list of row strings: the solution alphabet plus ``?`` for an undecided cell.
+    def part(self, name: str) -> ModuleType:
+        """The module ``name`` of this kind's package (every kind's folder has the same shape)."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ImportError:
+            raise UnsupportedError(f"{self.name}: no {name} module") from None
+
+    def board_rows(self, puzzle: Any, board: Sequence[str]) -> list[str]:
+        """``board`` checked against the puzzle's shape and alphabet (:class:`ParseError` saying where)."""
+        rows: list[str] = self.part("check").board_rows(puzzle, board)
+        return rows
+
+    def start_rows(self, puzzle: Any) -> list[str]:
+        """The board a player starts from: the givens, every other cell ``?``."""
+        rows: list[str] = self.part("check").start_rows(puzzle)
+        return rows
+
+    def board_violations(self, puzzle: Any, rows: Sequence[str]) -> list[Violation]:
+        """Every rule a partial board already breaks, named as LEGUP names it, with its cells."""
+        found: list[Violation] = self.part("check").board_violations(puzzle, rows)
+        return found
+
+    def board_solved(self, puzzle: Any, rows: Sequence[str]) -> bool:
+        """Whether the board is a complete, valid solution."""
+        return bool(self.part("check").board_solved(puzzle, rows))
+
+    def draw(self, puzzle: Any, board: Sequence[str] | None = None, *,
+             highlight: Mapping[str, Iterable[Cell]] | None = None) -> str:
+        """The board as SVG (each cell an element with ``data-row``, ``data-col``, ``data-value``,
+        ``aria-label``); ``highlight`` maps a class name (``uses``, ``marks``, ``error``) to cells."""
+        svg: str = self.part("draw").draw(puzzle, board, highlight=highlight)
+        return svg
 
 
 KIND_MODULES = (

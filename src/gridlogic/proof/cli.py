@@ -105,10 +105,10 @@ def puzzle_text(k: Kind, puzzle: Any, text: str) -> str:
 def check_cmd(proof_arg: str, partial: bool, as_json: bool, time_limit: float, oracle_budget: int) -> None:
     """Check PROOF (a JSON proof or a LEGUP proof file; a file, - for stdin, or the text itself):
     exit 0 valid, 1 invalid."""
-    text, _ = read_argument(proof_arg)
+    text, source = read_argument(proof_arg)
     worst = 0
-    for n, (pr, where) in enumerate(read_proofs_located(text), 1):
-        report = check(pr, partial, Budget(time_limit, oracle_budget))
+    for n, (pr, where) in enumerate(read_proofs_located(text, source), 1):
+        report = check(pr, partial, Budget(time_limit, oracle_budget))  # too deep: CheckStopped, exit 2
         worst = max(worst, 0 if report.valid else 1)
         if as_json:
             res = report.to_json()
@@ -160,5 +160,3 @@ def grade_cmd(inputs: tuple[str, ...], out: str, force: bool, time_limit: float)
 def _exit(code: int) -> None:
     """End the command with ``code`` (0 valid / made, 1 not)."""
     click.get_current_context().exit(code)
-
-

@@ -57,7 +57,7 @@ def grade_file(path: Path, budget: Callable[[], Budget] | None = None) -> list[R
     the file cannot be read."""
     name = str(path)
     try:
-        proofs = read_proofs_located(path.read_text(encoding="utf-8"))
+        proofs = read_proofs_located(path.read_text(encoding="utf-8"), name)
     except (GridlogicError, OSError, UnicodeDecodeError) as e:
         return [Row(name, errors=f"skipped: {_reason(e)}")]
     rows = []

@@ -2,34 +2,41 @@
 
 from __future__ import annotations
 
-import json
-
-from gridlogic.core.errors import ParseError
+from gridlogic.core.errors import GridlogicError, ParseError
+from gridlogic.core.numbers import NotJSONError, load_json
 from gridlogic.proof.legup_xml import read_legup_xml
 from gridlogic.proof.model import Proof
 
 
-def read_proofs(text: str) -> list[Proof]:
+def read_proofs(text: str, source: str = "PROOF") -> list[Proof]:
     """One JSON proof object, several as JSON lines, or a LEGUP proof file (XML)."""
-    return [p for p, _ in read_proofs_located(text)]
+    return [p for p, _ in read_proofs_located(text, source)]
 
 
-def read_proofs_located(text: str) -> list[tuple[Proof, dict[str, str]]]:
+def read_proofs_located(text: str, source: str = "PROOF") -> list[tuple[Proof, dict[str, str]]]:
     """:func:`read_proofs`, each proof with where its paths are in a LEGUP file (``{}`` for JSON)."""
     try:
-        return _read(text)
+        return _read_proofs(text, source)
     except RecursionError:
-        raise ParseError("the proof tree is nested too deeply", "PROOF") from None
+        raise ParseError("proof nested too deeply to read (Python's recursion limit: about 300 nested splits)",
+                         source) from None
 
 
-def _read(text: str) -> list[tuple[Proof, dict[str, str]]]:
+def _read_proofs(text: str, source: str) -> list[tuple[Proof, dict[str, str]]]:
     body = text.strip()
     if not body:
-        raise ParseError("empty input", "PROOF")
+        raise ParseError("empty input", source)
     if body.startswith("<"):
         return [read_legup_xml(body)]
     try:
-        return [(Proof.from_json(json.loads(body)), {})]
-    except json.JSONDecodeError:
+        return [(Proof.from_json(load_json(body, source)), {})]
+    except NotJSONError:
         pass
-    return [(Proof.from_text(line), {}) for line in body.splitlines() if line.strip()]
+    proofs: list[tuple[Proof, dict[str, str]]] = []
+    for n, line in enumerate(body.splitlines(), 1):
+        if line.strip():
+            try:
+                proofs.append((Proof.from_text(line), {}))
+            except GridlogicError as e:
+                raise ParseError(str(e), f"{source}, line {n}") from None
+    return proofs

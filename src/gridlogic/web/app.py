@@ -1,30 +1,75 @@
-"""FastAPI routes: thin glue from JSON requests to the library (no puzzle logic here)."""
+"""FastAPI routes: thin glue from JSON requests to the library (no puzzle logic here).
+
+Solver work (solve, count, check, explain, grade, generate, progress) runs in the worker pool
+(``app.state.pool``) under the per-request time limit; cheap work (kinds, load, drawing, live rule
+checks) runs at once in the server process, so it never waits behind a slow solve. Every bad input is a
+4xx JSON ``{"error": "<what, where>"}`` that never echoes the input back.
+"""
 
 from __future__ import annotations
 
+import importlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gridlogic import service
-from gridlogic.core.errors import GridlogicError
-from gridlogic.core.registry import Kind, detect, kind, kinds
+from gridlogic.core.errors import Contradiction, GridlogicError
+from gridlogic.core.registry import kinds
+from gridlogic.web import apidocs, jobs
+from gridlogic.web.worker import JobFailedError, JobTimeoutError, ServerBusyError, WorkerPool
 
 MAX_PUZZLE_CHARS = 200_000
+MAX_BODY_BYTES = 1_000_000
+MAX_SIDE = 64
+MAX_ERROR_CHARS = 300
+OPTIONAL_ROUTERS = ("gridlogic.web.routes_proof", "gridlogic.web.routes_starstar")
+"""Routers other parts of the app add (hints and proofs, *Star), included when they are installed."""
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class PuzzleIn(BaseModel):
-    puzzle: str = Field(max_length=MAX_PUZZLE_CHARS)
-    kind: str | None = None
-    format: str | None = None
+    puzzle: str = Field(max_length=MAX_PUZZLE_CHARS, description="Anything the CLI reads: URL, string, "
+                        "whole file (with # comments), LEGUP XML, JSON pack...")
+    kind: str | None = Field(default=None, max_length=40)
+    format: str | None = Field(default=None, max_length=40)
     unique_lines: bool = True
+    index: int = Field(default=0, ge=0, le=100_000, description="Which puzzle of a many-puzzle text (0-based).")
+
+    def spec(self) -> service.Spec:
+        return service.Spec(self.puzzle, self.kind, self.format, self.unique_lines, self.index)
+
+
+Board = list[str]
+BOARD = Field(max_length=MAX_SIDE, description="Row strings: the solution alphabet plus '?' for undecided "
+              "(Star Battle * . ?; Binary 0 1 ?; Str8ts digit, # black, ?).")
+
+
+class BoardIn(PuzzleIn):
+    board: list[str] = BOARD
+
+
+class DrawIn(PuzzleIn):
+    board: list[str] | None = Field(default=None, max_length=MAX_SIDE)
+    highlight: dict[str, list[tuple[int, int]]] | None = Field(default=None, max_length=8)
 
 
 class SolveIn(PuzzleIn):
-    method: str | None = None
+    method: str | None = Field(default=None, max_length=40)
 
 
 class CountIn(SolveIn):
@@ -36,95 +81,239 @@ class CheckIn(PuzzleIn):
 
 
 class ExplainIn(PuzzleIn):
-    max_level: str | None = None
+    max_level: str | None = Field(default=None, max_length=40)
     allow_uniqueness: bool = False
 
 
 class ConvertIn(PuzzleIn):
-    to: str
+    to: str = Field(max_length=40)
 
 
 class GenerateIn(BaseModel):
-    kind: str
-    size: str | None = None
-    stars: int | None = None
-    difficulty: str | None = None
-    seed: int = 1
+    kind: str = Field(max_length=40)
+    size: str | None = Field(default=None, max_length=10)
+    stars: int | None = Field(default=None, ge=1, le=10)
+    difficulty: str | None = Field(default=None, max_length=40)
+    seed: int = Field(default=1, ge=0, le=2**31)
     unique_lines: bool = True
 
 
-def _load(req: PuzzleIn) -> tuple[Kind, Any, dict[str, Any]]:
-    k, fmt = detect(req.puzzle.strip(), req.kind, req.format)
-    options = {} if req.unique_lines else {"unique_lines": False}
-    puzzle = k.configure(fmt.read(req.puzzle.strip()), options)
-    return k, puzzle, {"kind": k.name, "format": fmt.name, "picture": k.render(puzzle)}
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413, by Content-Length or while a chunked body
+    streams in (the app never holds more than ``limit`` bytes of one)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await _json(send, 413, self._message())
+            return
+        seen = 0
+        started = False
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLargeError(413, self._message())
+            return message
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited, watch)
+        except _TooLargeError:
+            if not started:
+                await _json(send, 413, self._message())
+
+    def _message(self) -> str:
+        return f"request body too large: the limit is {self.limit:,} bytes"
 
 
-def create_app() -> FastAPI:
-    app = FastAPI(title="gridlogic", version="0.1.0")
+class _TooLargeError(StarletteHTTPException):
+    """Raised while the body streams in; FastAPI passes HTTP exceptions through to the handler."""
 
+
+async def _json(send: Send, status: int, error: str) -> None:
+    body = json.dumps({"error": error}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    if len(message) > MAX_ERROR_CHARS:
+        message = message[:MAX_ERROR_CHARS] + "…"
+    return JSONResponse(status_code=status, content={"error": message})
+
+
+def _static(name: str) -> str:
+    return resources.files("gridlogic.web").joinpath(f"static/{name}").read_text(encoding="utf-8")
+
+
+def create_app(workers: int = 2, time_limit: float = 10.0, max_body: int = MAX_BODY_BYTES) -> FastAPI:
+    """The web app. ``workers`` solver processes, each request's solver work stopped after
+    ``time_limit`` seconds; request bodies over ``max_body`` bytes refused."""
+    pool = WorkerPool(workers=workers, time_limit=time_limit)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        pool.close()
+
+    app = FastAPI(title="gridlogic", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  description="Play, solve, explain, grade, check and generate Star Battle, Binary and Str8ts. "
+                  "Errors are `{\"error\": \"<what, where>\"}` with a 4xx status; solver work past the time "
+                  "limit answers 503.")
+    app.state.pool = pool
+    app.add_middleware(BodyLimit, limit=max_body)
+    _handlers(app)
+    _routes(app)
+    app.mount("/static", StaticFiles(packages=[("gridlogic.web", "static")]), name="static")
+    for module in OPTIONAL_ROUTERS:
+        try:
+            router = importlib.import_module(module).router
+        except (ImportError, AttributeError):
+            continue
+        app.include_router(router)
+    return app
+
+
+def _handlers(app: FastAPI) -> None:
     @app.exception_handler(GridlogicError)
     async def bad_input(_: Request, exc: GridlogicError) -> JSONResponse:
-        return JSONResponse(status_code=400, content={"error": str(exc)})
+        if isinstance(exc, (JobTimeoutError, ServerBusyError, JobFailedError)):
+            return _error(503, str(exc))
+        return _error(400, str(exc))
 
-    @app.get("/", response_class=HTMLResponse)
-    def index() -> str:
-        return resources.files("gridlogic.web").joinpath("static/index.html").read_text(encoding="utf-8")
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for e in exc.errors()[:3]:
+            where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
+            parts.append(f"{e.get('msg', 'invalid')} ({where})")
+        return _error(422, "; ".join(parts) or "invalid request")
 
-    @app.get("/api/kinds")
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(ValueError)
+    @app.exception_handler(KeyError)
+    @app.exception_handler(IndexError)
+    @app.exception_handler(RecursionError)
+    @app.exception_handler(Contradiction)
+    async def unreadable(_: Request, exc: Exception) -> JSONResponse:
+        # what the CLI reports as "error: <Type>: <message>", exit 2: input no reader understood
+        return _error(400, f"cannot read the input: {type(exc).__name__}: {exc}")
+
+    @app.exception_handler(Exception)
+    async def internal(_: Request, exc: Exception) -> JSONResponse:
+        # a bug, not the user's input: still one JSON line, never a traceback or the input
+        return _error(500, f"internal error ({type(exc).__name__}); please report it with the input")
+
+
+def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin routes
+    """Every route; cheap ones are plain functions (run in the server), solver ones await the pool."""
+    async def pooled(request: Request, fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
+        out: dict[str, Any] = await request.app.state.pool.run(fn, *args, client=request)
+        return out
+
+    @app.get("/", include_in_schema=False)
+    def index() -> Response:
+        return RedirectResponse("/play")
+
+    @app.get("/play", response_class=HTMLResponse, summary="The play page")
+    def play() -> str:
+        return _static("play.html")
+
+    @app.get("/tools", response_class=HTMLResponse, summary="The solver workbench (solve, explain, grade, check)")
+    def tools() -> str:
+        return _static("index.html")
+
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    def api_docs() -> str:
+        return apidocs.page(app.openapi())
+
+    @app.get("/api/kinds", summary="The puzzle kinds: formats, levels, exact methods")
     def list_kinds() -> list[dict[str, Any]]:
         return [{"name": k.name, "formats": [f.name for f in k.formats], "levels": list(k.levels),
                  "methods": list(k.methods)} for k in kinds().values()]
 
-    @app.post("/api/parse")
+    @app.get("/api/library", summary="The shipped puzzles (generated by gridlogic), by kind, size and grade")
+    def library() -> list[dict[str, Any]]:
+        entries: list[dict[str, Any]] = json.loads(_static("library.json"))
+        return entries
+
+    @app.post("/api/parse", summary="Read a puzzle: kind, format, text picture")
     def parse(req: PuzzleIn) -> dict[str, Any]:
-        return _load(req)[2]
+        return service.load(req.spec()).head()
 
-    @app.post("/api/solve")
-    def solve(req: SolveIn) -> dict[str, Any]:
-        k, p, head = _load(req)
-        out = service.solve(k, p, req.method)
-        if out["solution"] is not None:
-            head["picture"] = k.render(p, out["solution"])
-        return {**head, **out}
+    @app.post("/api/load", summary="Read a puzzle for play: its drawing, starting board and share text")
+    def load(req: PuzzleIn) -> dict[str, Any]:
+        ld = service.load(req.spec())
+        k, p = ld.kind, ld.puzzle
+        share, share_format = ld.share()
+        return {**ld.head(), "records": ld.records, "svg": k.draw(p), "board": k.start_rows(p),
+                "share": share, "share_format": share_format, "levels": list(k.levels)}
 
-    @app.post("/api/count")
-    def count(req: CountIn) -> dict[str, Any]:
-        k, p, head = _load(req)
-        return {**head, **service.count(k, p, req.limit, req.method)}
+    @app.post("/api/draw", summary="The board as SVG, with a player's board and highlighted cells")
+    def draw(req: DrawIn) -> Response:
+        ld = service.load(req.spec())
+        rows = ld.kind.board_rows(ld.puzzle, req.board) if req.board is not None else None
+        svg = ld.kind.draw(ld.puzzle, rows, highlight=req.highlight)
+        return Response(svg, media_type="image/svg+xml")
 
-    @app.post("/api/check")
-    def check(req: CheckIn) -> dict[str, Any]:
-        k, p, head = _load(req)
-        return {**head, **service.check(k, p, req.solution)}
+    @app.post("/api/board", summary="Live rule check of a player's board: broken rules with cells, solved")
+    def board(req: BoardIn) -> dict[str, Any]:
+        ld = service.load(req.spec())
+        return service.board_status(ld.kind, ld.puzzle, req.board)
 
-    @app.post("/api/explain")
-    def explain(req: ExplainIn) -> dict[str, Any]:
-        k, p, head = _load(req)
-        cap = k.level_number(req.max_level) if req.max_level else None
-        return {**head, **service.explain(k, p, cap, req.allow_uniqueness)}
+    @app.post("/api/progress", summary="Is any mark of the board wrong? (against the solution, never shown)")
+    async def progress(req: BoardIn, request: Request) -> dict[str, Any]:
+        return await pooled(request, jobs.progress, req.spec(), req.board)
 
-    @app.post("/api/grade")
-    def grade(req: PuzzleIn) -> dict[str, Any]:
-        k, p, head = _load(req)
-        return {**head, **service.grade(k, p)}
+    @app.post("/api/solve", summary="Exact solution and whether it is unique (worker pool)")
+    async def solve(req: SolveIn, request: Request) -> dict[str, Any]:
+        return await pooled(request, jobs.solve, req.spec(), req.method)
 
-    @app.post("/api/convert")
+    @app.post("/api/count", summary="Number of solutions up to a limit (worker pool)")
+    async def count(req: CountIn, request: Request) -> dict[str, Any]:
+        return await pooled(request, jobs.count, req.spec(), req.limit, req.method)
+
+    @app.post("/api/check", summary="Is a claimed solution valid; every violation named (worker pool)")
+    async def check(req: CheckIn, request: Request) -> dict[str, Any]:
+        return await pooled(request, jobs.check, req.spec(), req.solution)
+
+    @app.post("/api/explain", summary="Human-style solve, step by step (worker pool)")
+    async def explain(req: ExplainIn, request: Request) -> dict[str, Any]:
+        return await pooled(request, jobs.explain, req.spec(), req.max_level, req.allow_uniqueness)
+
+    @app.post("/api/grade", summary="Difficulty: the hardest level needed (worker pool)")
+    async def grade(req: PuzzleIn, request: Request) -> dict[str, Any]:
+        return await pooled(request, jobs.grade, req.spec())
+
+    @app.post("/api/convert", summary="The puzzle in another format")
     def convert(req: ConvertIn) -> dict[str, Any]:
-        k, p, head = _load(req)
-        write = k.format(req.to).write
+        ld = service.load(req.spec())
+        write = ld.kind.format(req.to).write
         if write is None:
-            raise HTTPException(400, f"format {req.to!r} can be read but not written")
-        return {**head, "puzzle": write(p)}
+            raise GridlogicError(f"format {req.to!r} can be read but not written")
+        return {**ld.head(), "puzzle": write(ld.puzzle)}
 
-    @app.post("/api/generate")
-    def generate(req: GenerateIn) -> dict[str, Any]:
-        k = kind(req.kind)
-        g = k.generate(size=req.size, stars=req.stars, difficulty=req.difficulty, seed=req.seed,
-                       options={"unique_lines": req.unique_lines})
-        write = k.default_format().write
-        assert write is not None
-        return {"kind": k.name, "puzzle": write(g.puzzle), "picture": k.render(g.puzzle),
-                "grade": g.grade.name if g.grade else None, "solution": k.solution_rows(g.puzzle, g.solution)}
-
-    return app
+    @app.post("/api/generate", summary="A new puzzle with a unique solution (worker pool)")
+    async def generate(req: GenerateIn, request: Request) -> dict[str, Any]:
+        budget = max(0.5, request.app.state.pool.time_limit * 0.8)
+        return await pooled(request, jobs.generate, req.kind, req.size, req.stars, req.difficulty, req.seed,
+                            req.unique_lines, budget)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import multiprocessing
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
@@ -38,8 +39,10 @@ class Disconnectable(Protocol):
 class WorkerPool:
     """``workers`` processes; at most ``max_queued`` jobs waiting or running before new ones are refused."""
 
-    def __init__(self, workers: int = 2, time_limit: float = 10.0, max_queued: int = 1000) -> None:
+    def __init__(self, workers: int = 2, time_limit: float = 10.0, max_queued: int = 1000,
+                 preload: tuple[str, ...] = ("gridlogic.web.jobs",)) -> None:
         self.workers = workers
+        self.preload = preload
         self.time_limit = time_limit
         self.max_queued = max_queued
         self._pool: pebble.ProcessPool | None = None
@@ -47,7 +50,13 @@ class WorkerPool:
 
     def _ensure(self) -> pebble.ProcessPool:
         if self._pool is None:
-            self._pool = pebble.ProcessPool(max_workers=self.workers)
+            # Workers come from a fork server, never from the serving process itself: forking a process
+            # whose other threads hold locks (the server's thread pool, logging, imports) can leave the
+            # child deadlocked, and a replacement worker then never runs its job. The fork server starts
+            # single-threaded with ``preload`` imported, so new workers start warm.
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(list(self.preload))
+            self._pool = pebble.ProcessPool(max_workers=self.workers, context=context)
         return self._pool
 
     async def run(self, fn: Callable[..., T], *args: Any, time_limit: float | None = None,

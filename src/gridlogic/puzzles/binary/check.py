@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gridlogic.core.grid import Cell
+from gridlogic.core.hint import read_board
 from gridlogic.core.step import Violation
 from gridlogic.puzzles.binary.model import Binary, ones_in
 
@@ -71,3 +72,39 @@ def _repeats(puzzle: Binary, sol: Rows01) -> list[Violation]:
             else:
                 seen[key] = k
     return out
+
+
+# ----- a player's partial board: ``0``, ``1``, ``?`` undecided
+def start_rows(puzzle: Binary) -> list[str]:
+    return [row.replace(".", "?") for row in puzzle.givens]
+
+
+def board_rows(puzzle: Binary, board: Sequence[str]) -> list[str]:
+    return read_board(board, puzzle.height, puzzle.width, "01")
+
+
+def board_violations(puzzle: Binary, rows: list[str]) -> list[Violation]:
+    """What a partial board already breaks: three equal digits in a line, a line with more 0s or 1s
+    than it holds, two complete equal lines, a changed given."""
+    vals = [[-1 if ch == "?" else int(ch) for ch in row] for row in rows]
+    out = [v for v in _givens(puzzle, vals) if vals[v.cells[0][0]][v.cells[0][1]] >= 0]
+    for is_row, k, cells in _lines(puzzle):
+        line = [vals[r][c] for r, c in cells]
+        out += [v for v in _trios(is_row, k, cells, line) if line[cells.index(v.cells[0])] >= 0]
+        n = len(line)
+        for digit, most in ((0, n - ones_in(n)), (1, ones_in(n))):
+            got = line.count(digit)
+            if got > most:
+                out.append(Violation("UnbalancedRowColumn", tuple(cells),
+                                     f"{line_name(is_row, k)} has {got} {digit}s, a line of {n} holds {most}"))
+    if puzzle.unique_lines:
+        complete = [list(r) for r in vals]
+        out += [v for v in _repeats(puzzle, complete)
+                if all(complete[r][c] >= 0 for r, c in v.cells)]
+    return out
+
+
+def board_solved(puzzle: Binary, rows: list[str]) -> bool:
+    if any("?" in row for row in rows):
+        return False
+    return not violations(puzzle, [[int(ch) for ch in row] for row in rows])

@@ -4,9 +4,11 @@ LEGUP names it (``ClashingOrbit``, ``TooManyStars``, ``TooFewStars``) with its c
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from gridlogic.core.errors import ParseError
 from gridlogic.core.grid import Cell, cell_name
+from gridlogic.core.hint import read_board
 from gridlogic.core.step import Violation
 from gridlogic.puzzles.starbattle.model import LETTERS, StarBattle
 
@@ -41,18 +43,43 @@ def _units(puzzle: StarBattle) -> list[tuple[str, list[Cell]]]:
 
 def check(puzzle: StarBattle, stars: frozenset[Cell]) -> list[Violation]:
     """Every violation: touching stars, wrong counts per row/column/region, contradicted givens."""
+    return board_violations(puzzle, solution_rows(puzzle, stars))
+
+
+# ----- a player's partial board: ``*`` star, ``.`` empty (LEGUP's black), ``?`` unknown
+def start_rows(puzzle: StarBattle) -> list[str]:
+    givens = dict(puzzle.givens)
+    return ["".join("?" if (r, c) not in givens else "*" if givens[(r, c)] else "." for c in range(puzzle.n))
+            for r in range(puzzle.n)]
+
+
+def board_rows(puzzle: StarBattle, board: Sequence[str]) -> list[str]:
+    return read_board(board, puzzle.n, puzzle.n, "*.")
+
+
+def board_violations(puzzle: StarBattle, rows: list[str]) -> list[Violation]:
+    """What a partial board already breaks: touching stars, a unit with too many stars, a unit whose
+    stars and unknown cells together fall short, a contradicted given."""
+    stars = frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*")
     ordered = sorted(stars)
     out = [Violation("ClashingOrbit", (a, b), f"stars {cell_name(a)} and {cell_name(b)} touch")
            for a in ordered for b in ordered if a < b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1]
     need = puzzle.stars
     for name, cells in _units(puzzle):
         have = [c for c in cells if c in stars]
+        open_ = sum(1 for r, c in cells if rows[r][c] == "?")
         if len(have) > need:
             out.append(Violation("TooManyStars", tuple(have), f"{name} has {len(have)} stars, needs {need}"))
-        elif len(have) < need:
-            out.append(Violation("TooFewStars", tuple(cells), f"{name} has {len(have)} stars, needs {need}"))
-    for cell, star in sorted(puzzle.givens):
-        if star != (cell in stars):
+        elif len(have) + open_ < need:
+            said = f"has {len(have)} stars" if not open_ else f"has room for {len(have) + open_} stars"
+            out.append(Violation("TooFewStars", tuple(cells), f"{name} {said}, needs {need}"))
+    for (r, c), star in sorted(puzzle.givens):
+        if rows[r][c] != "?" and star != (rows[r][c] == "*"):
             what = "a star" if star else "empty"
-            out.append(Violation("GivenCell", (cell,), f"{cell_name(cell)} is given as {what}"))
+            out.append(Violation("GivenCell", ((r, c),), f"{cell_name((r, c))} is given as {what}"))
     return out
+
+
+def board_solved(puzzle: StarBattle, rows: list[str]) -> bool:
+    """Solved when the stars alone are a solution (unmarked cells count as empty)."""
+    return not check(puzzle, frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*"))

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gridlogic.core.errors import ParseError
 from gridlogic.core.grid import cell_name
+from gridlogic.core.hint import read_board
 from gridlogic.core.step import Violation
 from gridlogic.puzzles.str8ts.formats import ALPHABET, WHITE_DIGITS
 from gridlogic.puzzles.str8ts.model import Str8ts
@@ -60,3 +63,44 @@ def violations(p: Str8ts, sol: Solution) -> list[Violation]:
         out.append(Violation("NotStraight", tuple(p.cell(i) for i in comp.cells),
                              f"{comp.name} holds {vals}, not consecutive numbers"))
     return out
+
+
+# ----- a player's partial board: a digit, ``#`` for a black cell, ``?`` for an empty white cell
+def start_rows(p: Str8ts) -> list[str]:
+    cells = ["#" if p.black[i] else str(p.givens[i]) if p.givens[i] else "?" for i in range(p.size)]
+    return ["".join(cells[r * p.n:(r + 1) * p.n]) for r in range(p.n)]
+
+
+def board_rows(p: Str8ts, board: Sequence[str]) -> list[str]:
+    rows = read_board(board, p.n, p.n, "#" + "123456789"[:p.n])
+    for i in range(p.size):
+        r, c = divmod(i, p.n)
+        if (rows[r][c] == "#") != p.black[i]:
+            what = "black: write '#'" if p.black[i] else "white: write a digit or '?'"
+            raise ParseError(f"the cell is {what}", f"board, {cell_name((r, c))}")
+    return rows
+
+
+def _digits(p: Str8ts, rows: list[str]) -> tuple[int, ...]:
+    return tuple(0 if ch in "#?" else int(ch) for row in rows for ch in row)
+
+
+def board_violations(p: Str8ts, rows: list[str]) -> list[Violation]:
+    """What a partial board already breaks: a digit twice in a line, a compartment whose digits can
+    no longer be a straight, a changed given."""
+    sol = _digits(p, rows)
+    out = [v for v in violations(p, sol) if v.rule != "MissingDigit"]
+    done = {v.cells for v in out if v.rule == "NotStraight"}
+    for comp in p.compartments:
+        vals = [sol[i] for i in comp.cells if sol[i]]
+        cells = tuple(p.cell(i) for i in comp.cells)
+        if cells in done or not vals or len(vals) == comp.size:
+            continue
+        if max(vals) - min(vals) >= comp.size:
+            out.append(Violation("NotStraight", cells,
+                                 f"{comp.name} holds {sorted(vals)}: too far apart for {comp.size} cells"))
+    return out
+
+
+def board_solved(p: Str8ts, rows: list[str]) -> bool:
+    return not violations(p, _digits(p, rows))

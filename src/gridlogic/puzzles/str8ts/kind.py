@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gridlogic.core.errors import UnsupportedError
+from gridlogic.core.numbers import parse_size
 from gridlogic.core.registry import Format, Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.str8ts import check as check_mod
@@ -38,7 +39,7 @@ class Str8tsKind(Kind):
         lines = [ln.strip() for ln in text.splitlines()]
         if not any(ln.startswith("#") and sniff_s81(ln) for ln in lines):
             return None
-        recs = [Record(str(k), ln) for k, ln in enumerate(lines, 1)
+        recs = [Record(str(k), ln, line=k) for k, ln in enumerate(lines, 1)
                 if ln and (not ln.startswith("#") or sniff_s81(ln))]
         if len(recs) == 1:
             recs[0].id = "1"
@@ -90,7 +91,7 @@ class Str8tsKind(Kind):
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
                  options: Options) -> Generated:
         from gridlogic.puzzles.str8ts.generate import generate
-        n = int(size.split("x")[0]) if size else 9
+        n = parse_size(size, "--size")[0] if size else 9
         level = self.level_number(difficulty) if difficulty is not None else None
         return generate(n, level, seed)
 

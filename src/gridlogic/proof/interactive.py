@@ -1,0 +1,205 @@
+"""Proof mode, one transition at a time (the web app's LEGUP in the browser).
+
+A player's board arrives as row strings (Star Battle ``*``/``.``/``?``, Binary ``0``/``1``/``?``).
+Every verdict comes from :mod:`gridlogic.proof.checker`: a transition is judged by checking a
+one-step proof whose ``start`` is the board before it, so the page and ``proof check`` never
+disagree. Finding a rule tries the LEGUP direct rules, then the human solver's own next step, then
+the production-rule check (SAT) under the kind's generic production id.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
+from gridlogic.core.grid import cell_name
+from gridlogic.core.inputs import split_records
+from gridlogic.core.registry import Kind, detect, kind
+from gridlogic.proof.checker import check
+from gridlogic.proof.kinds import BINARY_PRODUCTION, proof_kind
+from gridlogic.proof.legup_xml import LEGUP_RULES, from_legup_xml, to_legup_xml
+from gridlogic.proof.model import Mark, Node, Proof, ProofStep
+
+CHAR_VALUE = {"starbattle": {"*": "star", ".": "black"}, "binary": {"0": "0", "1": "1"}}
+"""Board characters -> proof mark values, per kind (``?`` is unknown)."""
+VALUE_CHAR = {k: {v: ch for ch, v in m.items()} for k, m in CHAR_VALUE.items()}
+CYCLE = {"starbattle": ["?", "*", "."], "binary": ["?", "0", "1"]}
+"""LEGUP's click cycling: Star Battle unknown -> star -> black; Binary empty -> 0 -> 1."""
+FOUND_PRODUCTION = {"starbattle": "Trial", "binary": "ZeroOrOne"}
+"""The production id a found rule gets when only the SAT check (a supposition refuted) justifies it."""
+
+HELP = {
+    "SurroundStar": "The unknown cells around a star are empty.",
+    "FinishWithEmpty": "A row, column or region with all its stars: the rest is empty.",
+    "FinishWithStars": "A row, column or region with exactly as many open cells as missing stars: all stars.",
+    "FinishSurroundWithEmpty": "A star here would leave some row, column or region too few cells: empty.",
+    "ColumnsWithinRegions": "Regions inside as many columns: those columns' other cells are empty.",
+    "ColumnsWithinRows": "Rows inside as many columns: those columns' other cells are empty.",
+    "RowsWithinRegions": "Regions inside as many rows: those rows' other cells are empty.",
+    "RegionsWithinColumns": "Columns inside as many regions: those regions' other cells are empty.",
+    "RegionsWithinRows": "Rows inside as many regions: those regions' other cells are empty.",
+    "RowsWithinColumns": "Columns inside as many rows: those rows' other cells are empty.",
+    "StarOrEmpty": "Case split: the cell is a star in one branch, empty in the other.",
+    "TooManyStars": "A row, column or region has more stars than the puzzle number.",
+    "TooFewStars": "A row, column or region cannot reach the puzzle number.",
+    "ClashingOrbit": "Two stars touch.",
+    "PreventTrio": "Two equal digits side by side, or with a gap: the neighbours / the gap take the other.",
+    "CompleteRowColumn": "A line with all its 0s (or 1s): the rest take the other digit.",
+    "SaveBlocker": "A digit needed to block a future trio elsewhere: the other cells take the opposite.",
+    "UniqueRowColumn": "A line that would repeat a finished line: the differing cell takes the other digit.",
+    "ZeroOrOne": "Case split: the cell is 0 in one branch, 1 in the other.",
+    "Trio": "Three equal digits in a row.",
+    "UnbalancedRowColumn": "A line with more of one digit than half its length.",
+    "RepeatedRowColumn": "Two finished rows (or columns) are equal.",
+    "WastedBlocker": "A line cannot block every future trio with the digits it has left.",
+}
+
+
+def load(text: str, kind_name: str | None = None, format_name: str | None = None) -> tuple[Kind, Any, str]:
+    """The kind, puzzle and one-line puzzle text of the first puzzle in ``text``."""
+    from gridlogic.proof.cli import puzzle_text
+
+    records = split_records(text, kind(kind_name) if kind_name else None)
+    k, fmt = detect(records[0].text, kind_name, format_name, fallback=True)
+    puzzle = fmt.read(records[0].text)
+    return k, puzzle, puzzle_text(k, puzzle, records[0].text)
+
+
+def palette(kind_name: str) -> dict[str, Any]:
+    """The rules a player may name in proof mode, with LEGUP's names and a line of help each."""
+    pk = proof_kind(kind_name)
+    legup = LEGUP_RULES.get(kind_name, {})
+
+    def entry(rule: str) -> dict[str, Any]:
+        name, rule_id = legup.get(rule, (rule, None))
+        return {"id": rule, "name": name, "legup_id": rule_id, "help": HELP.get(rule, "")}
+
+    if kind_name == "starbattle":
+        from gridlogic.puzzles.starbattle.kind import rules
+        production = [*dict.fromkeys(r.id for r in rules().PRODUCTION), "Trial"]
+    else:
+        production = sorted(BINARY_PRODUCTION)
+    return {"kind": kind_name, "values": list(pk.values), "cycle": CYCLE[kind_name],
+            "direct": [entry(r) for r in pk.direct],
+            "case": [{**entry(r), "values": list(v)} for r, v in pk.cases.items()],
+            "contradiction": [entry(r) for r in pk.contradictions],
+            "production": production}
+
+
+def start(text: str, kind_name: str | None = None, format_name: str | None = None) -> dict[str, Any]:
+    """What the page needs to draw a puzzle in proof mode: size, regions or givens, the board."""
+    k, puzzle, line = load(text, kind_name, format_name)
+    if k.name not in CHAR_VALUE:
+        raise UnsupportedError(f"proof mode is for Star Battle and Binary, not {k.name}")
+    pk = proof_kind(k.name)
+    board = pk.board(line)
+    out: dict[str, Any] = {"kind": k.name, "puzzle": line, "board": rows_of(k.name, board),
+                           "palette": palette(k.name), "svg": k.draw(puzzle)}
+    if k.name == "starbattle":
+        out |= {"rows": puzzle.n, "cols": puzzle.n, "stars": puzzle.stars,
+                "regions": [list(r) for r in puzzle.regions]}
+    else:
+        out |= {"rows": puzzle.height, "cols": puzzle.width, "unique_lines": bool(puzzle.unique_lines)}
+    return out
+
+
+def rows_of(kind_name: str, board: Any) -> list[str]:
+    pk = proof_kind(kind_name)
+    cols = pk.cols_of(board)
+    chars = ["?" if v is None else VALUE_CHAR[kind_name][v] for v in board.cells]
+    return ["".join(chars[r:r + cols]) for r in range(0, len(chars), cols)]
+
+
+def marks_of(kind_name: str, rows: Sequence[str]) -> tuple[Mark, ...]:
+    """The decided cells of a board as proof marks."""
+    values = CHAR_VALUE[kind_name]
+    out: list[Mark] = []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch in values:
+                out.append((r, c, values[ch]))
+            elif ch != "?":
+                raise ParseError(f"{cell_name((r, c))} holds {ch!r}; expected one of {''.join(values)}?",
+                                 f"board row {r + 1}")
+    return tuple(out)
+
+
+def judge(kind_name: str, puzzle: str, board: Sequence[str], node: Node) -> dict[str, Any]:
+    """The checker's verdict on ``node`` (one step, a split or a close) played on ``board``."""
+    proof = Proof(kind_name, puzzle, node, marks_of(kind_name, board))
+    report = check(proof, partial=True)
+    if not report.verdicts:
+        raise ParseError("nothing to judge: give a rule with cells, a split or a close", "transition")
+    errors = [e for e in report.errors if not e.path.startswith("start")]
+    if len(errors) < len(report.errors):
+        bad = next(e for e in report.errors if e.path.startswith("start"))
+        raise ParseError(f"the board before the transition is not a board of this puzzle: {bad.message}", "board")
+    first = next(iter(report.verdicts))
+    ok = report.verdicts[first]
+    return {"ok": ok, "message": "; ".join(e.message for e in errors) if errors else "✓ valid",
+            "errors": [e.to_json() for e in errors]}
+
+
+def transition(text: str, kind_name: str | None, board: Sequence[str], marks: Sequence[Mark],
+               rule: str | None) -> dict[str, Any]:
+    """Judge ``marks`` set on ``board`` under ``rule``; with no rule, find one that justifies them."""
+    k, puzzle, line = load(text, kind_name)
+    board = k.board_rows(puzzle, board)  # its shape and alphabet, or a ParseError saying where
+    if not marks:
+        raise ParseError("a transition must set at least one cell", "set")
+    if rule:
+        return {"rule": rule, **judge(k.name, line, board, Node((ProofStep(rule, tuple(marks)),)))}
+    pk = proof_kind(k.name)
+    tried: list[str] = []
+    for candidate in _candidates(k, puzzle, board, marks, list(pk.direct)):
+        verdict = judge(k.name, line, board, Node((ProofStep(candidate, tuple(marks)),)))
+        if verdict["ok"]:
+            return {"rule": candidate, **verdict}
+        tried.append(candidate)
+    generic = FOUND_PRODUCTION[k.name]
+    verdict = judge(k.name, line, board, Node((ProofStep(generic, tuple(marks)),)))
+    if verdict["ok"]:
+        return {"rule": generic, **verdict}
+    return {"rule": None, "ok": False, "errors": verdict["errors"],
+            "message": "no rule justifies this change: " + verdict["message"]}
+
+
+def _candidates(k: Kind, puzzle: Any, board: Sequence[str], marks: Sequence[Mark], direct: list[str]) -> list[str]:
+    """The LEGUP direct rules, then the rule of the human solver's next step if it sets these cells."""
+    out = list(direct)
+    try:
+        found = k.hint(puzzle, board)
+    except GridlogicError:
+        return out
+    if found.status == "step" and found.step is not None and found.step.rule not in out:
+        theirs = {(m.cell[0], m.cell[1], m.value) for m in found.step.marks}
+        if set(marks) <= theirs:
+            out.append(found.step.rule)
+    return out
+
+
+def check_proof(obj: Any, partial: bool = False) -> dict[str, Any]:
+    """The checker's report on a whole proof, with a verdict per transition path and the open leaves."""
+    proof = Proof.from_json(obj)
+    report = check(proof, partial)
+    leaf_errors = {e.path for e in report.errors if not e.rule and e.message.startswith("leaf")}
+    return {**report.to_json(), "verdicts": report.verdicts, "open_leaves": sorted(leaf_errors),
+            "solved_leaves": report.solved_leaves}
+
+
+def legup_xml(obj: Any) -> str:
+    return to_legup_xml(Proof.from_json(obj))
+
+
+def open_proof(text: str) -> dict[str, Any]:
+    """A proof from the text of a saved file: gridlogic's JSON, or a LEGUP XML proof file."""
+    body = text.strip()
+    if body.startswith("<"):
+        return from_legup_xml(body).to_json()
+    try:
+        return Proof.from_json(json.loads(body)).to_json()
+    except json.JSONDecodeError as e:
+        raise ParseError(f"not a proof file (JSON or LEGUP XML): {e.msg}", f"line {e.lineno}") from None
+

@@ -1,0 +1,39 @@
+"""Str8ts hints: the human solver's next step from a partial board (digits, ``#`` black cells,
+``?`` empty white cells); see :mod:`gridlogic.core.hint`.
+
+The board carries no pencil marks, so candidate eliminations are done silently (and counted in
+the message) up to the first step that places a digit: a hint always moves the board on."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gridlogic.core.hint import Hint, Spec
+from gridlogic.core.hint import hint as core_hint
+from gridlogic.core.registry import Kind
+from gridlogic.core.step import Step
+from gridlogic.puzzles.str8ts.model import Str8ts
+from gridlogic.puzzles.str8ts.rules import TECHNIQUES, State
+
+SPEC = Spec("123456789#", implicit="#")
+
+
+def state(puzzle: Str8ts, board: Sequence[str]) -> State:
+    st = State.start(puzzle)
+    for r, row in enumerate(board):
+        for c, ch in enumerate(row):
+            i = r * puzzle.n + c
+            if ch.isdigit() and not puzzle.black[i] and not st.placed[i]:
+                st.board.fix(i, int(ch) - 1)
+                st.placed[i] = True
+    return st
+
+
+def places(step: Step) -> bool:
+    return any(not m.value.startswith("-") for m in step.marks)
+
+
+def hint(k: Kind, puzzle: Str8ts, rows: Sequence[str], max_level: int | None = None) -> Hint:
+    return core_hint(k, puzzle, rows, height=puzzle.n, width=puzzle.n, spec=SPEC,
+                     state=lambda board: state(puzzle, board), techniques=TECHNIQUES, max_level=max_level,
+                     shown=places)

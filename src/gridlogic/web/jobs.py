@@ -1,0 +1,82 @@
+"""The web app's requests as plain functions: load the puzzle as the CLI does, call :mod:`gridlogic.service`.
+
+Each function is top level and takes only picklable arguments, so a route can run it in a worker process
+(:class:`gridlogic.web.worker.WorkerPool`) or, when it is cheap, right where it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import islice
+from typing import Any
+
+from gridlogic import service
+from gridlogic.core.errors import ParseError
+from gridlogic.core.hint import count_wrong
+from gridlogic.core.registry import kind
+from gridlogic.service import Spec, load
+
+
+def solve(spec: Spec, method: str | None) -> dict[str, Any]:
+    ld = load(spec)
+    out = service.solve(ld.kind, ld.puzzle, method)
+    head = ld.head()
+    if out["solution"] is not None:
+        head["picture"] = ld.kind.render(ld.puzzle, out["solution"])
+    return {**head, **out}
+
+
+def count(spec: Spec, limit: int, method: str | None) -> dict[str, Any]:
+    ld = load(spec)
+    return {**ld.head(), **service.count(ld.kind, ld.puzzle, limit, method)}
+
+
+def check(spec: Spec, solution: str) -> dict[str, Any]:
+    ld = load(spec)
+    return {**ld.head(), **service.check(ld.kind, ld.puzzle, solution)}
+
+
+def explain(spec: Spec, max_level: str | None, allow_uniqueness: bool) -> dict[str, Any]:
+    ld = load(spec)
+    cap = ld.kind.level_number(max_level) if max_level else None
+    return {**ld.head(), **service.explain(ld.kind, ld.puzzle, cap, allow_uniqueness)}
+
+
+def grade(spec: Spec) -> dict[str, Any]:
+    ld = load(spec)
+    return {**ld.head(), **service.grade(ld.kind, ld.puzzle)}
+
+
+def generate(kind_name: str, size: str | None, stars: int | None, difficulty: str | None, seed: int,
+             unique_lines: bool, time_limit: float | None = None) -> dict[str, Any]:
+    """A new puzzle; ``time_limit`` lets a generator that honours it give up with its own answer
+    before the pool stops it."""
+    k = kind(kind_name)
+    options: dict[str, Any] = {"unique_lines": unique_lines}
+    if time_limit is not None:
+        options["time_limit"] = time_limit
+    g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=seed, options=options)
+    write = k.default_format().write
+    if write is None:  # pragma: no cover - every kind's default format writes
+        raise ParseError(f"{k.name} cannot write its puzzles")
+    return {"kind": k.name, "puzzle": write(g.puzzle), "picture": k.render(g.puzzle),
+            "grade": g.grade.name if g.grade else None, "level": g.grade.level if g.grade else None,
+            "solution": k.solution_rows(g.puzzle, g.solution), "seed": seed}
+
+
+def progress(spec: Spec, board: Sequence[str]) -> dict[str, Any]:
+    """Is any mark of the player's ``board`` wrong? Counted against the solution, never shown."""
+    ld = load(spec)
+    rows = ld.kind.board_rows(ld.puzzle, board)
+    found = [ld.kind.solution_rows(ld.puzzle, s) for s in islice(ld.kind.solutions(ld.puzzle), 2)]
+    if not found:
+        return {"status": "unsolvable", "wrong": None, "message": "this puzzle has no solution"}
+    wrong = min(count_wrong(rows, sol) for sol in found)
+    done = ld.kind.board_solved(ld.puzzle, rows)
+    note = "" if len(found) == 1 else " (the puzzle has more than one solution; checked against the nearest)"
+    if wrong:
+        return {"status": "wrong", "wrong": wrong,
+                "message": f"{wrong} mark{'s are' if wrong > 1 else ' is'} wrong{note}"}
+    if done:
+        return {"status": "solved", "wrong": 0, "message": f"solved{note}"}
+    return {"status": "ok", "wrong": 0, "message": f"no mistakes so far{note}"}

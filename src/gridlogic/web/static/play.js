@@ -1,0 +1,458 @@
+// The play page: open a puzzle, play it on a Board (board.js), live rule checks, progress check,
+// hints (POST /api/hint), the explanation step by step, undo/redo, timer, share links, generate.
+import {Board} from "/static/board.js";
+
+const $ = (id) => document.getElementById(id);
+const board = new Board($("board"));
+const state = {
+  puzzle: null,     // {puzzle, kind, format, unique_lines}: what every later request sends
+  title: "", start: [], undo: [], redo: [], t0: 0, elapsed: 0, solved: false, hint: null, explain: null, saved: null,
+  checkSeq: 0,
+};
+
+// ----- talking to the server
+async function call(path, body) {
+  const resp = await fetch(path, {method: body === undefined ? "GET" : "POST",
+    headers: {"Content-Type": "application/json"}, body: body === undefined ? undefined : JSON.stringify(body)});
+  let data = null;
+  try { data = await resp.json(); } catch { data = null; }
+  if (!resp.ok) {
+    const err = new Error((data && data.error) || `${resp.status} ${resp.statusText}`);
+    err.status = resp.status;
+    throw err;
+  }
+  return data;
+}
+
+function setStatus(text, cls = "") {
+  $("status").textContent = text;
+  $("status").className = `status ${cls}`;
+}
+
+// ----- opening a puzzle
+async function openPuzzle(text, {kind = "", board: rows = null, seconds = 0, title = "", index = 0} = {}) {
+  const body = {puzzle: text, index};
+  if (kind) body.kind = kind;
+  let data;
+  try {
+    data = await call("/api/load", body);
+  } catch (e) {
+    setStatus(`error: ${e.message}`, "error");
+    return false;
+  }
+  state.puzzle = {puzzle: data.share, kind: data.kind, format: data.share_format, unique_lines: true};
+  state.start = data.board;
+  board.load(data.svg);
+  state.title = title || describe(data);
+  board.setPencilMode(false);
+  state.undo = []; state.redo = []; state.hint = null; state.solved = false;
+  closeExplain(false);
+  $("hintbox").hidden = true; $("sharelink").hidden = true;
+  const saved = rows ? null : restore(data);
+  if (rows) board.setRows(rows, "load");
+  $("title").textContent = state.title;
+  $("board").classList.remove("solved");
+  setupKeypad(data.kind);
+  $("help").textContent = HELP[data.kind] || "";
+  if (saved) seconds = saved.t || 0;
+  state.t0 = Date.now() - seconds * 1000; state.elapsed = seconds;
+  setStatus(saved ? "Welcome back: your board is as you left it." :
+    data.records > 1 ? `Playing puzzle ${index + 1} of the ${data.records} in the input. Your move.` : "Your move.");
+  const pick = $("records");
+  pick.hidden = data.records <= 1;
+  if (data.records > 1) {
+    state.source = {text, kind};
+    pick.innerHTML = "";
+    for (let i = 0; i < Math.min(data.records, 500); i++) pick.add(new Option(`puzzle ${i + 1} of ${data.records}`, String(i)));
+    pick.value = String(index);
+  }
+  $("alert").innerHTML = "";
+  updateButtons();
+  await liveCheck();
+  board.container.focus({preventScroll: true});
+  return true;
+}
+
+function describe(data) {
+  const svg = board.svg;
+  const label = svg ? svg.getAttribute("aria-label") : data.kind;
+  return label;
+}
+
+const HELP = {
+  starbattle: "Click a cell: star, then dot (no star), then blank again. Right click goes back. " +
+    "Keys: arrows move, S or * star, X or . dot, Backspace clears.",
+  binary: "Click a cell: 0, then 1, then blank. Keys: arrows move, 0 and 1 write, Backspace clears.",
+  str8ts: "Click a white cell, then type a digit or use the keypad. P switches pencil marks on and off; " +
+    "Backspace clears.",
+};
+
+// ----- the keypad (Str8ts)
+function setupKeypad(kind) {
+  const pad = $("keypad");
+  pad.innerHTML = "";
+  pad.hidden = kind !== "str8ts";
+  if (kind !== "str8ts") return;
+  for (let d = 1; d <= board.nrows; d++) {
+    const b = document.createElement("button");
+    b.textContent = d; b.dataset.digit = d; b.setAttribute("aria-label", `digit ${d}`);
+    b.addEventListener("click", () => { if (board.focused) board.enterDigit(...board.focused, String(d)); board.container.focus(); });
+    pad.append(b);
+  }
+  const pen = document.createElement("button");
+  pen.id = "pencil"; pen.className = "wide"; pen.textContent = "✎ Pencil (P)";
+  pen.addEventListener("click", () => { board.setPencilMode(!board.pencilMode); board.container.focus(); });
+  const erase = document.createElement("button");
+  erase.className = "wide"; erase.textContent = "Erase";
+  erase.addEventListener("click", () => {
+    if (!board.focused) return;
+    const [r, c] = board.focused;
+    if (board.pencil(r, c) && board.value(r, c) === "empty") board.replay([{r, c, attr: "pencil", from: board.pencil(r, c), to: ""}], false, "user");
+    else board.setValue(r, c, "empty");
+    board.container.focus();
+  });
+  pad.append(pen, erase);
+}
+board.addEventListener("pencilmode", (e) => { const p = $("pencil"); if (p) p.classList.toggle("on", e.detail.on); });
+
+// ----- the board kept in this browser (localStorage), per puzzle, so a reload loses nothing
+function storeKey() { return state.puzzle ? `gridlogic:${state.puzzle.kind}:${state.puzzle.puzzle}` : null; }
+
+function save() {
+  const key = storeKey();
+  if (!key || state.explain) return;
+  const rows = board.rows(), pencil = board.pencilMarks();
+  try {
+    if (rows.join("") === state.start.join("") && !Object.keys(pencil).length) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify({rows, pencil, t: Math.floor((Date.now() - state.t0) / 1000)}));
+  } catch { /* storage full or disabled: nothing to keep */ }
+}
+
+function restore() {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(storeKey()) || "null"); } catch { saved = null; }
+  if (!saved || !Array.isArray(saved.rows) || saved.rows.length !== board.nrows) return null;
+  board.setRows(saved.rows, "load");
+  const pencil = Object.entries(saved.pencil || {}).map(([key, to]) => {
+    const [r, c] = key.split(",").map(Number);
+    return {r, c, attr: "pencil", from: "", to: String(to)};
+  }).filter((ch) => board.cell(ch.r, ch.c) && !board.isGiven(ch.r, ch.c));
+  if (pencil.length) board.replay(pencil, false, "load");
+  return saved;
+}
+
+// ----- every change: history, live check
+board.addEventListener("change", (e) => {
+  const {changes, source} = e.detail;
+  if (source === "user" || source === "hint" || source === "restart") {
+    state.undo.push(changes); state.redo = [];
+  }
+  if (source !== "explain") {
+    if (source !== "load") save();
+    state.hint = null; $("hintbox").hidden = true;
+    board.clearHighlight("uses"); board.clearHighlight("marks"); board.clearHighlight("wrong");
+    $("sharelink").hidden = true;
+    liveCheck();
+  }
+  updateButtons();
+});
+
+async function liveCheck() {
+  if (!state.puzzle || state.explain) return;
+  const seq = ++state.checkSeq;
+  let data;
+  try {
+    data = await call("/api/board", {...state.puzzle, board: board.rows()});
+  } catch (e) {
+    setStatus(`error: ${e.message}`, "error");
+    return;
+  }
+  if (seq !== state.checkSeq) return;  // a newer board was sent meanwhile
+  board.clearHighlight("error");
+  const alert = $("alert");
+  if (data.violations.length) {
+    const items = data.violations.slice(0, 6).map((v) => `<li><span class="rule">${esc(v.rule)}</span> ${esc(v.message)}</li>`);
+    alert.innerHTML = `<ul>${items.join("")}</ul>`;
+    for (const v of data.violations) board.highlight(v.cells, "error");
+  } else {
+    alert.innerHTML = "";
+  }
+  const wasSolved = state.solved;
+  state.solved = data.solved;
+  $("board").classList.toggle("solved", data.solved);
+  if (data.solved) {
+    state.elapsed = Math.round((Date.now() - state.t0) / 1000);
+    $("timer").textContent = clock(state.elapsed);
+    setStatus(`solved in ${clock(state.elapsed)} — well done!`, "solved");
+  } else if (wasSolved || $("status").classList.contains("solved")) {
+    setStatus("Your move.");
+  } else if (data.violations.length) {
+    setStatus("A rule is broken.", "wrong");
+  } else if ($("status").classList.contains("wrong")) {
+    setStatus("Your move.");
+  }
+}
+
+function esc(s) {
+  return String(s).replace(/[&<>"]/g, (ch) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[ch]));
+}
+
+// ----- undo, redo, restart
+function undo() { const ch = state.undo.pop(); if (ch) { state.redo.push(ch); board.replay(ch, true, "undo"); } }
+function redo() { const ch = state.redo.pop(); if (ch) { state.undo.push(ch); board.replay(ch, false, "redo"); } }
+$("undo").addEventListener("click", undo);
+$("redo").addEventListener("click", redo);
+$("restart").addEventListener("click", () => {
+  const marks = board.pencilMarks();
+  const changes = Object.entries(marks).map(([key, from]) => { const [r, c] = key.split(",").map(Number); return {r, c, attr: "pencil", from, to: ""}; });
+  board.start = state.start;
+  state.start.forEach((row, r) => [...row].forEach((ch, c) => {
+    const to = board.values[ch];
+    if (!board.isGiven(r, c) && board.value(r, c) !== to) changes.push({r, c, attr: "value", from: board.value(r, c), to});
+  }));
+  if (changes.length) board.replay(changes, false, "restart");
+  state.t0 = Date.now();
+});
+document.addEventListener("keydown", (e) => {
+  if (!(e.ctrlKey || e.metaKey) || e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
+  if (e.key.toLowerCase() === "z" && !e.shiftKey) { e.preventDefault(); undo(); }
+  if (e.key.toLowerCase() === "y" || (e.key.toLowerCase() === "z" && e.shiftKey)) { e.preventDefault(); redo(); }
+});
+
+function updateButtons() {
+  const open = !!state.puzzle, exploring = !!state.explain;
+  $("undo").disabled = !open || exploring || !state.undo.length;
+  $("redo").disabled = !open || exploring || !state.redo.length;
+  for (const id of ["restart", "progress", "hint", "share"]) $(id).disabled = !open || exploring;
+  $("explain").disabled = !open;
+}
+
+// ----- timer
+function clock(s) { return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; }
+setInterval(() => {
+  if (!state.puzzle || state.solved) return;
+  $("timer").textContent = clock(Math.floor((Date.now() - state.t0) / 1000));
+}, 1000);
+
+// ----- check my progress
+$("progress").addEventListener("click", async () => {
+  setStatus("Checking…");
+  try {
+    const data = await call("/api/progress", {...state.puzzle, board: board.rows()});
+    setStatus(data.message, data.status === "wrong" ? "wrong" : data.status === "solved" ? "solved" : "");
+  } catch (e) {
+    setStatus(`error: ${e.message}`, "error");
+  }
+});
+
+// ----- hint: first press shows the step, second press applies it
+$("hint").addEventListener("click", async () => {
+  if (state.hint) { applyHint(state.hint); return; }
+  const box = $("hintbox");
+  box.hidden = false; box.textContent = "Thinking…";
+  let data;
+  try {
+    data = await call("/api/hint", {...state.puzzle, board: board.rows()});
+  } catch (e) {
+    box.textContent = e.status === 404 ? "Hints are not available on this server yet." : `error: ${e.message}`;
+    return;
+  }
+  board.clearHighlight("uses"); board.clearHighlight("marks");
+  if (data.status === "step" && data.step) {
+    const s = data.step;
+    state.hint = s;
+    board.highlight(s.uses, "uses");
+    board.highlight(s.marks.map((m) => [m[0], m[1]]), "marks");
+    const more = data.message && data.message !== s.reason && data.message.startsWith(s.reason)
+      ? data.message.slice(s.reason.length).trim() : "";
+    box.innerHTML = `<div><span class="rule">${esc(s.rule)}</span></div><div class="what">${esc(s.reason)}</div>` +
+      (more ? `<div class="legend">${esc(more)}</div>` : "") +
+      `<div class="legend"><span class="sw uses"></span> cells it uses · <span class="sw marks"></span> cells it changes · ` +
+      `press Hint again to apply it</div>`;
+  } else {
+    box.innerHTML = `<div class="what">${esc(data.message || data.status)}</div>`;
+    if (data.status === "wrong") setStatus(data.message || "Some marks are wrong.", "wrong");
+  }
+});
+
+function applyHint(step) {
+  const changes = [];
+  for (const [r, c, v] of step.marks) {
+    if (v.startsWith("-")) {
+      const d = v.slice(1), from = board.pencil(r, c);
+      if (from.includes(d)) changes.push({r, c, attr: "pencil", from, to: from.replace(d, "")});
+    } else if (board.value(r, c) !== v && !board.isGiven(r, c)) {
+      changes.push({r, c, attr: "value", from: board.value(r, c), to: v});
+    }
+  }
+  state.hint = null;
+  if (changes.length) board.replay(changes, false, "hint");
+  $("hintbox").hidden = true;
+}
+
+// ----- explain: the whole explanation from the start, step by step
+$("explain").addEventListener("click", async () => {
+  if (state.explain) { closeExplain(true); return; }
+  setStatus("Explaining…");
+  let data;
+  try {
+    data = await call("/api/explain", {puzzle: state.puzzle.puzzle, kind: state.puzzle.kind, format: state.puzzle.format});
+  } catch (e) {
+    setStatus(`error: ${e.message}`, "error");
+    return;
+  }
+  state.saved = {rows: board.rows(), pencil: board.pencilMarks()};
+  state.explain = {steps: data.steps, at: 0};
+  board.readonly = true;
+  const list = $("ex-steps");
+  list.innerHTML = "";
+  data.steps.forEach((s, i) => {
+    const li = document.createElement("li");
+    li.innerHTML = `<span class="rule">${esc(s.rule)}</span> ${esc(s.reason)}`;
+    li.addEventListener("click", () => showStep(i + 1));
+    list.append(li);
+  });
+  $("explainbox").hidden = false;
+  $("explain").textContent = "Close explanation";
+  setStatus(`${data.status}: ${data.steps.length} steps, grade ${data.grade}`);
+  $("alert").innerHTML = "";
+  board.clearHighlight();
+  showStep(0);
+  updateButtons();
+});
+
+function showStep(k) {
+  const ex = state.explain;
+  ex.at = Math.max(0, Math.min(ex.steps.length, k));
+  const rows = state.start.map((r) => [...r]);
+  const chars = board.chars;
+  for (const s of ex.steps.slice(0, ex.at)) for (const [r, c, v] of s.marks) if (chars[v] !== undefined) rows[r][c] = chars[v];
+  board.setRows(rows.map((r) => r.join("")), "explain");
+  board.clearHighlight();
+  const cur = ex.steps[ex.at - 1];
+  if (cur) { board.highlight(cur.uses, "uses"); board.highlight(cur.marks.map((m) => [m[0], m[1]]), "marks"); }
+  $("ex-pos").textContent = ` step ${ex.at} of ${ex.steps.length} `;
+  [...$("ex-steps").children].forEach((li, i) => li.classList.toggle("current", i === ex.at - 1));
+  const li = $("ex-steps").children[ex.at - 1];
+  if (li) li.scrollIntoView({block: "nearest"});
+}
+
+function closeExplain(restore) {
+  if (!state.explain) return;
+  state.explain = null;
+  board.readonly = false;
+  $("explainbox").hidden = true;
+  $("explain").textContent = "Explain";
+  board.clearHighlight();
+  if (restore && state.saved) board.setRows(state.saved.rows, "explain");
+  setStatus("Your move.");
+  updateButtons();
+  liveCheck();
+}
+$("ex-prev").addEventListener("click", () => showStep(state.explain.at - 1));
+$("ex-next").addEventListener("click", () => showStep(state.explain.at + 1));
+$("ex-close").addEventListener("click", () => closeExplain(true));
+
+// ----- share: the puzzle, the board and the time in the link
+$("share").addEventListener("click", async () => {
+  const url = new URL("/play", location.href);
+  url.searchParams.set("puzzle", state.puzzle.puzzle);
+  if (state.puzzle.kind) url.searchParams.set("kind", state.puzzle.kind);
+  const rows = board.rows();
+  if (rows.join("") !== state.start.join("")) url.searchParams.set("board", rows.join("/"));
+  url.searchParams.set("t", String(Math.floor((Date.now() - state.t0) / 1000)));
+  const box = $("sharelink");
+  box.value = url.toString(); box.hidden = false; box.select();
+  try { await navigator.clipboard.writeText(url.toString()); setStatus("Link copied: it holds the puzzle and your progress."); }
+  catch { setStatus("Copy the link below: it holds the puzzle and your progress."); }
+});
+
+// ----- the open panel: library, paste/upload, generate
+for (const tab of document.querySelectorAll("[role=tab]")) {
+  tab.addEventListener("click", () => {
+    for (const t of document.querySelectorAll("[role=tab]")) {
+      t.setAttribute("aria-selected", String(t === tab));
+      $(`tab-${t.dataset.tab}`).hidden = t !== tab;
+    }
+  });
+}
+$("records").addEventListener("change", () => {
+  if (state.source) openPuzzle(state.source.text, {kind: state.source.kind, index: +$("records").value});
+});
+$("open-paste").addEventListener("click", () => openPuzzle($("puzzle").value, {kind: $("kind").value}));
+$("upload").addEventListener("change", async () => {
+  const file = $("upload").files[0];
+  if (!file) return;
+  const text = await file.text();
+  $("puzzle").value = text;
+  openPuzzle(text, {kind: $("kind").value});
+});
+let library = [];
+$("open-library").addEventListener("click", () => {
+  const item = $("library").value === "" ? null : library[+$("library").value];
+  if (item) openPuzzle(item.puzzle, {kind: item.kind, title: item.title});
+});
+$("library").addEventListener("change", () => $("open-library").click());
+$("generate").addEventListener("click", async () => {
+  const kind = $("gen-kind").value;
+  const body = {kind, seed: Math.floor(Math.random() * 1e9)};
+  if ($("gen-size").value.trim()) body.size = $("gen-size").value.trim();
+  if ($("gen-grade").value) body.difficulty = $("gen-grade").value;
+  if (kind === "starbattle" && $("gen-stars").value) body.stars = +$("gen-stars").value;
+  setStatus("Generating…");
+  $("generate").disabled = true;
+  try {
+    const data = await call("/api/generate", body);
+    await openPuzzle(data.puzzle, {kind: data.kind});
+    if (data.grade) $("title").textContent += ` · ${data.grade}`;
+    setStatus(`A new ${data.grade ? data.grade + " " : ""}puzzle (seed ${data.seed}). Your move.`);
+  } catch (e) {
+    setStatus(`error: ${e.message}`, "error");
+  } finally {
+    $("generate").disabled = false;
+  }
+});
+
+let kinds = [];
+function fillGrades() {
+  const k = kinds.find((x) => x.name === $("gen-kind").value);
+  $("gen-grade").innerHTML = '<option value="">any</option>' +
+    (k ? k.levels.map((lv) => `<option>${esc(lv)}</option>`).join("") : "");
+  $("gen-stars-label").hidden = $("gen-kind").value !== "starbattle";
+}
+$("gen-kind").addEventListener("change", fillGrades);
+
+async function init() {
+  try {
+    kinds = await call("/api/kinds");
+    for (const k of kinds) {
+      $("kind").add(new Option(k.name, k.name));
+      $("gen-kind").add(new Option(k.name, k.name));
+    }
+    fillGrades();
+    library = await call("/api/library");
+    $("library").add(new Option("Choose a puzzle…", ""));
+    const groups = {};
+    library.forEach((item, i) => {
+      if (!groups[item.kind]) {
+        groups[item.kind] = document.createElement("optgroup");
+        groups[item.kind].label = item.title.split(" ").slice(0, item.kind === "starbattle" ? 2 : 1).join(" ");
+        $("library").append(groups[item.kind]);
+      }
+      groups[item.kind].append(new Option(item.title, String(i)));
+    });
+  } catch (e) {
+    setStatus(`error: ${e.message}`, "error");
+  }
+  updateButtons();
+  const q = new URLSearchParams(location.search);
+  if (q.get("puzzle")) {
+    const rows = q.get("board") ? q.get("board").split("/") : null;
+    await openPuzzle(q.get("puzzle"), {kind: q.get("kind") || "", board: rows, seconds: +(q.get("t") || 0)});
+    if (rows) { state.undo = []; updateButtons(); }
+  } else if (library.length) {
+    $("library").value = "0";
+    $("open-library").click();
+  }
+}
+init();

@@ -1,0 +1,443 @@
+// Proof mode: LEGUP in the browser. The proof is gridlogic's proof JSON (docs/proofs.md), edited here
+// and judged by the server's checker after every change (POST /api/proof/check); nothing is judged in JS.
+
+import { Board } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+const S = { info: null, proof: null, pos: { path: "root", k: 0 }, draft: new Map(), report: null, busy: false,
+  board: new Board($("board")), quiet: false };
+S.board.addEventListener("change", onBoardChange);
+
+async function api(url, body) {
+  const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const text = await r.text();
+  if (!r.ok) {
+    let msg = text;
+    try { const d = JSON.parse(text); msg = d.error || JSON.stringify(d.detail || d); } catch (e) { /* plain text */ }
+    throw new Error(msg);
+  }
+  return url.endsWith("legup-xml") ? text : JSON.parse(text);
+}
+
+function say(msg) { $("status").textContent = msg; }
+function alarm(msg) { $("alert").textContent = msg || ""; }
+
+// ----- the proof tree ------------------------------------------------------------------------------
+function parsePath(path) {
+  // "root.split.branches[1].split.branches[0]" -> [1, 0]
+  return [...path.matchAll(/branches\[(\d+)\]/g)].map((m) => Number(m[1]));
+}
+function nodeAt(path) {
+  let node = S.proof.root;
+  for (const b of parsePath(path)) node = node.split.branches[b];
+  return node;
+}
+function caseValues(rule) {
+  const c = S.info.palette.case.find((x) => x.id === rule);
+  return c ? c.values : [];
+}
+function branchValue(split, i) {
+  return split.branches[i].value ?? caseValues(split.rule)[i];
+}
+const CHAR = { star: "*", black: ".", "0": "0", "1": "1" };
+const VALUE = { "*": "star", ".": "black", "0": "0", "1": "1" };
+
+function boardAt(path, k) {
+  const rows = S.info.board.map((r) => [...r]);
+  for (const [r, c, v] of S.proof.start || []) rows[r][c] = CHAR[v];
+  let node = S.proof.root;
+  const branches = parsePath(path);
+  for (let depth = 0; ; depth++) {
+    const last = depth === branches.length;
+    const upto = last ? k : node.steps.length;
+    for (const step of node.steps.slice(0, upto)) for (const [r, c, v] of step.set) rows[r][c] = CHAR[v];
+    if (last) return rows;
+    const sp = node.split;
+    const b = branches[depth];
+    rows[sp.cell[0]][sp.cell[1]] = CHAR[branchValue(sp, b)];
+    node = sp.branches[b];
+  }
+}
+
+// ----- drawing: the kind's own drawing (puzzles/<kind>/draw.py) made clickable by board.js ------------
+function cellLabel(r, c) { return `r${r + 1}c${c + 1}`; }
+
+function displayRows() {
+  const rows = boardAt(S.pos.path, S.pos.k);
+  for (const [key, v] of S.draft) { const [r, c] = key.split(",").map(Number); rows[r][c] = CHAR[v]; }
+  return rows.map((r) => r.join(""));
+}
+
+function drawBoard() {
+  S.quiet = true;
+  S.board.setRows(displayRows(), "proof");
+  S.quiet = false;
+  S.board.clearHighlight();
+  const node = nodeAt(S.pos.path);
+  if (S.pos.k > 0) S.board.highlight(node.steps[S.pos.k - 1].set.map(([r, c]) => [r, c]), "marks");
+  S.board.highlight([...S.draft.keys()].map((key) => key.split(",").map(Number)), "uses");
+}
+
+function onBoardChange(e) {
+  if (S.quiet || e.detail.source !== "user") return;
+  for (const ch of e.detail.changes) if (ch.attr === "value") clickCell(ch.r, ch.c, S.board.chars[ch.to]);
+}
+
+// ----- the palette ---------------------------------------------------------------------------------
+function drawPalette() {
+  const p = S.info.palette;
+  const box = $("palette");
+  box.replaceChildren();
+  const group = (title, rules, kindOf) => {
+    const fs = document.createElement("fieldset");
+    const lg = document.createElement("legend");
+    lg.textContent = title;
+    fs.appendChild(lg);
+    for (const rule of rules) {
+      const lab = document.createElement("label");
+      lab.title = rule.help || "";
+      lab.innerHTML = `<input type="radio" name="rule"> ${rule.name}${rule.id && rule.id !== "production" && rule.name !== rule.id ? ` <span class="help">(${rule.id})</span>` : ""}`;
+      const input = lab.querySelector("input");
+      input.value = rule.id;
+      input.dataset.type = kindOf;
+      fs.appendChild(lab);
+    }
+    box.appendChild(fs);
+    return fs;
+  };
+  const auto = group("Let gridlogic name it", [{ id: "", name: "Find a rule for me", help: "LEGUP direct rules first, then the human solver's rules" }], "find");
+  auto.querySelector("input").checked = true;
+  group("Direct rules (LEGUP)", p.direct, "direct");
+  group("Case rule: split on a cell", p.case, "case");
+  group("Contradiction rules: close a branch", p.contradiction, "contradiction");
+  const fs = group("Production rule", [{ id: "production", name: "Production rule", help: "gridlogic's human solver ids (checked by SAT)" }], "production");
+  const sel = document.createElement("select");
+  sel.id = "production";
+  for (const id of p.production) sel.add(new Option(id, id));
+  fs.querySelector("label").appendChild(sel);
+  box.addEventListener("change", updateActions);
+}
+
+function selectedRule() {
+  const input = document.querySelector('input[name="rule"]:checked');
+  if (!input) return { type: "find", id: "" };
+  if (input.dataset.type === "production") return { type: "production", id: $("production").value };
+  return { type: input.dataset.type, id: input.value };
+}
+
+// ----- editing -------------------------------------------------------------------------------------
+function editable() {
+  const node = nodeAt(S.pos.path);
+  if (S.pos.k < node.steps.length) return "select the end of a branch (its last step) to add transitions here";
+  if (node.split) return "this node is split into branches: select a branch";
+  if (node.close) return "this branch is closed by a contradiction";
+  return "";
+}
+
+function clickCell(r, c, ch) {
+  if (!S.info) return;
+  alarm("");
+  const why = S.busy ? "wait for the checker" : editable();
+  const rows = boardAt(S.pos.path, S.pos.k);
+  if (why) alarm(`Cannot change the board here: ${why}.`);
+  else if (rows[r][c] !== "?") alarm(`${cellLabel(r, c)} is already decided on this board.`);
+  else if (selectedRule().type === "case") { split(selectedRule().id, r, c); return; }
+  else if (ch === "?" || ch === undefined) S.draft.delete(`${r},${c}`);
+  else S.draft.set(`${r},${c}`, VALUE[ch]);
+  render();  // also undoes a click that was refused
+}
+
+function split(rule, r, c) {
+  const node = nodeAt(S.pos.path);
+  node.split = { rule, cell: [r, c], branches: caseValues(rule).map((v) => ({ value: v, steps: [] })) };
+  S.draft.clear();
+  S.pos = { path: `${S.pos.path}.split.branches[0]`, k: 0 };
+  changed(`Split ${cellLabel(r, c)} with ${rule}: now in branch 1 (${caseValues(rule)[0]}).`);
+}
+
+async function apply() {
+  alarm("");
+  const why = editable();
+  if (why) { alarm(`Cannot add a transition here: ${why}.`); return; }
+  const node = nodeAt(S.pos.path);
+  const rule = selectedRule();
+  if (rule.type === "contradiction") {
+    if (S.draft.size) { alarm("A contradiction rule sets no cells: clear the new marks first."); return; }
+    node.close = rule.id;
+    changed(`Closed this branch with ${rule.id}.`);
+    return;
+  }
+  if (rule.type === "case") { alarm("Click an unknown cell to split on it."); return; }
+  if (!S.draft.size) { alarm("Click cells to set them first (click cycles as in LEGUP)."); return; }
+  const set = [...S.draft].map(([key, v]) => [...key.split(",").map(Number), v]);
+  let id = rule.id;
+  if (rule.type === "find") {
+    S.busy = true;
+    say("Looking for a rule …");
+    try {
+      const rows = boardAt(S.pos.path, S.pos.k).map((r) => r.join(""));
+      const found = await api("/api/proof/transition", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows, set });
+      if (!found.rule) { S.busy = false; alarm(found.message); say(""); return; }
+      id = found.rule;
+    } catch (e) { S.busy = false; alarm(e.message); say(""); return; }
+    S.busy = false;
+  }
+  node.steps.push({ rule: id, set });
+  S.draft.clear();
+  S.pos = { path: S.pos.path, k: node.steps.length };
+  changed(`Added a ${id} step setting ${set.length} cell${set.length > 1 ? "s" : ""}.`);
+}
+
+async function suggest() {
+  alarm("");
+  const why = editable();
+  if (why) { alarm(`Cannot add a transition here: ${why}.`); return; }
+  try {
+    const rows = boardAt(S.pos.path, S.pos.k).map((r) => r.join(""));
+    const h = await api("/api/hint", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows });
+    if (h.status !== "step" || !h.step.marks.length) { say(`${h.status}: ${h.message}`); return; }
+    S.draft.clear();
+    for (const [r, c, v] of h.step.marks) S.draft.set(`${r},${c}`, v);
+    selectRule(h.step.rule);
+    say(`Suggested: ${h.step.rule}: ${h.message} Press Add step to add it.`);
+    render();
+  } catch (e) { alarm(e.message); }
+}
+
+function selectRule(id) {
+  const radio = [...document.querySelectorAll('input[name="rule"]')].find((x) => x.value === id);
+  if (radio) { radio.checked = true; return; }
+  const sel = $("production");
+  if ([...sel.options].some((o) => o.value === id)) {
+    sel.value = id;
+    document.querySelector('input[name="rule"][value="production"]').checked = true;
+  } else document.querySelector('input[name="rule"][value=""]').checked = true;
+}
+
+function deleteLast() {
+  alarm("");
+  const node = nodeAt(S.pos.path);
+  if (node.close) delete node.close;
+  else if (node.split) delete node.split;
+  else if (node.steps.length) node.steps.pop();
+  S.pos = { path: S.pos.path, k: node.steps.length };
+  S.draft.clear();
+  changed("Deleted the last transition of this node.");
+}
+
+// ----- checking ------------------------------------------------------------------------------------
+async function changed(msg) {
+  render();
+  say(msg + " Checking …");
+  try {
+    S.report = await api("/api/proof/check", { proof: S.proof, partial: true });
+    showErrors(S.report.errors);
+    const fresh = S.report.errors.filter((e) => e.path.startsWith(S.pos.path + ".") || e.path === S.pos.path);
+    if (fresh.length) alarm(`✗ ${fresh[fresh.length - 1].message}`);
+    const v = Object.values(S.report.verdicts);
+    const bad = v.filter((x) => !x).length;
+    say(`${msg} ${v.length} transition${v.length !== 1 ? "s" : ""}: ${v.length - bad} ✓, ${bad} ✗.`);
+  } catch (e) { alarm(e.message); }
+  render();
+}
+
+async function checkAll() {
+  alarm("");
+  try {
+    const rep = await api("/api/proof/check", { proof: S.proof, partial: false });
+    S.report = rep;
+    showErrors(rep.errors);
+    const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+    const goal = rep.goal && rep.goal !== "DEFAULT"
+      ? ` Goal ${rep.goal}: ${rep.goal_met ? "met" : `not met (${rep.goal_missing || "see the errors"})`}.` : "";
+    say((rep.valid ? `valid proof: complete, ${plural(rep.transitions, "transition", "transitions")}, `
+      + `${plural(rep.leaves, "solved leaf", "solved leaves")}, ${plural(rep.closed, "closed branch", "closed branches")}.`
+      : `invalid proof: ${rep.errors.length} error${rep.errors.length !== 1 ? "s" : ""} (listed under the tree).`) + goal);
+  } catch (e) { alarm(e.message); }
+  render();
+}
+
+function showErrors(errors) {
+  const list = $("errors");
+  list.replaceChildren();
+  for (const e of errors) {
+    const li = document.createElement("li");
+    li.innerHTML = "<code></code> ";
+    li.querySelector("code").textContent = e.path;
+    li.append(`${e.rule ? e.rule + ": " : ""}${e.message}`);
+    list.appendChild(li);
+  }
+}
+
+// ----- the tree panel ------------------------------------------------------------------------------
+function mark(path) {
+  const v = S.report && S.report.verdicts ? S.report.verdicts[path] : undefined;
+  if (v === undefined) return '<span class="pending">…</span>';
+  return v ? '<span class="ok" aria-label="valid">✓</span>' : '<span class="bad" aria-label="invalid">✗</span>';
+}
+function cellsText(set) {
+  return set.map(([r, c, v]) => `${cellLabel(r, c)}=${S.info.kind === "starbattle" ? (v === "star" ? "★" : "•") : v}`).join(" ");
+}
+
+function drawTree() {
+  const item = (html, path, k, label, leaf = false) => {
+    const span = document.createElement("span");
+    span.className = "item" + (!leaf && S.pos.path === path && S.pos.k === k ? " current" : "");
+    span.innerHTML = html;
+    span.setAttribute("role", "button");
+    span.setAttribute("aria-label", label);
+    const go = () => { S.pos = { path, k }; S.draft.clear(); alarm(""); render(); };
+    span.tabIndex = 0;
+    span.addEventListener("click", go);
+    span.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
+    const li = document.createElement("li");
+    li.appendChild(span);
+    return li;
+  };
+  const walk = (node, path, title) => {
+    const ul = document.createElement("ul");
+    ul.appendChild(item(`<b>${title}</b>`, path, 0, `${title}, start`));
+    node.steps.forEach((s, i) => {
+      const p = `${path}.steps[${i}]`;
+      const li = item(`${mark(p)} ${i + 1}. ${s.rule} <span class="help">${cellsText(s.set)}</span>`, path, i + 1, `step ${i + 1} ${s.rule}`);
+      li.dataset.path = p;
+      ul.appendChild(li);
+    });
+    if (node.split) {
+      const p = `${path}.split`;
+      const li = item(`${mark(p)} split ${node.split.rule} on ${cellLabel(...node.split.cell)}`, path, node.steps.length, `split ${node.split.rule}`, true);
+      li.dataset.path = p;
+      node.split.branches.forEach((b, i) => {
+        const v = branchValue(node.split, i);
+        const name = S.info.kind === "starbattle" ? (v === "star" ? "★ star" : "• black") : v;
+        li.appendChild(walk(b, `${p}.branches[${i}]`, `branch ${i + 1}: ${cellLabel(...node.split.cell)} = ${name}`));
+      });
+      ul.appendChild(li);
+    } else if (node.close) {
+      const p = `${path}.close`;
+      const li = item(`${mark(p)} close: ${node.close}`, path, node.steps.length, `close ${node.close}`, true);
+      li.dataset.path = p;
+      ul.appendChild(li);
+    } else if (S.report && S.report.solved_leaves && path in S.report.solved_leaves) {
+      ul.appendChild(item(S.report.solved_leaves[path] ? '<span class="ok">solved leaf</span>' : '<span class="pending">open leaf</span>',
+        path, node.steps.length, "leaf", true));
+    }
+    return ul;
+  };
+  $("tree").replaceChildren(walk(S.proof.root, "root", "root"));
+}
+
+function describePosition() {
+  const node = nodeAt(S.pos.path);
+  const depth = parsePath(S.pos.path).length;
+  const where = depth ? `branch ${parsePath(S.pos.path).map((b) => b + 1).join(".")}` : "root";
+  $("where").textContent = `Showing ${where}, after ${S.pos.k} of ${node.steps.length} step${node.steps.length !== 1 ? "s" : ""}`
+    + (S.draft.size ? ` · ${S.draft.size} new mark${S.draft.size > 1 ? "s" : ""} (choose a rule, then Add step)` : "");
+}
+
+function updateActions() {
+  const ready = Boolean(S.info);
+  const rule = ready ? selectedRule() : { type: "find" };
+  const apply = $("apply");
+  apply.textContent = rule.type === "contradiction" ? "Close branch" : rule.type === "case" ? "Click a cell to split" : "Add step";
+  apply.disabled = !ready || rule.type === "case";
+  $("clear").disabled = !ready || !S.draft.size;
+  for (const id of ["save", "xml", "checkall", "undo", "suggest"]) $(id).disabled = !ready;
+}
+
+function render() {
+  if (!S.info) return;
+  drawBoard();
+  drawTree();
+  describePosition();
+  updateActions();
+}
+
+// ----- opening, saving ---------------------------------------------------------------------------------
+function goalText(info) {
+  if (info.kind === "starbattle") {
+    return `Goal: every leaf of the tree is solved (${info.stars} ★ in each row, column and region, no two touching) `
+      + "or closed by a contradiction rule. Click a cell: unknown → star → black → unknown.";
+  }
+  return `Goal: every leaf of the tree is solved (no three equal in a row, balanced lines${info.unique_lines ? ", distinct lines" : ""}) `
+    + "or closed by a contradiction rule. Click a cell: empty → 0 → 1 → empty.";
+}
+
+async function openPuzzle(text, kind, proof) {
+  alarm("");
+  say("Opening …");
+  try {
+    const info = await api("/api/proof/start", { puzzle: text, kind: kind || null });
+    S.info = info;
+    S.proof = proof || { kind: info.kind, puzzle: info.puzzle, root: { steps: [] } };
+    S.pos = { path: "root", k: 0 };
+    S.draft.clear();
+    S.report = null;
+    $("errors").replaceChildren();
+    const g = S.proof.goal;
+    $("goal").textContent = g && g.type !== "DEFAULT"
+      ? `Goal (from the proof file): ${g.type}${g.cells ? " on " + g.cells.map(([r, c, v]) => cellLabel(r, c) + (v ? "=" + v : "")).join(" ") : ""}`
+        + `${g.assume_solution ? ", a solution assumed" : ""}.`
+      : goalText(info);
+    S.board.load(info.svg);
+    drawPalette();
+    const url = new URL(location.href);
+    url.searchParams.set("puzzle", info.puzzle);
+    history.replaceState(null, "", url);
+    await changed(`Opened a ${info.rows}×${info.cols} ${info.kind === "starbattle" ? "Star Battle" : "Binary"} puzzle.`);
+  } catch (e) { say(""); alarm(e.message); }
+}
+
+function download(name, text, type) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+async function loadFile(file) {
+  try {
+    const text = await file.text();
+    const proof = await api("/api/proof/open", { text });
+    await openPuzzle(proof.puzzle, proof.kind, proof);
+    $("puzzle").value = proof.puzzle;
+  } catch (e) { alarm(e.message); }
+}
+
+$("load").addEventListener("click", () => openPuzzle($("puzzle").value));
+$("puzzle").addEventListener("keydown", (e) => { if (e.key === "Enter") openPuzzle($("puzzle").value); });
+$("apply").addEventListener("click", apply);
+$("clear").addEventListener("click", () => { S.draft.clear(); render(); });
+$("undo").addEventListener("click", deleteLast);
+$("suggest").addEventListener("click", suggest);
+$("checkall").addEventListener("click", checkAll);
+$("save").addEventListener("click", () => download("proof.json", JSON.stringify(S.proof, null, 1) + "\n", "application/json"));
+$("xml").addEventListener("click", async () => {
+  try { download("proof.xml", await api("/api/proof/legup-xml", { proof: S.proof }), "application/xml"); } catch (e) { alarm(e.message); }
+});
+$("loadfile").addEventListener("change", (e) => { if (e.target.files.length) loadFile(e.target.files[0]); });
+
+async function fillLibrary() {
+  try {
+    const r = await fetch("/api/library");
+    if (!r.ok) return;
+    const sel = $("library");
+    for (const e of await r.json()) {
+      if (e.kind === "starbattle" || e.kind === "binary") sel.add(new Option(e.title, e.puzzle));
+    }
+  } catch (e) { /* the library is optional */ }
+}
+$("library").addEventListener("change", (e) => {
+  if (!e.target.value) return;
+  $("puzzle").value = e.target.value;
+  openPuzzle(e.target.value);
+});
+fillLibrary();
+
+const params = new URLSearchParams(location.search);
+if (params.get("puzzle")) {
+  $("puzzle").value = params.get("puzzle");
+  openPuzzle(params.get("puzzle"), params.get("kind"));
+}
