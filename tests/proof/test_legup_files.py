@@ -187,7 +187,7 @@ def test_legup_rule_tests_as_proof_files(corpus: Path) -> None:
     ("<Legup><puzzle", "malformed XML"),
     ("<Legup/>", "no <puzzle>"),
     ('<Legup><puzzle name="Sudoku"><board/></puzzle></Legup>', "has no proofs here"),
-    ('<Legup><puzzle name="Binary"><board width="x" height="4"/></puzzle></Legup>', "is not a number"),
+    ('<Legup><puzzle name="Binary"><board width="x" height="4"/></puzzle></Legup>', "width must be a number"),
     (legup("Binary", bin_board(B4), '<node id="1" root="true"><transition id="t" child="9"/></node>'),
      "not in the tree"),
     (legup("Binary", bin_board(B4), '<node id="1" root="true"/><node id="1"/>'), "two nodes"),
