@@ -16,7 +16,8 @@ def render(proof: Proof, report: Report, where: Mapping[str, str] | None = None)
     """The tree with a mark per transition, the verdict, the goal, then every error with its path
     (and, for a LEGUP file, ``where``: the transition or node it is in the file)."""
     at = where or {}
-    lines = [f"proof of {proof.kind} {proof.puzzle[:60]}"]
+    shown = "(the board of a LEGUP file)" if proof.puzzle.lstrip().startswith("<") else proof.puzzle[:60]
+    lines = [f"proof of {proof.kind} {shown}"]
     if proof.start:
         lines.append(f"  start: {_marks(proof.start)}")
     _node(proof.root, "root", 1, report, lines)
