@@ -94,7 +94,7 @@ def _sample(limit: int) -> list[tuple[str, str]]:
 
 
 def bench_roundtrip(limit: int, mutate: bool) -> None:
-    same = total = tried = rejected = 0
+    same = total = tried = rejected = unjustified = 0
     for legup_only in (False, True):
         for name, text in _sample(limit):
             proofs = _proofs([text], legup_only)
@@ -102,6 +102,7 @@ def bench_roundtrip(limit: int, mutate: bool) -> None:
                 total += 1
                 xml = to_legup_xml(pr)
                 same += from_legup_xml(xml) == pr
+                unjustified += xml.count("gridlogic_rule") if legup_only else 0
                 if not mutate:
                     continue
                 for what, m in xml_mutants(xml, per_proof=8):
@@ -114,7 +115,8 @@ def bench_roundtrip(limit: int, mutate: bool) -> None:
                     if not ok:
                         print(f"  SURVIVOR {what} ({'--legup-only' if legup_only else 'plain'}): {name} {text[:70]}")
     print(f"round trips JSON -> LEGUP XML -> JSON: {same} of {total} proofs come back equal "
-          f"(plain and --legup-only, up to {limit} puzzles per dev-corpus source)")
+          f"(plain and --legup-only, up to {limit} puzzles per dev-corpus source); "
+          f"{unjustified} unjustified transitions in the --legup-only files")
     if mutate:
         print(f"LEGUP-file mutants: {tried} tried, {rejected} rejected, {tried - rejected} survived")
 

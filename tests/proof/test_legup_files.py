@@ -187,7 +187,7 @@ def test_legup_rule_tests_as_proof_files(corpus: Path) -> None:
     ("<Legup><puzzle", "malformed XML"),
     ("<Legup/>", "no <puzzle>"),
     ('<Legup><puzzle name="Sudoku"><board/></puzzle></Legup>', "has no proofs here"),
-    ('<Legup><puzzle name="Binary"><board width="x" height="4"/></puzzle></Legup>', "is not a number"),
+    ('<Legup><puzzle name="Binary"><board width="x" height="4"/></puzzle></Legup>', "width must be a number"),
     (legup("Binary", bin_board(B4), '<node id="1" root="true"><transition id="t" child="9"/></node>'),
      "not in the tree"),
     (legup("Binary", bin_board(B4), '<node id="1" root="true"/><node id="1"/>'), "two nodes"),
@@ -205,3 +205,18 @@ def test_file_without_proof_is_an_empty_proof_and_round_trips() -> None:
     assert pr.root.steps == () and pr.kind == "starbattle"
     assert check(pr, partial=True).valid and not check(pr).valid
     assert from_legup_xml(to_legup_xml(pr)) == pr
+
+
+def test_errors_say_where_they_are_in_the_file() -> None:
+    from gridlogic.proof.legup_xml import read_legup_xml
+    from gridlogic.proof.render import render
+
+    text = legup("StarBattle", sb_board(1, Q4, STAR_00),
+                 chain(("Surround Star", "STBL-BASC-0009", "1,0=-1"), ("Surround Star", "STBL-BASC-0009", "3,3=-1")))
+    pr, where = read_legup_xml(text)
+    assert where == {"root.steps[0]": "transition t1", "root.steps[1]": "transition t2", "root": "node 3"}
+    rep = check(pr)
+    assert "  root.steps[1] (transition t2): SurroundStar: not forced" in render(pr, rep, where)
+    split = legup("StarBattle", sb_board(1, Q4), _split("Star or Empty", "STBL-CASE-0002", ["-2", "-1"]))
+    assert read_legup_xml(split)[1] == {"root.split": "transitions t0, t1", "root.split.branches[0]": "node 2",
+                                        "root.split.branches[1]": "node 3"}

@@ -42,6 +42,7 @@ def test_check_legup_file_errors(capsys: pytest.CaptureFixture[str], monkeypatch
     code, out, _ = run(capsys, monkeypatch, "proof", "check", "-", "--json", stdin=bad)
     res = json.loads(out)
     assert code == 1 and res["valid"] is False and res["errors"][0]["path"] == "root.steps[0]"
+    assert res["errors"][0]["where"] == "transition 2"  # the ids our export writes
 
 
 def test_check_stops_at_its_cost_limit(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -70,6 +71,8 @@ def _class_folder(tmp: Path) -> Path:
         {"rule": "SurroundStar", "set": [[0, 0, "black"]]}]}}))
     (folder / "carl.xml").write_text("<Legup><puzzle")
     (folder / "dora.xml").write_bytes(b"\xff\xfe<Legup>")
+    (folder / "eve.xml").write_text(to_legup_xml(Proof.from_json({"kind": "starbattle", "puzzle": URL, "root": {
+        "steps": [{"rule": "FinishWithStars", "set": [[0, 0, "star"]]}]}})))
     (folder / ".hidden.xml").write_text("ignored")
     (folder / "notes.txt").write_text("ignored")
     return folder
@@ -80,14 +83,17 @@ def test_grade_a_class(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.M
     out_csv = tmp_path / "grades.csv"
     code, _, err = run(capsys, monkeypatch, "proof", "grade", str(folder), "--out", str(out_csv))
     assert code == 0
-    assert "graded 4 files (4 rows): 1 valid, 1 goal met, 2 skipped" in err
+    assert "graded 5 files (5 rows): 1 valid, 1 goal met, 2 skipped" in err
     rows = list(csv.DictReader(out_csv.open()))
-    assert [Path(r["file"]).name for r in rows] == ["p1.xml", "bob.json", "carl.xml", "dora.xml"]
+    assert [Path(r["file"]).name for r in rows] == ["p1.xml", "bob.json", "carl.xml", "dora.xml", "eve.xml"]
     assert [(r["valid"], r["complete"], r["goal_met"], r["transitions"]) for r in rows[:2]] == [
         ("yes", "yes", "yes", "1"), ("no", "no", "no", "1")]
     assert rows[1]["errors"].startswith("root.steps[0]: SurroundStar: not forced") and "| root: " in rows[1]["errors"]
+    assert "(transition" not in rows[1]["errors"]  # a JSON proof: paths only
     assert rows[2]["errors"].startswith("skipped: malformed XML")
     assert rows[3]["errors"] == "skipped: not UTF-8 text (byte 0)"
+    assert rows[4]["errors"].startswith("root.steps[0] (transition 2): FinishWithStars: not forced")
+    assert rows[4]["errors"].endswith("root (node 3): leaf is neither solved nor closed: the board has unknown cells")
     code, _, err = run(capsys, monkeypatch, "proof", "grade", str(folder), "--out", str(out_csv))
     assert code == 2 and "already exists: refusing to overwrite it (use --force)" in err
     assert run(capsys, monkeypatch, "proof", "grade", str(folder), "--out", str(out_csv), "--force")[0] == 0
@@ -113,3 +119,19 @@ def test_binary_proofs_record_unique_lines(capsys: pytest.CaptureFixture[str], m
     rows = {"kind": "binary", "puzzle": "4x4:0101" + "0101" + "...." + "....", "root": {"close": "RepeatedRowColumn"}}
     assert check(Proof.from_json(rows)).valid
     assert not check(Proof.from_json({**rows, "unique_lines": False})).valid
+
+
+def test_grade_survives_hostile_files(tmp_path: Path) -> None:
+    from gridlogic.proof.grade import grade_file, to_csv
+
+    deep = tmp_path / "deep.json"
+    node = '{"steps": []}'
+    for _ in range(3000):
+        node = '{"split": {"rule": "StarOrEmpty", "cell": [0, 0], "branches": [' + node + "]}}"
+    deep.write_text('{"kind": "starbattle", "puzzle": "' + URL + '", "root": ' + node + "}")
+    formula = tmp_path / "formula.json"
+    formula.write_text(json.dumps({"kind": "starbattle", "puzzle": "=HYPERLINK(1)", "root": {}}))
+    rows = [*grade_file(deep), *grade_file(formula)]
+    assert rows[0].errors.startswith("skipped: ") and "nested too deeply" in rows[0].errors
+    text = to_csv(rows)
+    assert ",'=HYPERLINK(1)," in text and ",=HYPERLINK" not in text

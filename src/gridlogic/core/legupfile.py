@@ -3,20 +3,18 @@ its ``<board>``, and integer attributes, each failure one :class:`ParseError` sa
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 
 from gridlogic.core.errors import ParseError
+from gridlogic.core.numbers import parse_int, parse_xml
 
-INT = re.compile(r"-?\d{1,9}")
+LIMIT = 10**9
+"""Node ids are Java hash codes; sizes, values and coordinates are far smaller."""
 
 
 def parse(text: str) -> ET.Element:
     """The document's root element (``<Legup>``)."""
-    try:
-        root = ET.fromstring(text.strip())
-    except ET.ParseError as e:
-        raise ParseError(f"malformed XML: {e}", "LEGUP file") from None
+    root = parse_xml(text, "malformed XML", "LEGUP file")
     if root.tag != "Legup":
         raise ParseError(f"XML root is <{root.tag}>, not <Legup>", "LEGUP file")
     return root
@@ -37,6 +35,6 @@ def puzzle_board(root: ET.Element, name: str | None = None) -> tuple[ET.Element,
 
 def int_attr(el: ET.Element, attr: str, where: str) -> int:
     v = el.get(attr)
-    if v is None or not INT.fullmatch(v.strip()):
-        raise ParseError(f"<{el.tag}> attribute {attr}={v!r} is not a number", where)
-    return int(v)
+    if v is None:
+        raise ParseError(f"<{el.tag}> has no attribute {attr}", where)
+    return parse_int(v, f"<{el.tag}> attribute {attr}", where, lo=-LIMIT, hi=LIMIT)

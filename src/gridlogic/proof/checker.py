@@ -103,7 +103,10 @@ def check(proof: Proof, partial: bool = False, budget: Budget | None = None) -> 
     """Check a whole proof (``partial``: do not require every leaf to be solved or closed, nor the
     goal to be met; the report still says whether it is). ``budget``: raise :class:`CheckStopped`
     when the check exceeds it."""
-    return Checker(proof_kind(proof.kind), partial, budget=budget or Budget()).run(proof)
+    try:
+        return Checker(proof_kind(proof.kind), partial, budget=budget or Budget()).run(proof)
+    except RecursionError:
+        raise CheckStopped("proof check stopped: the proof tree is nested too deeply") from None
 
 
 @dataclass

@@ -18,7 +18,7 @@ from gridlogic.proof.checker import Budget, check
 from gridlogic.proof.grade import Row, grade_file, proof_files, to_csv
 from gridlogic.proof.legup_xml import to_legup_xml
 from gridlogic.proof.make import NoProof, make
-from gridlogic.proof.reading import read_proofs
+from gridlogic.proof.reading import read_proofs, read_proofs_located
 from gridlogic.proof.render import render
 
 DEFAULT_SECONDS = 60.0
@@ -107,18 +107,17 @@ def check_cmd(proof_arg: str, partial: bool, as_json: bool, time_limit: float, o
     exit 0 valid, 1 invalid."""
     text, source = read_argument(proof_arg)
     worst = 0
-    proofs = read_proofs(text, source)
-    for n, pr in enumerate(proofs, 1):
-        try:
-            report = check(pr, partial, Budget(time_limit, oracle_budget))
-        except RecursionError:
-            raise ParseError("proof nested too deeply to check (Python's recursion limit)",
-                             f"{source}, proof {n}") from None
+    for n, (pr, where) in enumerate(read_proofs_located(text, source), 1):
+        report = check(pr, partial, Budget(time_limit, oracle_budget))  # too deep: CheckStopped, exit 2
         worst = max(worst, 0 if report.valid else 1)
         if as_json:
-            jsonl({"kind": pr.kind, "id": str(n), **report.to_json()})
+            res = report.to_json()
+            for err in res["errors"]:
+                if err["path"] in where:
+                    err["where"] = where[err["path"]]  # the transition or node in the LEGUP file
+            jsonl({"kind": pr.kind, "id": str(n), **res})
         else:
-            click.echo(render(pr, report))
+            click.echo(render(pr, report, where))
     _exit(worst)
 
 

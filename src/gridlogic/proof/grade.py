@@ -12,11 +12,12 @@ from pathlib import Path
 
 from gridlogic.core.errors import GridlogicError, ParseError
 from gridlogic.proof.checker import Budget, check
-from gridlogic.proof.reading import read_proofs
+from gridlogic.proof.reading import read_proofs_located
 
 SUFFIXES = frozenset({".xml", ".json", ".jsonl", ""})
 """Files taken from a folder (LEGUP saves ``.xml``; its puzzle files often have no suffix)."""
 PUZZLE_SHOWN = 60
+FORMULA_START = frozenset("=+-@\t\r")
 
 
 @dataclass(frozen=True)
@@ -56,11 +57,11 @@ def grade_file(path: Path, budget: Callable[[], Budget] | None = None) -> list[R
     the file cannot be read."""
     name = str(path)
     try:
-        proofs = read_proofs(path.read_text(encoding="utf-8"))
+        proofs = read_proofs_located(path.read_text(encoding="utf-8"), name)
     except (GridlogicError, OSError, UnicodeDecodeError) as e:
         return [Row(name, errors=f"skipped: {_reason(e)}")]
     rows = []
-    for n, pr in enumerate(proofs, 1):
+    for n, (pr, where) in enumerate(proofs, 1):
         label = name if len(proofs) == 1 else f"{name}#{n}"
         shown = _puzzle(pr.puzzle)
         try:
@@ -68,18 +69,25 @@ def grade_file(path: Path, budget: Callable[[], Budget] | None = None) -> list[R
         except GridlogicError as e:
             rows.append(Row(label, pr.kind, shown, errors=f"skipped: {_reason(e)}"))
             continue
-        errors = " | ".join(f"{e.path}: {e.rule + ': ' if e.rule else ''}{e.message}" for e in rep.errors)
+        errors = " | ".join(f"{e.path}{f' ({where[e.path]})' if e.path in where else ''}: "
+                            f"{e.rule + ': ' if e.rule else ''}{e.message}" for e in rep.errors)
         rows.append(Row(label, pr.kind, shown, _yes(rep.valid), _yes(rep.complete), rep.goal, _yes(rep.goal_met),
                         str(len(rep.verdicts)), errors))
     return rows
 
 
 def to_csv(rows: Iterable[Row]) -> str:
+    """The rows as CSV; a cell a spreadsheet would run as a formula (a student's text starting with
+    ``=``, ``+``, ``-``, ``@``) is quoted with a leading ``'``."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(HEADER)
-    w.writerows(astuple(r) for r in rows)
+    w.writerows(tuple(_cell(v) for v in astuple(r)) for r in rows)
     return buf.getvalue()
+
+
+def _cell(value: str) -> str:
+    return "'" + value if value[:1] in FORMULA_START else value
 
 
 def _yes(b: bool) -> str:

@@ -72,11 +72,15 @@ ID_ONLY: dict[str, dict[str, str]] = {"binary": {"BINA-BASC-0002": "CompleteRowC
 
 PUZZLE_NAME = {"starbattle": "StarBattle", "binary": "Binary"}
 CELL_VALUE = {"starbattle": {"star": "-2", "black": "-1"}, "binary": {"0": "0", "1": "1"}}
+VALUE_OF = {k: {v: name for name, v in values.items()} for k, values in CELL_VALUE.items()}
 UNKNOWN_VALUE = {"starbattle": "0", "binary": "2"}
 START = "start"
 """``gridlogic_rule`` of the transition that sets a proof's ``start`` marks."""
 GRIDLOGIC_RULE = "gridlogic_rule"
 GRIDLOGIC_PUZZLE = "gridlogic_puzzle"
+GRIDLOGIC_STEP = "gridlogic_step"
+"""Marks a step named by a contradiction or case rule (an error in the proof), so that it is read
+back as the step it was, not as a close or a split."""
 
 
 # ----------------------------------------------------------------------------------------- export
@@ -112,12 +116,18 @@ class _Tree:
         return nxt
 
     def add(self, node: Node, at: ET.Element) -> None:
+        pk = proof_kind(self.kind)
         for s in node.steps:
+            parent = at
             at = self.transition(at, s.rule, s.set)
+            if s.rule in pk.contradictions or s.rule in pk.cases:  # a (wrong) step, not a close or split
+                parent.findall("transition")[-1].set(GRIDLOGIC_STEP, "true")
         if node.close is not None:
             self.transition(at, node.close, ())  # its child stays empty: the branch is closed
         elif node.split is not None:
             sp = node.split
+            if not sp.branches:
+                raise UnsupportedError("a case split without branches cannot be written as a LEGUP file")
             order = list(CELL_VALUE[self.kind])
             for k, b in enumerate(sp.branches):
                 v = b.value or (order[k] if k < len(order) else order[-1])
@@ -182,6 +192,12 @@ def from_legup_xml(text: str) -> Proof:
     by name, then id), case splits, contradictions; an unjustified transition becomes a step with
     rule ``""``, which the checker reports as unjustified. A file without a proof gives an empty
     proof of its board. Raises :class:`ParseError` on a file that is not such a proof."""
+    return read_legup_xml(text)[0]
+
+
+def read_legup_xml(text: str) -> tuple[Proof, dict[str, str]]:
+    """:func:`from_legup_xml`, and where each path of the proof is in the file (``root.steps[3]``
+    -> ``transition 1234``; a leaf -> ``node 56``), for reports a LEGUP user can follow."""
     root = legupfile.parse(text)
     puzzle_el, board_el = legupfile.puzzle_board(root)
     names = {v: k for k, v in PUZZLE_NAME.items()}
@@ -206,10 +222,10 @@ def from_legup_xml(text: str) -> Proof:
         if len(first) == 1 and first[0].get(GRIDLOGIC_RULE) == START:
             start = reader.marks(first[0])
             top = reader.child(first[0])
-        node = reader.chain(top) if top is not None else Node()
+        node = reader.chain(top, "root") if top is not None else Node()
     proof_kind(kind_name).board(puzzle_text)  # a board that cannot be read is the file's error
     return Proof(kind_name, puzzle_text, node, start, goal,
-                 None if unique is None else unique.strip().lower() == "true")
+                 None if unique is None else unique.strip().lower() == "true"), reader.where
 
 
 def _puzzle_text(kind_name: str, root: ET.Element, proof_el: ET.Element | None) -> str:
@@ -246,7 +262,7 @@ def _read_goal(kind_name: str, el: ET.Element) -> Goal:
     kind_type = el.get("type", "DEFAULT").strip().upper()
     if kind_type not in GOAL_TYPES:
         raise ParseError(f"unknown goal type {kind_type!r} (types: {', '.join(GOAL_TYPES)})", "<goal type=...>")
-    values = {v: k for k, v in CELL_VALUE[kind_name].items()}
+    values = VALUE_OF[kind_name]
     cells: list[GoalCell] = []
     for c in el.iter("cell"):
         where = f"<goal> cell x={c.get('x')} y={c.get('y')}"
@@ -255,6 +271,12 @@ def _read_goal(kind_name: str, el: ET.Element) -> Goal:
         cells.append((y, x, values.get(v)))
     assume = el.get("assumeSolution", "false").strip().lower() == "true"
     return Goal(kind_type, tuple(cells), assume)
+
+
+def legup_checkable(kind_name: str) -> frozenset[str]:
+    """The rules LEGUP can check in a file: those it has, and whose id LEGUP resolves to them
+    (Binary Save Blocker shares ``BINA-BASC-0003``, which LEGUP resolves to Complete Row Column)."""
+    return frozenset(r for r, (_, rid) in LEGUP_RULES[kind_name].items() if resolve_rule(kind_name, "", rid) == r)
 
 
 def _norm(name: str) -> str:
@@ -296,6 +318,8 @@ class _Reader:
     kind: str
     nodes: dict[str, ET.Element] = field(default_factory=dict)
     seen: set[str] = field(default_factory=set)
+    where: dict[str, str] = field(default_factory=dict)
+    """Proof path -> ``transition ID`` / ``node ID`` in the file."""
 
     def index(self, tree: ET.Element) -> None:
         for el in tree.findall("node"):
@@ -338,7 +362,7 @@ class _Reader:
                             tr.get(GRIDLOGIC_RULE, ""))
 
     def marks(self, tr: ET.Element) -> tuple[Mark, ...]:
-        values = {v: k for k, v in CELL_VALUE[self.kind].items()}
+        values = VALUE_OF[self.kind]
         out: list[Mark] = []
         for c in tr.findall("cell"):
             where = f"transition {tr.get('id')}, cell x={c.get('x')} y={c.get('y')}"
@@ -347,41 +371,49 @@ class _Reader:
             out.append((y, x, values.get(v, "unknown")))
         return tuple(out)
 
-    def chain(self, nid: str | None) -> Node:
-        """The node ``nid`` and its single-transition successors as one proof node."""
+    def chain(self, nid: str | None, path: str, first: int = 0) -> Node:
+        """The node ``nid`` and its single-transition successors as one proof node at ``path``
+        (its steps numbered from ``first``)."""
         pk = proof_kind(self.kind)
         steps: list[ProofStep] = []
         while True:
             trs = self.transitions(nid)
             if not trs:
+                self.where[path] = f"node {nid}"
                 return Node(tuple(steps))
             rule = self.rule(trs[0])
-            if len(trs) > 1 or rule in pk.cases:
-                return Node(tuple(steps), split=self.split(trs, rule))
+            step_only = trs[0].get(GRIDLOGIC_STEP) == "true"
+            if len(trs) > 1 or (rule in pk.cases and len(trs[0].findall("cell")) == 1 and not step_only):
+                self.where[f"{path}.split"] = "transitions " + ", ".join(str(t.get("id")) for t in trs)
+                return Node(tuple(steps), split=self.split(trs, rule, f"{path}.split"))
             tr = trs[0]
             marks = self.marks(tr)
             nxt = self.child(tr)
-            if rule in pk.contradictions and not marks:
-                if self.transitions(nxt):
-                    raise ParseError(f"transitions after the contradiction of transition {tr.get('id')}", "<tree>")
+            if rule in pk.contradictions and not marks and not step_only and not self.transitions(nxt):
+                self.where[f"{path}.close"] = f"transition {tr.get('id')}"
                 return Node(tuple(steps), close=rule)
+            self.where[f"{path}.steps[{first + len(steps)}]"] = f"transition {tr.get('id')}"
             steps.append(ProofStep(rule, marks))
             nid = nxt
 
-    def split(self, trs: list[ET.Element], rule: str) -> Split:
+    def split(self, trs: list[ET.Element], rule: str, path: str) -> Split:
         """A case split: the split cell is the first transition's first cell; every branch takes
-        its value there; any other cell a branch sets becomes a step of the case rule (invalid)."""
+        its value there; any other cell a branch sets becomes a step of no rule (invalid)."""
         first = self.marks(trs[0])
         cell = (first[0][0], first[0][1]) if first else (-1, -1)
         rules = [self.rule(tr) for tr in trs]
         if len(set(rules)) > 1:  # every branch must name the case rule: the checker rejects this name
             rule = "branches of different rules: " + ", ".join(r or "(none)" for r in rules)
         branches = []
-        for tr in trs:
+        for k, tr in enumerate(trs):
             marks = self.marks(tr)
-            value = next((v for r, c, v in marks if (r, c) == cell), None)
-            rest = tuple(m for m in marks if (m[0], m[1]) != cell)
-            b = self.chain(self.child(tr))
-            extra = (ProofStep(self.rule(tr), rest),) if rest else ()
+            at = next((i for i, (r, c, _) in enumerate(marks) if (r, c) == cell), None)
+            value = None if at is None else marks[at][2]
+            rest = tuple(m for i, m in enumerate(marks) if i != at)
+            extra = (ProofStep(f"more cells than the split cell in a {self.rule(tr) or 'case'} branch", rest),) \
+                if rest else ()  # no rule has this name: the checker rejects the branch
+            if extra:
+                self.where[f"{path}.branches[{k}].steps[0]"] = f"transition {tr.get('id')}"
+            b = self.chain(self.child(tr), f"{path}.branches[{k}]", len(extra))
             branches.append(replace(b, value=value, steps=extra + b.steps))
         return Split(rule, cell, tuple(branches))

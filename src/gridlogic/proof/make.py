@@ -19,6 +19,7 @@ from gridlogic.core.registry import Kind
 from gridlogic.core.step import Explanation, Step
 from gridlogic.proof.checker import Checker
 from gridlogic.proof.kinds import ProofKind, proof_kind
+from gridlogic.proof.legup_xml import legup_checkable
 from gridlogic.proof.model import Mark, Node, Proof, ProofStep, Split
 
 CONTRADICTION_SEARCH = frozenset({"ZeroOrOne", "ZeroOrOneDeep", "ZeroOrOneNested", "Trial"})
@@ -51,6 +52,8 @@ def make(kind: Kind, puzzle: Any, puzzle_text: str, explanation: Explanation | N
     ``legup_only``: no production-rule step; where one would be needed, a case split whose other
     branch LEGUP's own rules refute (nested splits where propagation alone cannot)."""
     pk = proof_kind(kind.name)
+    if legup_only:  # not the rules LEGUP removed (RegionsWithin...) nor Binary Save Blocker (its id is taken)
+        pk = replace(pk, direct={r: f for r, f in pk.direct.items() if r in legup_checkable(kind.name)})
     ex = explanation if explanation is not None else kind.explain(puzzle, None, False)
     if ex.status != "solved":
         raise NoProof(f"no proof found: the human solver ends {ex.status}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from gridlogic.core.grid import cell_name
 from gridlogic.proof.checker import Report
 from gridlogic.proof.model import Node, Proof
@@ -10,8 +12,12 @@ OK, BAD, UNJUDGED = "✓", "✗", "·"
 MAX_CELLS_SHOWN = 8
 
 
-def render(proof: Proof, report: Report) -> str:
-    lines = [f"proof of {proof.kind} {proof.puzzle[:60]}"]
+def render(proof: Proof, report: Report, where: Mapping[str, str] | None = None) -> str:
+    """The tree with a mark per transition, the verdict, the goal, then every error with its path
+    (and, for a LEGUP file, ``where``: the transition or node it is in the file)."""
+    at = where or {}
+    shown = "(the board of a LEGUP file)" if proof.puzzle.lstrip().startswith("<") else proof.puzzle[:60]
+    lines = [f"proof of {proof.kind} {shown}"]
     if proof.start:
         lines.append(f"  start: {_marks(proof.start)}")
     _node(proof.root, "root", 1, report, lines)
@@ -21,8 +27,8 @@ def render(proof: Proof, report: Report) -> str:
     lines.append(f"{verdict}: {len(report.verdicts)} transitions, {solved} solved "
                  f"and {report.leaves - solved} open leaves, {report.closed} closed branches")
     lines.append(f"goal {report.goal}: " + ("goal met" if report.goal_met else f"not met: {report.goal_missing}"))
-    lines.extend(f"  {e.path}: {e.rule + ': ' if e.rule else ''}{e.message}" for e in report.errors
-                 if e.path in errors)
+    lines.extend(f"  {e.path}{f' ({at[e.path]})' if e.path in at else ''}: {e.rule + ': ' if e.rule else ''}"
+                 f"{e.message}" for e in report.errors if e.path in errors)
     return "\n".join(lines)
 
 
