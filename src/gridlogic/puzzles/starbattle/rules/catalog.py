@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules import tier1, tier2, tier3, tier4, tier5, tier6, tier7
+from gridlogic.puzzles.starbattle.rules import linesets, tier1, tier2, tier3, tier4, tier5, tier6, tier7
 from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT, EXPERT_PLUS, HARD, MEDIUM, TRIAL, UNIQUENESS, Rule
 from gridlogic.puzzles.starbattle.rules.state import State
 from gridlogic.puzzles.starbattle.rules.trial import trial
@@ -32,6 +32,8 @@ PRODUCTION: tuple[Rule, ...] = (
     Rule("R4.6", MEDIUM, tier4.r4_6),
     Rule("R5.1", HARD, tier5.r5_1),
     Rule("R5.2", HARD, tier5.r5_2),
+    Rule("R5.1", HARD, linesets.undercounting),
+    Rule("R5.2", HARD, linesets.overcounting),
     Rule("R5.5", HARD, tier5.r5_5),
     Rule("R5.6", HARD, tier5.r5_6_simple),
     Rule("R5.3", HARD, tier5.r5_3),

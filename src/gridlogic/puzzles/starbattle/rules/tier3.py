@@ -148,9 +148,16 @@ def r3_6(st: State) -> Step | None:
                 marks |= exclusion(g, rest, outside_need, x.cells) & ~marks
             marks |= exclusion(g, x.cells, x.least) & ~marks
             marks |= exclusion(g, x.cells, x.least, rest) & ~marks
-            if marks:
+            star = rest if 0 < outside_need == rest.bit_count() else 0
+            if marks or star:
+                marks &= ~star
+                what = f"{g.cells_name(marks)} would break that" if marks else ""
+                if star:
+                    what += (" and " if marks else "") + (f"its {outside_need} cell{'s' if outside_need > 1 else ''} "
+                                                          f"left outside {line.name} "
+                                                          f"{'is a star' if outside_need == 1 else 'are stars'}")
                 return make_step(g, "R3.6", EASY, f"{cap(line.name)} is filled by its 1xn's, so "
                                  f"{x.region.name} has exactly {x.least} star{'s' if x.least > 1 else ''} "
-                                 f"in {line.name} and {outside_need} elsewhere; {g.cells_name(marks)} "
-                                 f"would break that.", x.region.mask & unk, black=marks)
+                                 f"in {line.name} and {outside_need} elsewhere; {what}.",
+                                 x.region.mask & unk, black=marks, star=star)
     return None
