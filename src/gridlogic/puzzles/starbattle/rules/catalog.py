@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules import linesets, tier1, tier2, tier3, tier4, tier5, tier6, tier7
+from gridlogic.puzzles.starbattle.rules import linesets, listing, tier1, tier2, tier3, tier4, tier5, tier6, tier7
 from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT, EXPERT_PLUS, HARD, MEDIUM, TRIAL, UNIQUENESS, Rule
 from gridlogic.puzzles.starbattle.rules.state import State
 from gridlogic.puzzles.starbattle.rules.trial import trial
@@ -46,6 +46,7 @@ PRODUCTION: tuple[Rule, ...] = (
     Rule("R6.3", EXPERT, tier6.r6_3),
     Rule("R6.5", EXPERT, tier6.r6_5),
     Rule("R5.6", EXPERT_PLUS, tier5.r5_6_long),
+    Rule("Placements", EXPERT_PLUS, listing.r_listing),
 )
 """Tiers 1-6. Within Tier 4 pressured exclusion comes first (cheapest), then direct, then cross-region
 exclusion; within Tier 5 the finned counts (a hypothesis per cell) come after the plain counts."""
