@@ -55,11 +55,11 @@ def unit_placements(st: State, cand: int, need: int, limit: int = MAX_PLACEMENTS
     return out if dfs(0, need, 0, 0) else None
 
 
-def consequences(st: State, placed: int, rounds: int = 6) -> tuple[int, int] | None:
+def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | None:
     """What a placement of stars ``placed`` implies by the trivial marks alone (neighbours of stars,
     the rest of complete units, units with as many cells as stars: R1.x, R2.x), repeated a few
-    rounds: (cells emptied, stars added), or None when some row, column or region is left without
-    room (exact bound) or over its count."""
+    rounds: (cells emptied, stars added), or None when some row, column, region or pair of
+    neighbouring lines is left without room (exact bound) or over its count."""
     g = st.geo
     stars = st.star | placed
     empty = st.empty
@@ -88,6 +88,10 @@ def consequences(st: State, placed: int, rounds: int = 6) -> tuple[int, int] | N
                 forced |= left
         fresh = forced & ~stars
         if not fresh:
+            for a, b in g.line_pairs:
+                need = 2 * g.S - (stars & (a | b)).bit_count()
+                if not g.fits(cand & (a | b), need):
+                    return None
             break
         stars |= fresh
     return empty & st.unknown & ~stars, stars & ~st.star
