@@ -12,7 +12,7 @@ from sbr_helpers import corpus_sample
 from gridlogic.core.grid import Cell
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.model import StarBattle
-from gridlogic.puzzles.starbattle.rules import explain, linesets, listing, tier3, tier4, tier5, tier6
+from gridlogic.puzzles.starbattle.rules import explain, linesets, listing, tier3, tier4, tier5, tier6, tier7
 from gridlogic.puzzles.starbattle.rules.state import Broken, State
 
 Board = tuple[str, StarBattle, frozenset[Cell], State]
@@ -31,6 +31,9 @@ RULES: dict[str, Callable[[State], Step | None]] = {
     "R6.3": tier6.r6_3,
     "R6.6": tier6.r6_6,
     "Placements": listing.r_listing,
+    "R7.1": tier7.r7_1,
+    "R7.2": tier7.r7_2,
+    "R7.3": tier7.r7_3,
 }
 
 

@@ -11,9 +11,11 @@ paper for a region with a handful of cells; the engine does it for any unit with
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS
-from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 
 MAX_PLACEMENTS = 400
@@ -97,16 +99,20 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
     return empty & st.unknown & ~stars, stars & ~st.star
 
 
-def _units(g: Geo) -> list[Unit]:
-    return g.reg_units + g.row_units + g.col_units
+def _units(g: Geo) -> list[tuple[str, int, int]]:
+    """(name, mask, stars it holds): regions, rows, columns, then every two neighbouring lines."""
+    out = [(u.name, u.mask, g.S) for u in g.reg_units + g.row_units + g.col_units]
+    out += [(f"{a.kind}s {a.index + 1} and {b.index + 1}", a.mask | b.mask, 2 * g.S)
+            for lines in (g.row_units, g.col_units) for a, b in pairwise(lines)]
+    return out
 
 
 def r_listing(st: State) -> Step | None:
     """Placements: a unit's possible star placements under the row/column counts."""
     g, unk = st.geo, st.unknown
-    for u in _units(g):
-        need = st.need(u)
-        cand = u.mask & unk
+    for name, mask, holds in _units(g):
+        need = holds - (st.star & mask).bit_count()
+        cand = mask & unk
         if need <= 0 or cand.bit_count() <= need:
             continue
         pats = unit_placements(st, cand, need)
@@ -118,7 +124,7 @@ def r_listing(st: State) -> Step | None:
             if got is not None:
                 kept.append((p, *got))
         if not kept:
-            raise Broken(broken_step(g, "Placements", f"None of the {len(pats)} ways {u.name} can place its "
+            raise Broken(broken_step(g, "Placements", f"None of the {len(pats)} ways {name} can place its "
                                      f"{need} star{'s' if need > 1 else ''} leaves every row, column and "
                                      f"region room for its stars.", cand, EXPERT_PLUS))
         anywhere = 0
@@ -132,7 +138,7 @@ def r_listing(st: State) -> Step | None:
         black = (cand & ~anywhere) | (emptied & ~cand)
         star = everywhere | (starred & ~cand)
         if black or star:
-            return make_step(g, "Placements", EXPERT_PLUS, f"Listing the ways {u.name} can place its {need} "
+            return make_step(g, "Placements", EXPERT_PLUS, f"Listing the ways {name} can place its {need} "
                              f"star{'s' if need > 1 else ''}: of {len(pats)}, only {len(kept)} leave every "
                              f"row, column and region room for its stars (after the marks they force); "
                              f"in each of them "
