@@ -17,6 +17,7 @@ counts of the other lines add up to theirs.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from math import comb
 
@@ -29,12 +30,13 @@ MAX_SETS = 1200
 """Line sets tried per kind and board (all small sets first, then intervals)."""
 
 
-def line_sets(live: list[int], max_sets: int = MAX_SETS) -> list[int]:
-    """Sets (bitmasks of line indices) of the ``live`` lines: all of every size while the total
-    stays under ``max_sets`` (at most half of them), then every longer interval up to half."""
+@cache
+def line_sets(live: tuple[int, ...], max_sets: int = MAX_SETS) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Sets (bitmask of line indices, the indices) of the ``live`` lines: all of every size while
+    the total stays under ``max_sets`` (at most half of them), then every longer interval up to half."""
     m = len(live)
     half = max(1, m // 2)
-    out: list[int] = []
+    out: list[tuple[int, tuple[int, ...]]] = []
     seen: set[int] = set()
     total = 0
     for k in range(1, half + 1):
@@ -44,14 +46,15 @@ def line_sets(live: list[int], max_sets: int = MAX_SETS) -> list[int]:
         for combo in combinations(live, k):
             mask = sum(1 << i for i in combo)
             seen.add(mask)
-            out.append(mask)
+            out.append((mask, combo))
     for k in range(2, half + 1):
         for start in range(m - k + 1):
-            mask = sum(1 << i for i in live[start:start + k])
+            combo = live[start:start + k]
+            mask = sum(1 << i for i in combo)
             if mask not in seen:
                 seen.add(mask)
-                out.append(mask)
-    return out
+                out.append((mask, combo))
+    return tuple(out)
 
 
 def _lines_mask(lines: list[Unit], chosen: int) -> int:
@@ -93,12 +96,24 @@ def _label(kind: str, chosen: int) -> str:
     return (f"{kind} " if len(idx) == 1 else f"{kind}s ") + ", ".join(idx)
 
 
-def _scan(st: State, kind: str, use_lo: bool) -> Step | None:
+_Part = tuple[Unit, int, int, int, int]
+"""A region meeting a line set: the region, its candidates, its need, its least and most count."""
+
+
+def _tight_sets(st: State, kind: str) -> list[tuple[int, int, int, int, list[_Part]]]:
+    """The line sets of ``kind`` whose least or most counts add up to their need (or past it):
+    (set, need, least sum, most sum, parts). Computed once per board for R5.1 and R5.2."""
+    key = f"tight {kind}"
+    got = st.cache.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
     g, unk = st.geo, st.unknown
     lines = g.units(kind)
-    live = [ln.index for ln in lines if ln.mask & unk]
+    live = tuple(ln.index for ln in lines if ln.mask & unk)
+    out: list[tuple[int, int, int, int, list[_Part]]] = []
+    st.cache[key] = out
     if len(live) < 2:
-        return None
+        return out
     regs = []
     for reg in g.reg_units:
         cand = reg.mask & unk
@@ -108,29 +123,34 @@ def _scan(st: State, kind: str, use_lo: bool) -> Step | None:
             for i in live:
                 if lines[i].mask & cand:
                     span |= 1 << i
-            regs.append((reg, cand, need, span))
+            table = g.facts.setdefault(("split", kind, cand, need), {})
+            regs.append((reg, cand, need, span, table))
     line_need = [st.need(ln) for ln in lines]
-    tables: dict[tuple[int, int], tuple[int, int]] = {}
-    for chosen in line_sets(live):
-        need_l = sum(line_need[i] for i in bits(chosen))
+    for chosen, idx in line_sets(live):
+        need_l = 0
+        for i in idx:
+            need_l += line_need[i]
         lo_sum = hi_sum = 0
-        parts = []
-        for reg, cand, need, span in regs:
+        for _, cand, need, span, table in regs:
             t = span & chosen
-            if not t:
-                continue
-            key = (reg.index, t)
-            got = tables.get(key)
-            if got is None:
-                fkey = ("split", kind, cand, need, t)
-                got = g.facts.get(fkey)  # type: ignore[assignment]
+            if t:
+                got = table.get(t)  # type: ignore[attr-defined]
                 if got is None:
-                    got = g.facts[fkey] = split_bounds(g, cand, need, _lines_mask(lines, t))
-                tables[key] = got
-            lo, hi = got
-            lo_sum += lo
-            hi_sum += hi
-            parts.append((reg, cand, need, t, lo, hi))
+                    got = table[t] = split_bounds(g, cand, need, _lines_mask(lines, t))  # type: ignore[index]
+                lo_sum += got[0]
+                hi_sum += got[1]
+        if lo_sum < need_l < hi_sum:
+            continue
+        parts = [(reg, cand, need, *table[span & chosen])  # type: ignore[index]
+                 for reg, cand, need, span, table in regs if span & chosen]
+        out.append((chosen, need_l, lo_sum, hi_sum, parts))
+    return out
+
+
+def _scan(st: State, kind: str, use_lo: bool) -> Step | None:
+    g, unk = st.geo, st.unknown
+    lines = g.units(kind)
+    for chosen, need_l, lo_sum, hi_sum, parts in _tight_sets(st, kind):
         broken = lo_sum > need_l or hi_sum < need_l
         if not broken and (lo_sum if use_lo else hi_sum) != need_l:
             continue
@@ -143,7 +163,7 @@ def _scan(st: State, kind: str, use_lo: bool) -> Step | None:
                                      f"must put {bad} there.", lmask & unk, HARD))
         black = star = 0
         why = []
-        for reg, cand, need, _, lo, hi in parts:
+        for reg, cand, need, lo, hi in parts:
             a = lo if use_lo else hi
             inside = cand & lmask
             outside = cand & ~lmask
