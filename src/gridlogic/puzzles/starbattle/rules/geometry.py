@@ -166,6 +166,12 @@ class Geo:
             return True
         if mask.bit_count() < k:
             return False
+        if k == 1:
+            return True
+        if k == 2:
+            low = mask & -mask
+            if mask & ~self.closed[low.bit_length() - 1]:
+                return True
         memo = self._memo
         lo, hi = memo.get(mask, (0, -1))
         if hi < 0:

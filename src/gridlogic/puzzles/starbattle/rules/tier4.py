@@ -8,7 +8,45 @@ from gridlogic.puzzles.starbattle.rules.base import MEDIUM
 from gridlogic.puzzles.starbattle.rules.facts import OneByN, Window, in_line, windows
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
-from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
+
+
+def removed_by(st: State, i: int) -> int:
+    """The candidates a star at ``i`` rules out: its neighbours, and the rest of every row, column
+    or region that the star completes (one that needs only this star)."""
+    got: dict[int, int] | None = st.cache.get("removed")
+    if got is None:
+        got = st.cache["removed"] = {}
+    out = got.get(i)
+    if out is None:
+        g = st.geo
+        out = g.closed[i]
+        for kind in ("row", "column", "region"):
+            u = g.unit_of(i, kind)
+            if st.need(u) == 1:
+                out |= u.mask
+        out &= st.unknown
+        got[i] = out
+    return out
+
+
+def completers(st: State) -> list[Unit]:
+    """Rows, columns and regions that need exactly one more star (a star in them completes them)."""
+    got: list[Unit] | None = st.cache.get("completers")
+    if got is None:
+        got = st.cache["completers"] = [u for u in st.geo.all_units() if st.need(u) == 1]
+    return got
+
+
+def hypo_exclusion(st: State, cells: int, need: int, targets: int) -> int:
+    """Cells of ``targets`` whose star (with what it rules out, :func:`removed_by`) leaves ``cells``
+    unable to hold their remaining stars (``need``, less one if the cell is one of them)."""
+    g = st.geo
+    out = 0
+    for i in bits(targets):
+        k = need - 1 if cells >> i & 1 else need
+        if not g.fits(cells & ~removed_by(st, i), k):
+            out |= 1 << i
+    return out
 
 
 def _direct(st: State, kind: str, rule: str) -> Step | None:
@@ -18,11 +56,12 @@ def _direct(st: State, kind: str, rule: str) -> Step | None:
         cells = u.mask & unk
         if need <= 1 or cells.bit_count() <= need:
             continue
-        marks = exclusion(g, cells, need)
+        marks = hypo_exclusion(st, cells, need, cells)
         if marks:
             return make_step(g, rule, MEDIUM, f"A star at {g.cells_name(marks)} would leave {u.name} too "
-                             f"little room for its other {need - 1} star{'s' if need > 2 else ''}, "
-                             f"so {'it is' if marks.bit_count() == 1 else 'they are'} empty.",
+                             f"little room for its other {need - 1} star{'s' if need > 2 else ''} (its "
+                             f"neighbours are empty, and so is the rest of any row, column or region it "
+                             f"completes), so {'it is' if marks.bit_count() == 1 else 'they are'} empty.",
                              cells, black=marks)
     return None
 
@@ -44,16 +83,21 @@ def r4_3(st: State) -> Step | None:
 
 def _cross(st: State, kind: str, rule: str) -> Step | None:
     g, unk = st.geo, st.unknown
+    done = completers(st)
     for u in g.units(kind):
         need = st.need(u)
         cells = u.mask & unk
         if need <= 0:
             continue
-        near = g.dilate(cells) & unk & ~u.mask
-        marks = exclusion(g, cells, need, near)
+        near = g.dilate(cells)
+        for v in done:
+            if v.mask & cells:
+                near |= v.mask
+        marks = hypo_exclusion(st, cells, need, near & unk & ~u.mask)
         if marks:
             return make_step(g, rule, MEDIUM, f"A star at {g.cells_name(marks)} would rule out so many "
-                             f"cells of {u.name} that its {need} remaining star{'s' if need > 1 else ''} "
+                             f"cells of {u.name} (its neighbours, and the rest of any row, column or region "
+                             f"it completes) that its {need} remaining star{'s' if need > 1 else ''} "
                              f"could not fit, so {'it is' if marks.bit_count() == 1 else 'they are'} empty.",
                              cells, black=marks)
     return None
