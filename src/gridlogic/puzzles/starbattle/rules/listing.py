@@ -61,26 +61,30 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
     """What a placement of stars ``placed`` implies by the trivial marks alone (neighbours of stars,
     the rest of complete units, units with as many cells as stars: R1.x, R2.x), repeated a few
     rounds: (cells emptied, stars added), or None when some row, column, region or pair of
-    neighbouring lines is left without room (exact bound) or over its count."""
+    neighbouring lines is left without room (exact bound) or over its count. Only the units whose
+    cells changed are looked at again (the board itself is taken as consistent)."""
     g = st.geo
     stars = st.star | placed
     empty = st.empty
     fresh = placed
     units = g.all_units()
+    changed = g.dilate(placed)
     for _ in range(rounds):
         for i in bits(fresh):
             empty |= g.nb[i]
         if stars & empty:
             return None
         cand = g.full & ~(stars | empty)
-        forced = 0
+        forced = closed = 0
         for u in units:
+            if not u.mask & changed:
+                continue
             have = (stars & u.mask).bit_count()
             if have > g.S:
                 return None
             left = cand & u.mask
             if have == g.S:
-                empty |= left
+                closed |= left
                 continue
             need = g.S - have
             k = left.bit_count()
@@ -89,13 +93,17 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
             if k == need:
                 forced |= left
         fresh = forced & ~stars
-        if not fresh:
+        if not fresh and not closed:
+            touched = (stars | empty) & ~(st.star | st.empty)
             for a, b in g.line_pairs:
-                need = 2 * g.S - (stars & (a | b)).bit_count()
-                if not g.fits(cand & (a | b), need):
-                    return None
+                if (a | b) & touched:
+                    need = 2 * g.S - (stars & (a | b)).bit_count()
+                    if not g.fits(cand & (a | b), need):
+                        return None
             break
+        empty |= closed
         stars |= fresh
+        changed = closed | g.dilate(fresh)
     return empty & st.unknown & ~stars, stars & ~st.star
 
 
