@@ -120,13 +120,25 @@ def r3_5(st: State) -> Step | None:
 
 def exclusion(geo: Geo, cells: int, need: int, targets: int | None = None) -> int:
     """Cells of ``targets`` (default ``cells``) that, as a star, leave ``cells`` unable to hold
-    its remaining ``need - 1`` (or ``need`` if the cell is outside ``cells``) stars."""
+    its remaining ``need - 1`` (or ``need`` if the cell is outside ``cells``) stars. A pure function
+    of its arguments, memoised per puzzle."""
+    key = ("excl", cells, need, targets)
+    got = geo.facts.get(key)
+    if got is not None:
+        return got  # type: ignore[return-value]
     out = 0
+    # A 3x3 block holds at most 4 non-touching stars, so a star's closed neighbourhood costs at
+    # most 4 of the room: with that much to spare no cell is excluded.
+    outside = targets is not None and targets & ~cells
+    if geo.fits(cells, need + (4 if outside else 3)):
+        geo.facts[key] = 0
+        return 0
     for i in bits(cells if targets is None else targets):
         rest = cells & ~geo.closed[i]
         k = need - 1 if cells >> i & 1 else need
         if not geo.fits(rest, k):
             out |= 1 << i
+    geo.facts[key] = out
     return out
 
 

@@ -286,18 +286,21 @@ def differential(st: State, rows: list[Unit], cols: list[Unit], rmask: int, cmas
     candidate cells counted once and the stars they hold, or None if a candidate stays counted twice
     (cells already decided may carry any count: empty ones hold nothing, stars are subtracted)."""
     g = st.geo
-    live = g.full & ~st.empty
+    live = st.cache.get("live regions")
+    if live is None:
+        alive = g.full & ~st.empty
+        live = st.cache["live regions"] = [(u, u.mask & alive) for u in g.reg_units if u.mask & alive]
     union = rmask | cmask
     both = rmask & cmask
-    regs = [u for u in g.reg_units if (u.mask & live) and (u.mask & live & ~union) == 0]
+    regs = [u for u, m in live if m & ~union == 0]
     rm = _mask(regs)
     unk = st.unknown
     if both & unk & ~rm:
         return None
     ones = ((rmask ^ cmask) & ~rm) | (both & rm)
-    total = g.S * (len(rows) + len(cols) - len(regs))
-    for i in bits(st.star & (union | rm)):
-        total -= (rmask >> i & 1) + (cmask >> i & 1) - (rm >> i & 1)
+    star = st.star
+    total = (g.S * (len(rows) + len(cols) - len(regs)) - (star & rmask).bit_count()
+             - (star & cmask).bit_count() + (star & rm).bit_count())
     return regs, ones & unk, total
 
 
