@@ -30,6 +30,7 @@ PRODUCTION: tuple[Rule, ...] = (
     Rule("R4.4", MEDIUM, tier4.r4_4),
     Rule("R4.5", MEDIUM, tier4.r4_5),
     Rule("R4.6", MEDIUM, tier4.r4_6),
+    *(tier4.completing(f"R4.{k}") for k in range(1, 7)),
     Rule("R5.1", HARD, tier5.r5_1),
     Rule("R5.2", HARD, tier5.r5_2),
     Rule("R5.1", HARD, linesets.undercounting),
