@@ -4,6 +4,7 @@ are :mod:`gridlogic.puzzles.starbattle.rules`."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from types import ModuleType
 from typing import Any
 
 from gridlogic.core.errors import UnsupportedError
@@ -11,16 +12,22 @@ from gridlogic.core.grid import Cell
 from gridlogic.core.registry import Format, Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.starbattle import check as checking
-from gridlogic.puzzles.starbattle import containers, exact, render, rules
+from gridlogic.puzzles.starbattle import containers, exact, render
+from gridlogic.puzzles.starbattle import rules as human
 from gridlogic.puzzles.starbattle.formats import FORMATS
 from gridlogic.puzzles.starbattle.model import StarBattle
+
+
+def rules() -> ModuleType:
+    """The human-rules package (``hint`` and the interactive proof take it from here)."""
+    return human
 
 
 class StarBattleKind(Kind):
     name = "starbattle"
     formats: Sequence[Format] = FORMATS
     methods: Sequence[str] = ("sat",)
-    levels: Sequence[str] = rules.LEVELS
+    levels: Sequence[str] = human.LEVELS
 
     def container_records(self, text: str) -> list[Record] | None:
         return containers.pack_records(text)
@@ -43,13 +50,13 @@ class StarBattleKind(Kind):
         return checking.check(puzzle, solution)
 
     def explain(self, puzzle: Any, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
-        return rules.explain(puzzle, max_level, allow_uniqueness)
+        return human.explain(puzzle, max_level, allow_uniqueness)
 
     def grade(self, puzzle: Any) -> Grade:
-        return rules.grade(puzzle)
+        return human.grade(puzzle)
 
     def render_explanation(self, puzzle: StarBattle, explanation: Explanation, verbose: bool) -> str:
-        return rules.render_explanation(puzzle, explanation, verbose)
+        return human.render_explanation(puzzle, explanation, verbose)
 
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
                  options: Options) -> Generated:
