@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import statistics
 import sys
 import time
@@ -24,7 +26,20 @@ from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.rules import LEVELS, explain, rules
 from gridlogic.puzzles.starbattle.rules.base import HARD, TRIAL
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "starbattle"
+
+def _corpus() -> Path:
+    """$GRIDLOGIC_CORPUS, else ../shared/corpus from the main checkout or ../../shared/corpus from a
+    worktree."""
+    env = os.environ.get("GRIDLOGIC_CORPUS")
+    here = Path(__file__).resolve().parent.parent
+    roots = [here.parent / "shared" / "corpus", here.parent.parent / "shared" / "corpus"]
+    for root in ([Path(env)] if env else []) + roots:
+        if (root / "starbattle").is_dir():
+            return root / "starbattle"
+    return here.parent / "shared" / "corpus" / "starbattle"
+
+
+CORPUS = _corpus()
 LABEL_RANK = {"ez": 0, "normal": 1, "med": 1, "hard": 2, "expert": 3}
 
 
@@ -104,6 +119,7 @@ def main() -> None:
     ap.add_argument("--min-n", type=int, default=0)
     ap.add_argument("--source", choices=["masonomara", "starbattlelab"], default=None)
     ap.add_argument("--no-soundness", action="store_true")
+    ap.add_argument("--no-trial", action="store_true", help="cap the solve below Trial (CPU without it)")
     args = ap.parse_args()
     items = [*masonomara(), *starbattlelab()]
     items = [it for it in items if args.min_n <= it.puzzle.n <= args.max_n
@@ -125,6 +141,7 @@ def main() -> None:
     unsolved: list[str] = []
     graded: list[tuple[str, int, int]] = []
     checked = 0
+    chains: Counter[int] = Counter()
     no_trial = rules(TRIAL - 1)
     assert no_trial
     for done, it in enumerate(items):
@@ -132,11 +149,14 @@ def main() -> None:
             print(f"... {done}/{len(items)}", file=sys.stderr, flush=True)
         size = f"{it.puzzle.n}x{it.puzzle.n}/{it.puzzle.stars}"
         t0 = time.process_time()
-        ex = explain(it.puzzle)
+        ex = explain(it.puzzle, TRIAL - 1 if args.no_trial else None)
         dt = time.process_time() - t0
         times[size].append(dt)
         for s in ex.steps:
             fired[s.rule] += 1
+            if s.rule == "Trial":
+                got = re.search(r"a chain of (\d+) step", s.reason)
+                chains[int(got.group(1)) if got else 0] += 1
         key = (size, it.label)
         cover[key]["all"] += 1
         if ex.status == "solved":
@@ -166,6 +186,9 @@ def main() -> None:
     print("\nrule firing counts:")
     for rule, k in sorted(fired.items(), key=lambda kv: (kv[0][0] != "R", kv[0])):
         print(f"  {rule:6} {k}")
+    print("\nTrial chain lengths (steps to the contradiction: count): "
+          + ", ".join(f"{k}: {v}" for k, v in sorted(chains.items())))
+    print(f"total CPU {sum(sum(ts) for ts in times.values()):.1f} s over {len(items)} puzzles")
     print("\nCPU time per full explained solve (ms, time.process_time): median / p95 / max / total s")
     for size, ts in sorted(times.items()):
         print(f"  {size:9} n={len(ts):4}  {1000 * statistics.median(ts):7.1f} / {1000 * pct(ts, 0.95):7.1f} / "

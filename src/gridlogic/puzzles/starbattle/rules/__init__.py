@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from gridlogic.core.step import Explanation, Grade, Step
 from gridlogic.puzzles.starbattle.model import StarBattle
-from gridlogic.puzzles.starbattle.rules.base import EXPERT, EXPERT_PLUS, LEVELS, TRIAL, UNIQUENESS, Rule
+from gridlogic.puzzles.starbattle.rules.base import LEVELS, TRIAL, Rule
 from gridlogic.puzzles.starbattle.rules.catalog import PRODUCTION, UNIQUENESS_RULES, rules
 from gridlogic.puzzles.starbattle.rules.engine import next_step, run
 from gridlogic.puzzles.starbattle.rules.geometry import LETTERS, Geo
@@ -21,29 +21,19 @@ __all__ = ["LEVELS", "PRODUCTION", "UNIQUENESS_RULES", "Rule", "State", "explain
            "render_explanation", "rules"]
 
 
-def _tier6_upgrade(steps: Sequence[Step], level: int) -> int:
-    """The seed's "Tier 6 (multiple advanced patterns)": two or more different tier-6 patterns
-    (or R5.6 at Expert) in one solve make it Expert+."""
-    if level != EXPERT:
-        return level
-    advanced = {s.rule for s in steps if s.level == EXPERT}
-    return EXPERT_PLUS if len(advanced) >= 2 else level
-
-
 def explain(puzzle: StarBattle, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
     """Solve ``puzzle`` step by step with rules up to ``max_level`` (all levels if None)."""
     state = State.start(puzzle)
     out = run(state, rules(max_level, allow_uniqueness))
-    graded = [s for s in out.steps if s.level != UNIQUENESS]
     level = max((s.level for s in out.steps), default=0)
     hardest = next((s.rule for s in out.steps if s.level == level), None)
-    if out.status == "solved" and not any(s.level == UNIQUENESS for s in out.steps):
-        level = _tier6_upgrade(graded, level)
     return Explanation(out.status, out.steps, state.rows_text(), LEVELS[level], level, hardest)
 
 
 def grade(puzzle: StarBattle) -> Grade:
-    """The hardest level an uncapped solve needs (= the lowest cap that solves it). A puzzle that
+    """The hardest level an uncapped solve needs. Rules run cheapest level first and restart after
+    every step, so a solve capped at that level takes exactly the same steps: the grade is the
+    lowest ``max_level`` that solves the puzzle (tests/starbattle/rules/test_sbr_grades.py). A puzzle that
     the trial search cannot finish (several solutions, or none) is graded Trial with
     ``hardest_rule`` "unsolved"."""
     ex = explain(puzzle)

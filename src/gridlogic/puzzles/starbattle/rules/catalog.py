@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules import tier1, tier2, tier3, tier4, tier5, tier6, tier7
+from gridlogic.puzzles.starbattle.rules import linesets, listing, tier1, tier2, tier3, tier4, tier5, tier6, tier7
 from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT, EXPERT_PLUS, HARD, MEDIUM, TRIAL, UNIQUENESS, Rule
 from gridlogic.puzzles.starbattle.rules.state import State
 from gridlogic.puzzles.starbattle.rules.trial import trial
@@ -19,9 +19,9 @@ PRODUCTION: tuple[Rule, ...] = (
     Rule("R3.2", EASY, tier3.r3_2),
     Rule("R3.1", EASY, tier3.r3_1),
     Rule("R3.3", EASY, tier3.r3_3),
-    Rule("R3.4", EASY, tier3.r3_4),
-    Rule("R3.5", EASY, tier3.r3_5),
-    Rule("R3.6", EASY, tier3.r3_6),
+    Rule("R3.4", MEDIUM, tier3.r3_4),
+    Rule("R3.5", MEDIUM, tier3.r3_5),
+    Rule("R3.6", MEDIUM, tier3.r3_6),
     Rule("R4.7", MEDIUM, tier4.r4_7),
     Rule("R4.8", MEDIUM, tier4.r4_8),
     Rule("R4.1", MEDIUM, tier4.r4_1),
@@ -30,8 +30,11 @@ PRODUCTION: tuple[Rule, ...] = (
     Rule("R4.4", MEDIUM, tier4.r4_4),
     Rule("R4.5", MEDIUM, tier4.r4_5),
     Rule("R4.6", MEDIUM, tier4.r4_6),
+    *(tier4.completing(f"R4.{k}") for k in range(1, 7)),
     Rule("R5.1", HARD, tier5.r5_1),
     Rule("R5.2", HARD, tier5.r5_2),
+    Rule("R5.1", HARD, linesets.undercounting),
+    Rule("R5.2", HARD, linesets.overcounting),
     Rule("R5.5", HARD, tier5.r5_5),
     Rule("R5.6", HARD, tier5.r5_6_simple),
     Rule("R5.3", HARD, tier5.r5_3),
@@ -44,6 +47,7 @@ PRODUCTION: tuple[Rule, ...] = (
     Rule("R6.3", EXPERT, tier6.r6_3),
     Rule("R6.5", EXPERT, tier6.r6_5),
     Rule("R5.6", EXPERT_PLUS, tier5.r5_6_long),
+    Rule("Placements", EXPERT_PLUS, listing.r_listing),
 )
 """Tiers 1-6. Within Tier 4 pressured exclusion comes first (cheapest), then direct, then cross-region
 exclusion; within Tier 5 the finned counts (a hypothesis per cell) come after the plain counts."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from gridlogic.core.grid import Cell
 from gridlogic.puzzles.starbattle.model import StarBattle
@@ -73,6 +74,8 @@ class Geo:
     closed: list[int] = field(init=False)
     windows: list[int] = field(init=False)
     reg_of: list[int] = field(init=False)
+    line_pairs: list[tuple[int, int]] = field(init=False)
+    """Masks of every two neighbouring rows, then columns."""
     _memo: dict[int, tuple[int, int]] = field(init=False, repr=False)
     squeezes: dict[tuple[object, ...], tuple[int | None, int]] = field(init=False, repr=False)
     """Per-puzzle memo of R6.3's strip questions (keyed by everything they read): answer, cost."""
@@ -98,6 +101,7 @@ class Geo:
         self.nb = [sum(1 << j for j in g.neighbours8[i]) for i in range(n * n)]
         self.closed = [m | (1 << i) for i, m in enumerate(self.nb)]
         self.windows = [sum(1 << j for j in w) for w in g.windows2x2()]
+        self.line_pairs = [(a, b) for lines in (self.rows, self.cols) for a, b in pairwise(lines)]
         self.reg_of = [0] * (n * n)
         for k, cells in enumerate(p.units):
             for i in cells:
@@ -162,6 +166,12 @@ class Geo:
             return True
         if mask.bit_count() < k:
             return False
+        if k == 1:
+            return True
+        if k == 2:
+            low = mask & -mask
+            if mask & ~self.closed[low.bit_length() - 1]:
+                return True
         memo = self._memo
         lo, hi = memo.get(mask, (0, -1))
         if hi < 0:

@@ -4,56 +4,104 @@ room for its stars is empty. "Room" is the exact maximum of non-touching stars (
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import MEDIUM
+from gridlogic.puzzles.starbattle.rules.base import MEDIUM, Rule
 from gridlogic.puzzles.starbattle.rules.facts import OneByN, Window, in_line, windows
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
 
 
-def _direct(st: State, kind: str, rule: str) -> Step | None:
+def removed_by(st: State, i: int) -> int:
+    """The candidates a star at ``i`` rules out: its neighbours, and the rest of every row, column
+    or region that the star completes (one that needs only this star)."""
+    got: dict[int, int] | None = st.cache.get("removed")
+    if got is None:
+        got = st.cache["removed"] = {}
+    out = got.get(i)
+    if out is None:
+        g = st.geo
+        out = g.closed[i]
+        for kind in ("row", "column", "region"):
+            u = g.unit_of(i, kind)
+            if st.need(u) == 1:
+                out |= u.mask
+        out &= st.unknown
+        got[i] = out
+    return out
+
+
+def completers(st: State) -> list[Unit]:
+    """Rows, columns and regions that need exactly one more star (a star in them completes them)."""
+    got: list[Unit] | None = st.cache.get("completers")
+    if got is None:
+        got = st.cache["completers"] = [u for u in st.geo.all_units() if st.need(u) == 1]
+    return got
+
+
+def hypo_exclusion(st: State, cells: int, need: int, targets: int) -> int:
+    """Cells of ``targets`` whose star (with what it rules out, :func:`removed_by`) leaves ``cells``
+    unable to hold their remaining stars (``need``, less one if the cell is one of them)."""
+    g = st.geo
+    out = 0
+    for i in bits(targets):
+        k = need - 1 if cells >> i & 1 else need
+        if not g.fits(cells & ~removed_by(st, i), k):
+            out |= 1 << i
+    return out
+
+
+def _direct(st: State, kind: str, rule: str, completing: bool) -> Step | None:
     g, unk = st.geo, st.unknown
     for u in g.units(kind):
         need = st.need(u)
         cells = u.mask & unk
         if need <= 1 or cells.bit_count() <= need:
             continue
-        marks = exclusion(g, cells, need)
+        marks = hypo_exclusion(st, cells, need, cells) if completing else exclusion(g, cells, need)
         if marks:
+            also = (" (its neighbours are empty, and so is the rest of any row, column or region it "
+                    "completes)") if completing else ""
             return make_step(g, rule, MEDIUM, f"A star at {g.cells_name(marks)} would leave {u.name} too "
-                             f"little room for its other {need - 1} star{'s' if need > 2 else ''}, "
+                             f"little room for its other {need - 1} star{'s' if need > 2 else ''}{also}, "
                              f"so {'it is' if marks.bit_count() == 1 else 'they are'} empty.",
                              cells, black=marks)
     return None
 
 
 def r4_1(st: State) -> Step | None:
-    """R4.1 Direct Shape Exclusion."""
-    return _direct(st, "region", "R4.1")
+    """R4.1 Direct Shape Exclusion (the supposed star empties its neighbours)."""
+    return _direct(st, "region", "R4.1", False)
 
 
 def r4_2(st: State) -> Step | None:
     """R4.2 Direct Row Exclusion."""
-    return _direct(st, "row", "R4.2")
+    return _direct(st, "row", "R4.2", False)
 
 
 def r4_3(st: State) -> Step | None:
     """R4.3 Direct Column Exclusion."""
-    return _direct(st, "column", "R4.3")
+    return _direct(st, "column", "R4.3", False)
 
 
-def _cross(st: State, kind: str, rule: str) -> Step | None:
+def _cross(st: State, kind: str, rule: str, completing: bool) -> Step | None:
     g, unk = st.geo, st.unknown
+    done = completers(st) if completing else []
     for u in g.units(kind):
         need = st.need(u)
         cells = u.mask & unk
         if need <= 0:
             continue
-        near = g.dilate(cells) & unk & ~u.mask
-        marks = exclusion(g, cells, need, near)
+        near = g.dilate(cells)
+        for v in done:
+            if v.mask & cells:
+                near |= v.mask
+        targets = near & unk & ~u.mask
+        marks = hypo_exclusion(st, cells, need, targets) if completing else exclusion(g, cells, need, targets)
         if marks:
+            also = (" (its neighbours, and the rest of any row, column or region it completes)"
+                    if completing else "")
             return make_step(g, rule, MEDIUM, f"A star at {g.cells_name(marks)} would rule out so many "
-                             f"cells of {u.name} that its {need} remaining star{'s' if need > 1 else ''} "
+                             f"cells of {u.name}{also} that its {need} remaining star{'s' if need > 1 else ''} "
                              f"could not fit, so {'it is' if marks.bit_count() == 1 else 'they are'} empty.",
                              cells, black=marks)
     return None
@@ -61,17 +109,26 @@ def _cross(st: State, kind: str, rule: str) -> Step | None:
 
 def r4_4(st: State) -> Step | None:
     """R4.4 Cross-Region Shape Exclusion."""
-    return _cross(st, "region", "R4.4")
+    return _cross(st, "region", "R4.4", False)
 
 
 def r4_5(st: State) -> Step | None:
     """R4.5 Cross-Region Row Exclusion."""
-    return _cross(st, "row", "R4.5")
+    return _cross(st, "row", "R4.5", False)
 
 
 def r4_6(st: State) -> Step | None:
     """R4.6 Cross-Region Column Exclusion."""
-    return _cross(st, "column", "R4.6")
+    return _cross(st, "column", "R4.6", False)
+
+
+def completing(rule: str) -> Rule:
+    """R4.1-R4.6 where the supposed star also empties the rest of every row, column or region it
+    completes (tried after the plain forms, whose steps a LEGUP proof can follow one rule at a time)."""
+    kinds = {"R4.1": ("region", _direct), "R4.2": ("row", _direct), "R4.3": ("column", _direct),
+             "R4.4": ("region", _cross), "R4.5": ("row", _cross), "R4.6": ("column", _cross)}
+    kind, fn = kinds[rule]
+    return Rule(rule, MEDIUM, lambda st: fn(st, kind, rule, True))
 
 
 def pressure(st: State, line: Unit, avoid: int, wins: list[Window]) -> tuple[int, int, list[str]]:

@@ -196,17 +196,35 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
     undercount of ``inner`` units inside ``outer`` units, taking part one of ``musts`` in turn, with
     the fin ``i`` inside the outer units and outside the inner ones. Each ``must`` search runs to its
     end (it spends the shared ``budget`` fully). :class:`Broken` propagates, or with ``skip_broken``
-    ends only that ``must``'s search."""
+    ends only that ``must``'s search.
+
+    A search depends only on the inner units' spans over the outer lines, the ``must`` and the fin,
+    so its outcome and the nodes it cost are memoised per puzzle under that key and replayed
+    against ``budget`` exactly as the search would have spent it (same answers on any board)."""
+    g = st.geo
+    spans = tuple(_span(g, u.mask & live, outer) for u in inner)
     for k in musts:
-        try:
-            found = [(a, b) for a, b in undercounts(st, inner, outer, live, must=k, budget=budget)
-                     if _mask(b) >> i & 1 and not _mask(a) >> i & 1][:1]
-        except Broken:
+        key = ("fin", inner[0].kind, outer[0].kind, spans, k, i)
+        hit: tuple[tuple[list[Unit], list[Unit]] | Broken | None, int] | None = g.facts.get(key)  # type: ignore[assignment]
+        if hit is not None and budget[0] >= hit[1]:
+            budget[0] -= hit[1]
+            outcome = hit[0]
+        else:
+            before = budget[0]
+            try:
+                found = [(a, b) for a, b in undercounts(st, inner, outer, live, must=k, budget=budget)
+                         if _mask(b) >> i & 1 and not _mask(a) >> i & 1][:1]
+                outcome = found[0] if found else None
+            except Broken as e:
+                outcome = e
+            if budget[0] >= 0:
+                g.facts[key] = (outcome, before - budget[0])
+        if isinstance(outcome, Broken):
             if not skip_broken:
-                raise
+                raise outcome
             continue
-        if found:
-            return found[0]
+        if outcome is not None:
+            return outcome
     return None
 
 
@@ -268,18 +286,21 @@ def differential(st: State, rows: list[Unit], cols: list[Unit], rmask: int, cmas
     candidate cells counted once and the stars they hold, or None if a candidate stays counted twice
     (cells already decided may carry any count: empty ones hold nothing, stars are subtracted)."""
     g = st.geo
-    live = g.full & ~st.empty
+    live = st.cache.get("live regions")
+    if live is None:
+        alive = g.full & ~st.empty
+        live = st.cache["live regions"] = [(u, u.mask & alive) for u in g.reg_units if u.mask & alive]
     union = rmask | cmask
     both = rmask & cmask
-    regs = [u for u in g.reg_units if (u.mask & live) and (u.mask & live & ~union) == 0]
+    regs = [u for u, m in live if m & ~union == 0]
     rm = _mask(regs)
     unk = st.unknown
     if both & unk & ~rm:
         return None
     ones = ((rmask ^ cmask) & ~rm) | (both & rm)
-    total = g.S * (len(rows) + len(cols) - len(regs))
-    for i in bits(st.star & (union | rm)):
-        total -= (rmask >> i & 1) + (cmask >> i & 1) - (rm >> i & 1)
+    star = st.star
+    total = (g.S * (len(rows) + len(cols) - len(regs)) - (star & rmask).bit_count()
+             - (star & cmask).bit_count() + (star & rm).bit_count())
     return regs, ones & unk, total
 
 

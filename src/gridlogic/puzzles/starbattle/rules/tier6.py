@@ -234,7 +234,7 @@ def r6_3(st: State) -> Step | None:
     count (the pressure that caps a T at one star); a cell whose star makes that impossible is empty."""
     g = st.geo
     total = [SQUEEZE_BUDGET]
-    for width in (2, 3):
+    for width in (2,):
         for lines in (g.row_units, g.col_units):
             for start in range(g.n - width + 1):
                 group = lines[start:start + width]

@@ -48,22 +48,29 @@ def _caps(st: State) -> dict[tuple[str, int], int]:
     return {(u.kind, u.index): st.need(u) for u in st.geo.all_units()}
 
 
-def patterns(st: State, q: int) -> dict[tuple[int, ...], list[int]] | None:
-    """Star patterns of ``q`` (non-touching, no unit over its need) grouped by their counts per row,
-    column and region; None when there are too many to list."""
+def patterns(st: State, q: int, gone: int = 0) -> dict[tuple[int, ...], list[int]] | None:
+    """Star patterns of ``q`` (non-touching, no unit over its need) that the rest of the board can
+    complete (every unit meeting ``q`` can fit the stars it still needs in its candidates outside
+    ``q``, less ``gone``), grouped by their counts per row, column and region; None when there are
+    too many to list. Whether a pattern can be completed depends on its counts only, so a pattern
+    and its twins are kept or dropped together."""
     g = st.geo
     caps = _caps(st)
     cells = list(bits(q))
     keys = [(("row", i // g.n), ("column", i % g.n), ("region", g.reg_of[i])) for i in cells]
     unit_ids = sorted({k for ks in keys for k in ks})
     pos = {u: j for j, u in enumerate(unit_ids)}
+    rest = st.unknown & ~q & ~gone
+    room = [g.max_stars(g.unit_of(_any_cell(g, u), u[0]).mask & rest, caps[u]) for u in unit_ids]
+    need = [caps[u] for u in unit_ids]
     out: dict[tuple[int, ...], list[int]] = {}
     counts = [0] * len(unit_ids)
     found = [0]
 
     def dfs(k: int, chosen: int, blocked: int) -> bool:
         if k == len(cells):
-            out.setdefault(tuple(counts), []).append(chosen)
+            if all(need[j] - counts[j] <= room[j] for j in range(len(unit_ids))):
+                out.setdefault(tuple(counts), []).append(chosen)
             found[0] += 1
             return found[0] <= MAX_PATTERNS
         if not dfs(k + 1, chosen, blocked):
@@ -81,7 +88,17 @@ def patterns(st: State, q: int) -> dict[tuple[int, ...], list[int]] | None:
             counts[j] -= 1
         return ok
 
-    return out if dfs(0, 0, 0) else None
+    return out if dfs(0, 0, g.dilate(st.star)) else None
+
+
+def _any_cell(g: Geo, unit: tuple[str, int]) -> int:
+    """A cell of the row, column or region ``unit`` (kind, index)."""
+    kind, index = unit
+    if kind == "row":
+        return index * g.n
+    if kind == "column":
+        return index
+    return (g.regs[index] & -g.regs[index]).bit_length() - 1
 
 
 def _twin_free(pats: dict[tuple[int, ...], list[int]]) -> list[int]:
@@ -119,8 +136,8 @@ def r7_2(st: State) -> Step | None:
 
 def _thread(st: State, q: int, x: int, rule: str, what: str) -> Step | None:
     g = st.geo
-    pats = patterns(st, q)
-    if pats is None or not pats or _twin_free(pats):
+    pats = patterns(st, q, 1 << x)
+    if pats is None or _twin_free(pats):
         return None
     return make_step(g, rule, UNIQUENESS, f"{what}: if {g.cell_name(x)} were empty, the candidates "
                      f"{g.cells_name(q)} would be at sea and every star pattern they can take has a twin "

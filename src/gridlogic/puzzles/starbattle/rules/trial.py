@@ -91,13 +91,15 @@ class _Propagator:
                 return got
         return None
 
-    def run(self, st: State, cap: int) -> tuple[str, list[Step]]:
-        out = engine.run(st, [], max_steps=MAX_STEPS, find=lambda s, _: self.first(s, cap))
+    def run(self, st: State, cap: int, max_steps: int = MAX_STEPS) -> tuple[str, list[Step]]:
+        out = engine.run(st, [], max_steps=max_steps, find=lambda s, _: self.first(s, cap))
         return out.status, out.steps
 
 
 def trial(st: State, rules: Sequence[Rule]) -> Step | None:
-    """The first assumption whose propagation (by ``rules`` up to Hard) breaks the board."""
+    """The assumption whose propagation (by ``rules`` up to Hard) breaks the board in the fewest
+    steps: tiers 1-3 first, then up to tier 4, then tier 5; the shortest chain of the first of
+    those passes that breaks anything (ties: the tightest candidate)."""
     g = st.geo
     order = _order(st)
     usable = [r for r in rules if r.level <= HARD and r.id not in HYPOTHETICAL]
@@ -108,6 +110,7 @@ def trial(st: State, rules: Sequence[Rule]) -> Step | None:
     prop = _Propagator([(lv, list(rs)) for lv, rs in groupby(sorted(usable, key=lambda r: r.level),
                                                             key=lambda r: r.level)], memo)
     for cap in (EASY, MEDIUM, HARD):
+        best: tuple[int, str, list[Step]] | None = None
         for i in order[: MAX_CELLS if cap == EASY else MAX_CELLS // 3]:
             for value in (STAR, BLACK):
                 hyp = st.copy()
@@ -115,19 +118,31 @@ def trial(st: State, rules: Sequence[Rule]) -> Step | None:
                     hyp.star |= 1 << i
                 else:
                     hyp.empty |= 1 << i
-                status, steps = prop.run(hyp, cap)
-                if status != "contradiction":
-                    continue
-                name = g.cell_name(i)
-                supposed = "a star" if value == STAR else "empty"
-                proved = "empty" if value == STAR else "a star"
-                uses = 1 << i
-                for s in steps:
-                    for c in s.uses:
-                        uses |= 1 << (c[0] * g.n + c[1])
-                reason = (f"Suppose {name} were {supposed}: " + _chain(st, steps)
-                          + f". That is impossible, so {name} is {proved}.")
-                if value == STAR:
-                    return make_step(g, "Trial", TRIAL, reason, uses, black=1 << i)
-                return make_step(g, "Trial", TRIAL, reason, uses, star=1 << i)
+                limit = MAX_STEPS if best is None else len(best[2]) - 1
+                if limit <= 0:
+                    break
+                status, steps = prop.run(hyp, cap, limit)
+                if status == "contradiction":
+                    best = (i, value, steps)
+        if best is not None:
+            return _trial_step(st, *best)
     return None
+
+
+def _trial_step(st: State, i: int, value: str, steps: list[Step]) -> Step:
+    """The Trial step: the assumption, its chain (``steps``, the last one the contradiction) and
+    the chain's length."""
+    g = st.geo
+    name = g.cell_name(i)
+    supposed = "a star" if value == STAR else "empty"
+    proved = "empty" if value == STAR else "a star"
+    uses = 1 << i
+    for s in steps:
+        for c in s.uses:
+            uses |= 1 << (c[0] * g.n + c[1])
+    reason = (f"Suppose {name} were {supposed}: " + _chain(st, steps)
+              + f". That is impossible (a chain of {len(steps)} step{'s' if len(steps) > 1 else ''}), "
+              f"so {name} is {proved}.")
+    if value == STAR:
+        return make_step(g, "Trial", TRIAL, reason, uses, black=1 << i)
+    return make_step(g, "Trial", TRIAL, reason, uses, star=1 << i)

@@ -1,0 +1,155 @@
+"""Placement listing (our own technique, Expert+; not in the seed).
+
+List every way a unit (a region, then a row or column) can place the stars it still needs: cells
+that do not touch, no row or column over its remaining count. Keep the placements that leave every
+row, column and region room for its stars once the placement's neighbours are emptied and the units
+it completes are closed. A candidate of the unit in no kept placement is empty, one in every kept
+placement is a star, and a cell that every kept placement empties is empty. A person does this on
+paper for a region with a handful of cells; the engine does it for any unit with at most
+:data:`MAX_PLACEMENTS` placements.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
+from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
+
+MAX_PLACEMENTS = 400
+"""Placements listed per unit; a unit with more is skipped."""
+
+
+def unit_placements(st: State, cand: int, need: int, limit: int = MAX_PLACEMENTS) -> list[int] | None:
+    """Every set of ``need`` non-touching cells of ``cand`` with no row or column over its
+    remaining count; None if there are more than ``limit``."""
+    g = st.geo
+    n = g.n
+    row_left = [st.need(u) for u in g.row_units]
+    col_left = [st.need(u) for u in g.col_units]
+    cells = list(bits(cand))
+    out: list[int] = []
+
+    def dfs(k: int, left: int, chosen: int, blocked: int) -> bool:
+        if left == 0:
+            out.append(chosen)
+            return len(out) <= limit
+        if len(cells) - k < left:
+            return True
+        for j in range(k, len(cells) - left + 1):
+            i = cells[j]
+            if blocked >> i & 1:
+                continue
+            r, c = divmod(i, n)
+            if row_left[r] <= 0 or col_left[c] <= 0:
+                continue
+            row_left[r] -= 1
+            col_left[c] -= 1
+            ok = dfs(j + 1, left - 1, chosen | 1 << i, blocked | g.closed[i])
+            row_left[r] += 1
+            col_left[c] += 1
+            if not ok:
+                return False
+        return True
+
+    return out if dfs(0, need, 0, 0) else None
+
+
+def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | None:
+    """What a placement of stars ``placed`` implies by the trivial marks alone (neighbours of stars,
+    the rest of complete units, units with as many cells as stars: R1.x, R2.x), repeated a few
+    rounds: (cells emptied, stars added), or None when some row, column, region or pair of
+    neighbouring lines is left without room (exact bound) or over its count. Only the units whose
+    cells changed are looked at again (the board itself is taken as consistent)."""
+    g = st.geo
+    stars = st.star | placed
+    empty = st.empty
+    fresh = placed
+    units = g.all_units()
+    changed = g.dilate(placed)
+    for _ in range(rounds):
+        for i in bits(fresh):
+            empty |= g.nb[i]
+        if stars & empty:
+            return None
+        cand = g.full & ~(stars | empty)
+        forced = closed = 0
+        for u in units:
+            if not u.mask & changed:
+                continue
+            have = (stars & u.mask).bit_count()
+            if have > g.S:
+                return None
+            left = cand & u.mask
+            if have == g.S:
+                closed |= left
+                continue
+            need = g.S - have
+            k = left.bit_count()
+            if k < need or not g.fits(left, need):
+                return None
+            if k == need:
+                forced |= left
+        fresh = forced & ~stars
+        if not fresh and not closed:
+            touched = (stars | empty) & ~(st.star | st.empty)
+            for a, b in g.line_pairs:
+                if (a | b) & touched:
+                    need = 2 * g.S - (stars & (a | b)).bit_count()
+                    if not g.fits(cand & (a | b), need):
+                        return None
+            break
+        empty |= closed
+        stars |= fresh
+        changed = closed | g.dilate(fresh)
+    return empty & st.unknown & ~stars, stars & ~st.star
+
+
+def _units(g: Geo) -> list[tuple[str, int, int]]:
+    """(name, mask, stars it holds): regions, rows, columns, then every two neighbouring lines."""
+    out = [(u.name, u.mask, g.S) for u in g.reg_units + g.row_units + g.col_units]
+    out += [(f"{a.kind}s {a.index + 1} and {b.index + 1}", a.mask | b.mask, 2 * g.S)
+            for lines in (g.row_units, g.col_units) for a, b in pairwise(lines)]
+    return out
+
+
+def r_listing(st: State) -> Step | None:
+    """Placements: a unit's possible star placements under the row/column counts."""
+    g, unk = st.geo, st.unknown
+    for name, mask, holds in _units(g):
+        need = holds - (st.star & mask).bit_count()
+        cand = mask & unk
+        if need <= 0 or cand.bit_count() <= need:
+            continue
+        pats = unit_placements(st, cand, need)
+        if pats is None:
+            continue
+        kept: list[tuple[int, int, int]] = []
+        for p in pats:
+            got = consequences(st, p)
+            if got is not None:
+                kept.append((p, *got))
+        if not kept:
+            raise Broken(broken_step(g, "Placements", f"None of the {len(pats)} ways {name} can place its "
+                                     f"{need} star{'s' if need > 1 else ''} leaves every row, column and "
+                                     f"region room for its stars.", cand, EXPERT_PLUS))
+        anywhere = 0
+        everywhere = cand
+        emptied = starred = unk
+        for p, removed, added in kept:
+            anywhere |= p
+            everywhere &= p
+            emptied &= removed
+            starred &= added
+        black = (cand & ~anywhere) | (emptied & ~cand)
+        star = everywhere | (starred & ~cand)
+        if black or star:
+            return make_step(g, "Placements", EXPERT_PLUS, f"Listing the ways {name} can place its {need} "
+                             f"star{'s' if need > 1 else ''}: of {len(pats)}, only {len(kept)} leave every "
+                             f"row, column and region room for its stars (after the marks they force); "
+                             f"in each of them "
+                             f"{said(g, black, star)}.", cand, black=black, star=star)
+    return None
+
