@@ -10,7 +10,7 @@ import time
 from itertools import islice
 from typing import Any
 
-from gridlogic.core.registry import Kind
+from gridlogic.core.registry import Generated, Kind
 
 
 def solve(k: Kind, puzzle: Any, method: str | None = None) -> dict[str, Any]:
@@ -49,3 +49,12 @@ def exit_code(command: str, fields: dict[str, Any]) -> int:
         "explain": fields.get("status") not in (None, "solved"),
     }
     return 1 if negative.get(command, False) else 0
+
+
+def generated(k: Kind, g: Generated, seed: int, id_: str) -> dict[str, Any]:
+    """The fields of one generated puzzle (``generate --json`` and ``batch generate`` rows)."""
+    write = k.default_format().write
+    assert write is not None
+    return {"kind": k.name, "id": id_, "puzzle": write(g.puzzle), "seed": seed,
+            "grade": g.grade.name if g.grade else None, "level": g.grade.level if g.grade else None,
+            "solution": k.solution_rows(g.puzzle, g.solution)}
