@@ -46,10 +46,7 @@ def run_task(task: Task) -> dict[str, Any]:
             k = kind(task.text)
             g = k.generate(size=task.options.get("size"), stars=task.options.get("stars"),
                            difficulty=task.options.get("difficulty"), seed=task.seed, options=task.options)
-            write = k.default_format().write
-            assert write is not None
-            return {"kind": k.name, **head, "seed": task.seed, "puzzle": write(g.puzzle),
-                    "grade": g.grade.name if g.grade else None, "solution": k.solution_rows(g.puzzle, g.solution)}
+            return {**service.generated(k, g, task.seed, task.id), **head}
         k, fmt = detect(task.text, task.kind, task.format)
         puzzle = k.configure(fmt.read(task.text), task.options)
         head = {"kind": k.name, **head}

@@ -1,36 +1,43 @@
 """Generating Binary puzzles at a level: unique, solvable with the rules up to that level and not
 with the rules below it.
 
-A random solution comes from the SAT model with random phases. Givens are then removed in random
+A random solution comes from the SAT model (built once per shape) with random phases. Givens are then removed in random
 order while the puzzle stays solvable at level D-1 (a minimal puzzle for D-1); one more removal
 that keeps it solvable at D makes it need D (fewer givens never make a puzzle easier), and the
 removals go on at level D (when no single removal steps up, the solution is reduced straight at D
 and kept if its grade is D; at level 5 with a one-supposition test, which is sufficient; the
 generator never needs the nested search). Solvable by sound rules implies unique; the result is
-graded by the step engine, whose hardest level used is the lowest cap that solves (so: solved at
-D, stuck below).
+graded by the step engine, and kept only if the fast path of the rules solves it at D, is stuck at
+D-1, and the grade says D. Givens go in chunks while the chunks come off (one solve removes many;
+the chunk halves on a failure and grows on a success), which keeps the number of solves small.
+Attempts go on until the time limit; then a negative answer saying what was tried. The RNG is seeded
+by size, level, line rule and seed.
 """
 
 from __future__ import annotations
 
 import random
 import re
+import time
+from functools import cache
 
-from gridlogic.core.errors import Contradiction, GridlogicError, ParseError
-from gridlogic.core.registry import Generated
+from gridlogic.core.errors import GenerationFailed, ParseError
+from gridlogic.core.generation import Tally, progress_of, seeded, time_limit
+from gridlogic.core.registry import Generated, Options
+from gridlogic.core.sat import SatModel
 from gridlogic.core.step import Grade
 from gridlogic.puzzles.binary import exact, human
 from gridlogic.puzzles.binary.model import Binary, validate
 from gridlogic.puzzles.binary.rules.case import NESTED_BUDGET, Budget, OutOfBudget, closure, refutes
-from gridlogic.puzzles.binary.rules.levels import LINE
+from gridlogic.puzzles.binary.rules.levels import LEVELS, LINE
 from gridlogic.puzzles.binary.rules.lines import Lines
 
-ATTEMPTS = 40
 MAX_GENERATE_SIDE = 22
+CHUNK = 24
 SOLVABLE_BUDGET = 4 * NESTED_BUDGET
 
 
-class GenerationError(GridlogicError):
+class GenerationError(GenerationFailed):
     """No puzzle of the asked kind was found within the attempts."""
 
 
@@ -47,27 +54,39 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def random_solution(width: int, height: int, unique_lines: bool, rng: random.Random) -> list[int]:
-    """A random complete grid, flat, 0/1."""
-    model = exact.encode(Binary.empty(width, height, unique_lines))
+    """A random complete grid, flat, 0/1: random cells take random digits (each kept only while
+    the grid stays completable) until a sixth are set; the SAT solver completes the rest."""
+    model = _empty_model(width, height, unique_lines)
     n = width * height  # variable k + 1 is cell k: every cell is unknown
     with model.solver() as s:
-        s.set_phases([v if rng.random() < 0.5 else -v for v in range(1, n + 1)])
         if not s.solve():
             raise GenerationError(f"no {width}x{height} grid exists under these rules")
+        assumed: list[int] = []
+        for v in rng.sample(range(1, n + 1), n // 6):
+            lit = v if rng.random() < 0.5 else -v
+            assumed.append(lit if s.solve(assumptions=[*assumed, lit]) else -lit)
+        ok = s.solve(assumptions=assumed)
+        assert ok, "every assumption kept leaves the grid completable"
         m = s.get_model()
     return [1 if m[i] > 0 else 0 for i in range(n)]
 
 
+@cache
+def _empty_model(width: int, height: int, unique_lines: bool) -> SatModel:
+    return exact.encode(Binary.empty(width, height, unique_lines))
+
+
 def _lines(shape: tuple[int, int, bool], cells: list[int]) -> Lines | None:
+    """The line bitsets of ``cells`` (-1 unknown), every line to be looked at."""
     w, h, unique = shape
-    lb = Lines(h, w, unique, [0] * (w + h), [0] * (w + h))
-    try:
-        for i, v in enumerate(cells):
-            if v >= 0:
-                lb.set_cell(*divmod(i, w), v)
-    except Contradiction:
-        return None
-    return lb
+    masks = ([0] * (w + h), [0] * (w + h))
+    for i, v in enumerate(cells):
+        if v >= 0:
+            r, c = divmod(i, w)
+            m = masks[v]
+            m[r] |= 1 << c
+            m[h + c] |= 1 << r
+    return Lines(h, w, unique, masks[1], masks[0], set(range(h)))
 
 
 def solvable(shape: tuple[int, int, bool], cells: list[int], level: int) -> bool:
@@ -105,10 +124,30 @@ def removable(shape: tuple[int, int, bool], cells: list[int], i: int, level: int
 
 
 def _reduce(shape: tuple[int, int, bool], cells: list[int], order: list[int], level: int) -> list[int]:
-    """Remove givens in ``order`` while the rules up to ``level`` still solve the puzzle."""
-    for i in order:
-        if cells[i] >= 0 and removable(shape, cells, i, level):
-            cells[i] = -1
+    """Remove givens in ``order`` while the rules up to ``level`` still solve the puzzle: in chunks
+    where a removal is a plain re-solve (the levels up to LINE), one by one for the search levels."""
+    todo = [i for i in order if cells[i] >= 0]
+    if level > LINE:
+        for i in todo:
+            if removable(shape, cells, i, level):
+                cells[i] = -1
+        return cells
+    # first in chunks: the givens of a chunk that the rules deduce from the others all go at once
+    # (the rules are monotone: with the rest of the chunk given, they deduce those again)
+    w = shape[0]
+    for k in range(0, len(todo) // 2, CHUNK):
+        chunk = [i for i in todo[k:k + CHUNK] if cells[i] >= 0]
+        lb = _lines(shape, [-1 if i in chunk else v for i, v in enumerate(cells)])
+        if lb is None or closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is not None:
+            continue
+        for i in chunk:
+            if lb.value(*divmod(i, w)) is not None:
+                cells[i] = -1
+    for i in todo:  # then one by one
+        if cells[i] >= 0:
+            keep, cells[i] = cells[i], -1
+            if not solvable(shape, cells, level):
+                cells[i] = keep
     return cells
 
 
@@ -125,7 +164,7 @@ def attempt(width: int, height: int, level: int, unique_lines: bool,
     rng.shuffle(order)
     shape = (width, height, unique_lines)
     cells = list(solution)
-    for below in range(min(level - 1, LINE), level):
+    for below in range(max(1, min(level - 1, LINE)), level):
         cells = _reduce(shape, cells, order, below)
     if level > 1:
         rng.shuffle(order)
@@ -135,17 +174,27 @@ def attempt(width: int, height: int, level: int, unique_lines: bool,
         else:
             cells[up] = -1
     cells = _reduce(shape, cells, order, level)
+    if not solvable(shape, cells, level) or (level > 1 and solvable(shape, cells, level - 1)):
+        return None
     puzzle = _puzzle(width, height, unique_lines, cells)
-    grade = human.grade(puzzle)  # the hardest level an uncapped run uses is the lowest cap that solves
+    grade = human.grade(puzzle)
     return (puzzle, grade) if grade.level == level else None
 
 
-def generate(width: int, height: int, level: int, seed: int, unique_lines: bool = True) -> Generated:
-    rng = random.Random(seed)
-    for _ in range(ATTEMPTS):
+def generate(width: int, height: int, level: int, seed: int, unique_lines: bool = True,
+             options: Options | None = None, tally: Tally | None = None) -> Generated:
+    """A puzzle exactly at ``level`` (solved there, stuck below), or :class:`GenerationError`."""
+    rng = seeded("binary", width, height, level, unique_lines, seed)
+    limit, progress = time_limit(options), progress_of(options)
+    tally = tally if tally is not None else Tally()
+    start = time.monotonic()
+    while time.monotonic() - start < limit or tally.draws == 0:
+        tally.draws += 1
         found = attempt(width, height, level, unique_lines, rng)
         if found is not None:
             puzzle, grade = found
             return Generated(puzzle, grade, next(exact.solve_iter(puzzle)))
-    raise GenerationError(f"no {width}x{height} puzzle at level {level} found in {ATTEMPTS} attempts "
-                          f"(seed {seed}); try another seed or level")
+        if progress is not None:
+            progress(f"{width}x{height} {LEVELS[level]}: {tally.draws} attempts")
+    raise GenerationError(f"no {width}x{height} {LEVELS[level]} puzzle found in {limit:g} s (seed {seed}, "
+                          f"{tally.draws} attempts); try another seed, a longer --time-limit or another level")

@@ -26,15 +26,12 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any
 
 from pysat.solvers import Solver
 
 from gridlogic.core.errors import GenerationFailed, ParseError, ValidationError
+from gridlogic.core.generation import Tally, on_target, progress_of, seeded, target_level, time_limit
 from gridlogic.core.grid import Cell, grid
 from gridlogic.core.registry import Generated, Options
 from gridlogic.puzzles.starbattle import exact
@@ -43,8 +40,6 @@ from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle, max_stars
 
 REFINE_STEPS = 400
 GROUPINGS = 20
-DEFAULT_TIME_LIMIT = 60.0
-Progress = Callable[[str], None]
 
 
 def parse_size(size: str | None) -> int:
@@ -325,52 +320,6 @@ def unique_puzzle(n: int, stars: int, rng: random.Random,
 # ----- 4. the asked grade
 
 
-@dataclass
-class Tally:
-    """What a generation tried: unique candidates by grade, and grade/explain disagreements."""
-
-    candidates: int = 0
-    draws: int = 0
-    grades: Counter[str] = field(default_factory=Counter)
-    disagreements: list[str] = field(default_factory=list)
-
-    def summary(self) -> str:
-        graded = ", ".join(f"{k} {v}" for k, v in self.grades.most_common())
-        return f"{self.candidates} unique puzzles tried" + (f" (graded {graded})" if graded else "")
-
-
-def target_level(difficulty: str | None, levels: tuple[str, ...], targetable: int) -> int | None:
-    """The level number asked (by name or number), validated against the levels one can target."""
-    if difficulty is None:
-        return None
-    text = difficulty.strip()
-    names = [lv.lower() for lv in levels]
-    level = int(text) if text.isdigit() else names.index(text.lower()) if text.lower() in names else -1
-    if not 0 <= level < targetable:
-        allowed = ", ".join(f"{i} {levels[i]}" for i in range(targetable))
-        raise ParseError(f"difficulty {difficulty!r} cannot be targeted", f"--difficulty: {allowed}")
-    return level
-
-
-def on_target(kind: Any, puzzle: Any, target: int, tally: Tally) -> Any | None:
-    """The puzzle's grade if it is exactly ``target`` by both measures (the rules capped at the
-    target solve it and capped one below are stuck; ``grade`` says the target), else None. A
-    disagreement between the two measures is noted in ``tally`` and rejects the puzzle."""
-    capped = kind.explain(puzzle, target)
-    if capped.status != "solved":
-        tally.grades[f">{kind.levels[target]}"] += 1
-        return None
-    if target > 0 and kind.explain(puzzle, target - 1).status == "solved":
-        tally.grades[f"<{kind.levels[target]}"] += 1
-        return None
-    g = kind.grade(puzzle)
-    tally.grades[g.name] += 1
-    if g.level != target:
-        tally.disagreements.append(f"grade {g.name}, but solved at {kind.levels[target]} and stuck below")
-        return None
-    return g
-
-
 def generate(*, size: str | None, stars: int | None, difficulty: str | None, seed: int,
              options: Options | None = None, tally: Tally | None = None) -> Generated:
     """A puzzle with a unique solution, exactly at ``difficulty`` when one is given (graded anyway
@@ -383,11 +332,11 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
     if not 1 <= s <= max_stars(n):
         raise ValidationError(f"{s} stars per row cannot fit on a {n}x{n} board (1..{max_stars(n)})")
     levels = tuple(KIND.levels)
-    target = target_level(difficulty, levels, levels.index("Trial") + 1) if difficulty is not None else None
+    target = target_level(difficulty, levels, 0, levels.index("Trial")) if difficulty is not None else None
     single = bool(opts.get("single_cells", False))
-    progress: Progress | None = opts.get("progress")
-    limit = float(opts.get("time_limit") or DEFAULT_TIME_LIMIT)
-    rng = random.Random(f"starbattle/{n}/{s}/{target}/{single}/{seed}")
+    progress = progress_of(opts)
+    limit = time_limit(opts)
+    rng = seeded("starbattle", n, s, target, single, seed)
     tally = tally if tally is not None else Tally()
     start = time.monotonic()
     what = f"{n}x{n} {s}-star" + (f" {levels[target]}" if target is not None else "")
