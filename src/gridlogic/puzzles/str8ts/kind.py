@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from gridlogic.core.errors import UnsupportedError
+from gridlogic.core.errors import ParseError, UnsupportedError
+from gridlogic.core.generation import target_level
 from gridlogic.core.registry import Format, Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.str8ts import check as check_mod
@@ -22,6 +24,16 @@ def _puzzle(p: Any) -> Str8ts:
     if not isinstance(p, Str8ts):
         raise UnsupportedError("not a str8ts puzzle")
     return p
+
+
+def _size(size: str | None) -> int:
+    """``9`` or ``9x9`` (square boards only)."""
+    if size is None:
+        return 9
+    m = re.fullmatch(r"\s*(\d{1,2})\s*(?:x\s*(\d{1,2})\s*)?", size)
+    if m is None or (m[2] is not None and m[1] != m[2]):
+        raise ParseError(f"str8ts sizes are square, e.g. 9 or 9x9; got {size!r}", "--size")
+    return int(m[1])
 
 
 class Str8tsKind(Kind):
@@ -90,9 +102,9 @@ class Str8tsKind(Kind):
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
                  options: Options) -> Generated:
         from gridlogic.puzzles.str8ts.generate import generate
-        n = int(size.split("x")[0]) if size else 9
-        level = self.level_number(difficulty) if difficulty is not None else None
-        return generate(n, level, seed)
+        n = _size(size)
+        level = target_level(difficulty, tuple(self.levels), 0, len(self.levels) - 1)
+        return generate(n, level, seed, options)
 
     # ----- rendering
     def render(self, puzzle: Any, rows: Sequence[str] | None = None) -> str:
