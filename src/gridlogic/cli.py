@@ -257,11 +257,14 @@ def convert(puzzle: str, to: str, as_json: bool, kind_name: str | None, format_n
               help="How many distinct puzzles (seeds SEED, SEED+1, ...; a repeat is skipped).")
 @click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.1),
               help="Seconds to search for each puzzle before answering 'none found' (exit 1).")
+@click.option("--attempts", default=None, type=click.IntRange(min=1),
+              help="At most this many candidates per puzzle (the same answer on any machine).")
 @click.option("--single-cells", is_flag=True, help="Star Battle: allow regions of one cell (a given star).")
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--no-unique-lines", is_flag=True)
 def generate(kind_name: str, size: str | None, stars: int | None, difficulty: str | None, seed: int | None,
-             how_many: int, time_limit: float, single_cells: bool, as_json: bool, no_unique_lines: bool) -> None:
+             how_many: int, time_limit: float, attempts: int | None, single_cells: bool, as_json: bool,
+             no_unique_lines: bool) -> None:
     """Generate new puzzles with a unique solution, exactly at --difficulty when given."""
     from gridlogic.core.errors import GenerationFailed
     from gridlogic.core.progress import Progress
@@ -269,7 +272,7 @@ def generate(kind_name: str, size: str | None, stars: int | None, difficulty: st
     k = kind(kind_name)
     base = seed if seed is not None else int(time.time())
     options: dict[str, Any] = {"unique_lines": not no_unique_lines, "time_limit": time_limit,
-                               "single_cells": single_cells}
+                               "attempts": attempts, "single_cells": single_cells}
     seen: set[str] = set()
     s = base
     with Progress(f"generating {k.name}") as progress:

@@ -5,6 +5,7 @@ tried for the "none found" answer."""
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,6 +38,28 @@ def seeded(*request: object) -> random.Random:
 
 def time_limit(options: Options | None) -> float:
     return float((options or {}).get("time_limit") or DEFAULT_TIME_LIMIT)
+
+
+class Allowance:
+    """How long a generator may search: ``time_limit`` seconds (wall), and at most ``attempts``
+    candidates when given (a cap that does not depend on the machine's speed: the same seed gives
+    the same answer everywhere). At least one attempt is always made."""
+
+    def __init__(self, options: Options | None) -> None:
+        self.limit = time_limit(options)
+        found = (options or {}).get("attempts")
+        self.attempts = int(found) if found else None
+        self.start = time.monotonic()
+
+    def more(self, done: int) -> bool:
+        if done == 0:
+            return True
+        if self.attempts is not None and done >= self.attempts:
+            return False
+        return time.monotonic() - self.start < self.limit
+
+    def said(self) -> str:
+        return f"{self.attempts} attempts" if self.attempts is not None else f"{self.limit:g} s"
 
 
 def progress_of(options: Options | None) -> Progress | None:

@@ -10,7 +10,7 @@ generator never needs the nested search). Solvable by sound rules implies unique
 graded by the step engine, and kept only if the fast path of the rules solves it at D, is stuck at
 D-1, and the grade says D. Givens go in chunks while the chunks come off (one solve removes many;
 the chunk halves on a failure and grows on a success), which keeps the number of solves small.
-Attempts go on until the time limit; then a negative answer saying what was tried. The RNG is seeded
+Attempts go on until the time limit (or ``attempts``); then a negative answer saying what was tried. The RNG is seeded
 by size, level, line rule and seed.
 """
 
@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from functools import cache
 
 from gridlogic.core.errors import GenerationFailed, ParseError
-from gridlogic.core.generation import Tally, progress_of, seeded, time_limit
+from gridlogic.core.generation import Allowance, Tally, progress_of, seeded
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.sat import SatModel
 from gridlogic.core.step import Grade
@@ -185,10 +184,10 @@ def generate(width: int, height: int, level: int, seed: int, unique_lines: bool 
              options: Options | None = None, tally: Tally | None = None) -> Generated:
     """A puzzle exactly at ``level`` (solved there, stuck below), or :class:`GenerationError`."""
     rng = seeded("binary", width, height, level, unique_lines, seed)
-    limit, progress = time_limit(options), progress_of(options)
+    progress = progress_of(options)
     tally = tally if tally is not None else Tally()
-    start = time.monotonic()
-    while time.monotonic() - start < limit or tally.draws == 0:
+    allowance = Allowance(options)
+    while allowance.more(tally.draws):
         tally.draws += 1
         found = attempt(width, height, level, unique_lines, rng)
         if found is not None:
@@ -196,5 +195,5 @@ def generate(width: int, height: int, level: int, seed: int, unique_lines: bool 
             return Generated(puzzle, grade, next(exact.solve_iter(puzzle)))
         if progress is not None:
             progress(f"{width}x{height} {LEVELS[level]}: {tally.draws} attempts")
-    raise GenerationError(f"no {width}x{height} {LEVELS[level]} puzzle found in {limit:g} s (seed {seed}, "
+    raise GenerationError(f"no {width}x{height} {LEVELS[level]} puzzle found in {allowance.said()} (seed {seed}, "
                           f"{tally.draws} attempts); try another seed, a longer --time-limit or another level")

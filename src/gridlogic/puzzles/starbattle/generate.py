@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from itertools import islice
 
 from pysat.solvers import Solver
 
 from gridlogic.core.errors import GenerationFailed, ParseError, ValidationError
-from gridlogic.core.generation import Tally, on_target, progress_of, seeded, target_level, time_limit
+from gridlogic.core.generation import Allowance, Tally, on_target, progress_of, seeded, target_level
 from gridlogic.core.grid import Cell, grid
 from gridlogic.core.registry import Generated, Options
 from gridlogic.puzzles.starbattle import exact
@@ -335,12 +334,11 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
     target = target_level(difficulty, levels, 0, levels.index("Trial")) if difficulty is not None else None
     single = bool(opts.get("single_cells", False))
     progress = progress_of(opts)
-    limit = time_limit(opts)
     rng = seeded("starbattle", n, s, target, single, seed)
     tally = tally if tally is not None else Tally()
-    start = time.monotonic()
+    allowance = Allowance(opts)
     what = f"{n}x{n} {s}-star" + (f" {levels[target]}" if target is not None else "")
-    while time.monotonic() - start < limit or tally.draws == 0:
+    while allowance.more(tally.draws):
         tally.draws += 1
         found = unique_puzzle(n, s, rng, single)
         if found is None:
@@ -354,4 +352,4 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
             return Generated(puzzle, g, solution)
         if progress is not None:
             progress(f"{what}: {tally.summary()}")
-    raise GenerationFailed(f"no {what} puzzle found in {limit:g} s (seed {seed}): {tally.summary()}")
+    raise GenerationFailed(f"no {what} puzzle found in {allowance.said()} (seed {seed}): {tally.summary()}")
