@@ -43,3 +43,36 @@ def test_kind_generate_options() -> None:
 def test_bad_sizes(bad: str) -> None:
     with pytest.raises(GridlogicError):
         parse_size(bad)
+
+
+@pytest.mark.parametrize(("size", "level"), [(6, lv) for lv in range(1, 6)] + [(8, 4), (8, 5), (10, 4)])
+def test_every_level_without_unique_lines(size: int, level: int) -> None:
+    g = generate(size, size, level, seed=3, unique_lines=False, options={"attempts": 200, "time_limit": 3600})
+    assert not g.puzzle.unique_lines
+    assert list(islice(solve_iter(g.puzzle), 2)) == [g.solution]
+    assert g.grade is not None and g.grade.level == level
+    assert KIND.explain(g.puzzle, level).status == "solved"
+    if level > 1:
+        assert KIND.explain(g.puzzle, level - 1).status == "stuck"
+
+
+def test_seeds_and_levels_give_different_puzzles() -> None:
+    for unique in (True, False):
+        sols = {generate(8, 8, 2, seed=s, unique_lines=unique).solution for s in range(1, 11)}
+        assert len(sols) == 10
+    by_level = [generate(8, 8, lv, seed=1) for lv in (1, 2, 3)]
+    assert len({g.solution for g in by_level}) == 3
+
+
+@pytest.mark.parametrize("bad", ["0", "given", "6", "99", "Uniqueness", "hardest"])
+def test_bad_difficulties(bad: str) -> None:
+    with pytest.raises(GridlogicError, match="cannot be targeted"):
+        KIND.generate(size="6", stars=None, difficulty=bad, seed=3, options={})
+
+
+def test_a_missed_target_is_a_negative_answer() -> None:
+    from gridlogic.core.errors import GenerationFailed
+
+    with pytest.raises(GenerationFailed, match="found in 1 attempts"):
+        # 6x6 expert (a search) is not found on the first attempt of this seed
+        generate(6, 6, 5, seed=1, options={"attempts": 1})
