@@ -4,6 +4,7 @@ on any machine."""
 
 from __future__ import annotations
 
+import random
 from itertools import islice
 
 import pytest
@@ -69,7 +70,7 @@ def test_exactly_the_asked_grade(size: str, level: str, seed: int) -> None:
 def test_seeds_and_difficulties_give_different_puzzles() -> None:
     sols = {generate(size="10", stars=2, difficulty=None, seed=s).solution for s in range(1, 13)}
     assert len(sols) == 12
-    layouts = {random_solution(8, 1, __import__("random").Random(s)) for s in range(20)}
+    layouts = {random_solution(8, 1, random.Random(s)) for s in range(20)}
     assert len(layouts) >= 15
     by_level = {lv: generate(size="8", stars=1, difficulty=lv, seed=1, options=OPTS) for lv in ("Easy", "Medium")}
     assert by_level["Easy"].puzzle != by_level["Medium"].puzzle
