@@ -20,10 +20,11 @@ import random
 import re
 from functools import cache
 
+from pysat.solvers import Solver
+
 from gridlogic.core.errors import GenerationFailed, ParseError
 from gridlogic.core.generation import Allowance, Tally, progress_of, seeded
 from gridlogic.core.registry import Generated, Options
-from gridlogic.core.sat import SatModel
 from gridlogic.core.step import Grade
 from gridlogic.puzzles.binary import exact, human
 from gridlogic.puzzles.binary.model import Binary, validate
@@ -53,26 +54,27 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def random_solution(width: int, height: int, unique_lines: bool, rng: random.Random) -> list[int]:
-    """A random complete grid, flat, 0/1: random cells take random digits (each kept only while
-    the grid stays completable) until a sixth are set; the SAT solver completes the rest."""
-    model = _empty_model(width, height, unique_lines)
+    """A random complete grid, flat, 0/1: random cells (as many as a row and a column hold) take
+    random digits by assumptions, each kept only while the grid stays completable; the solver (one
+    per shape, kept) completes the rest."""
+    s = _empty_solver(width, height, unique_lines)
     n = width * height  # variable k + 1 is cell k: every cell is unknown
-    with model.solver() as s:
-        if not s.solve():
-            raise GenerationError(f"no {width}x{height} grid exists under these rules")
-        assumed: list[int] = []
-        for v in rng.sample(range(1, n + 1), n // 6):
-            lit = v if rng.random() < 0.5 else -v
-            assumed.append(lit if s.solve(assumptions=[*assumed, lit]) else -lit)
-        ok = s.solve(assumptions=assumed)
-        assert ok, "every assumption kept leaves the grid completable"
-        m = s.get_model()
+    if not s.solve():
+        raise GenerationError(f"no {width}x{height} grid exists under these rules")
+    assumed: list[int] = []
+    for v in rng.sample(range(1, n + 1), width + height):
+        lit = v if rng.random() < 0.5 else -v
+        assumed.append(lit if s.solve(assumptions=[*assumed, lit]) else -lit)
+    ok = s.solve(assumptions=assumed)
+    assert ok, "every assumption kept leaves the grid completable"
+    m = s.get_model()
+    assert m is not None
     return [1 if m[i] > 0 else 0 for i in range(n)]
 
 
 @cache
-def _empty_model(width: int, height: int, unique_lines: bool) -> SatModel:
-    return exact.encode(Binary.empty(width, height, unique_lines))
+def _empty_solver(width: int, height: int, unique_lines: bool) -> Solver:
+    return exact.encode(Binary.empty(width, height, unique_lines)).solver()
 
 
 def _lines(shape: tuple[int, int, bool], cells: list[int]) -> Lines | None:
@@ -134,7 +136,7 @@ def _reduce(shape: tuple[int, int, bool], cells: list[int], order: list[int], le
     # first in chunks: the givens of a chunk that the rules deduce from the others all go at once
     # (the rules are monotone: with the rest of the chunk given, they deduce those again)
     w = shape[0]
-    for k in range(0, len(todo) // 2, CHUNK):
+    for k in range(0, len(todo), CHUNK):
         chunk = [i for i in todo[k:k + CHUNK] if cells[i] >= 0]
         lb = _lines(shape, [-1 if i in chunk else v for i, v in enumerate(cells)])
         if lb is None or closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is not None:
