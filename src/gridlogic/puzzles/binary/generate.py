@@ -197,5 +197,5 @@ def generate(width: int, height: int, level: int, seed: int, unique_lines: bool 
             return Generated(puzzle, grade, next(exact.solve_iter(puzzle)))
         if progress is not None:
             progress(f"{width}x{height} {LEVELS[level]}: {tally.draws} attempts")
-    raise GenerationError(f"no {width}x{height} {LEVELS[level]} puzzle found in {allowance.said()} (seed {seed}, "
-                          f"{tally.draws} attempts); try another seed, a longer --time-limit or another level")
+    raise GenerationError(f"no {width}x{height} {LEVELS[level]} puzzle found in {allowance.said()} (seed {seed}): "
+                          f"{tally.draws} attempts; try another seed, a longer --time-limit or another level")
