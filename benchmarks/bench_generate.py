@@ -24,11 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from gridlogic.core.errors import GenerationFailed
+from gridlogic.core.generation import Tally
 from gridlogic.core.registry import Kind, kind
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.shapes import Shape, shape
 
 ROOT = Path(__file__).resolve().parent.parent
+NO_UNIQUE_LINES = False
 SIZES = {"starbattle": ["10/2", "14/3", "17/4", "21/5", "25/6"], "binary": ["6x6", "10x10", "14x14"],
          "str8ts": ["9"]}
 
@@ -74,7 +76,9 @@ def run(k: Kind, size: str, level: str | None, seeds: int, limit: float) -> tupl
     shapes: list[Shape] = []
     write = k.default_format().write
     assert write is not None
-    options = {"time_limit": limit, "unique_lines": True}
+    tally = Tally()
+    options = {"time_limit": limit, "unique_lines": not NO_UNIQUE_LINES, "tally": tally}
+    blacks: list[tuple[int, int, bool]] = []
     for seed in range(1, seeds + 1):
         c0, w0 = time.process_time(), time.perf_counter()
         try:
@@ -93,9 +97,18 @@ def run(k: Kind, size: str, level: str | None, seeds: int, limit: float) -> tupl
         puzzles.add(write(g.puzzle))
         if isinstance(g.puzzle, StarBattle):
             shapes.append(shape(g.puzzle))
+        if k.name == "str8ts":
+            p = g.puzzle
+            black = [i for i in range(p.size) if p.black[i]]
+            blacks.append((len(black), sum(1 for i in black if p.givens[i]),
+                           all(p.black[p.size - 1 - i] for i in black)))
+    extra = ""
+    if blacks:
+        extra = (f" blacks {statistics.median(b[0] for b in blacks):g}, black clues "
+                 f"{statistics.median(b[1] for b in blacks):g}, symmetric {sum(b[2] for b in blacks)}/{len(blacks)}")
     row = (f"| {k.name} | {size} | {level or 'any'} | {ok}/{seeds} | {hit}/{ok} | "
            f"{statistics.median(cpu):.3f} / {max(cpu):.3f} | {statistics.median(wall):.3f} | "
-           f"{len(sols)} / {len(puzzles)} |")
+           f"{len(sols)} / {len(puzzles)} | {tally.candidates} | {len(tally.disagreements)} |{extra}")
     return row, shapes
 
 
@@ -105,13 +118,16 @@ def main() -> None:
     ap.add_argument("--kinds", default="starbattle,binary,str8ts")
     ap.add_argument("--sb", default=None, help="Star Battle classes, e.g. 10/2,14/3")
     ap.add_argument("--binary", default=None, help="Binary sizes, e.g. 6x6,14x14")
-    ap.add_argument("--levels", default=None, help="level names (default: every level of the kind)")
+    ap.add_argument("--levels", default=None,
+                    help="level names, or 'any' for no difficulty (default: every level of the kind)")
     ap.add_argument("--time-limit", type=float, default=60.0)
     ap.add_argument("--no-unique-lines", action="store_true")
     a = ap.parse_args()
+    global NO_UNIQUE_LINES  # noqa: PLW0603 - a command-line switch
+    NO_UNIQUE_LINES = a.no_unique_lines
     print("| kind | size | grade | success | on target | CPU median / max s | wall median s | "
-          "distinct solutions / puzzles |")
-    print("|---|---|---|---|---|---|---|---|")
+          "distinct solutions / puzzles | candidates | grade vs capped solves disagree |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     shapes: dict[str, list[Shape]] = defaultdict(list)
     for name in a.kinds.split(","):
         k = kind(name)
@@ -119,9 +135,9 @@ def main() -> None:
         levels = a.levels.split(",") if a.levels else [lv for lv in k.levels if lv not in ("Uniqueness", "given")]
         for size in sizes.split(","):
             for level in levels:
-                if level not in k.levels:
+                if level not in (*k.levels, "any"):
                     continue
-                row, got = run(k, size, level, a.seeds, a.time_limit)
+                row, got = run(k, size, None if level == "any" else level, a.seeds, a.time_limit)
                 print(row, flush=True)
                 if name == "starbattle":
                     shapes[size] += got

@@ -82,6 +82,12 @@ class Tally:
         return f"{self.candidates} unique puzzles tried" + (f" (graded {graded})" if graded else "")
 
 
+def tally_of(options: Options | None) -> Tally:
+    """The caller's tally (``options["tally"]``, e.g. a benchmark's), else a fresh one."""
+    found = (options or {}).get("tally")
+    return found if isinstance(found, Tally) else Tally()
+
+
 def on_target(kind: Any, puzzle: Any, target: int, tally: Tally, lowest: int = 0) -> Any | None:
     """The puzzle's grade if it is exactly ``target`` by both measures (the rules capped at the
     target solve it and capped one below are stuck; ``grade`` says the target), else None."""

@@ -23,7 +23,7 @@ from functools import cache
 from pysat.solvers import Solver
 
 from gridlogic.core.errors import GenerationFailed, ParseError
-from gridlogic.core.generation import Allowance, Tally, progress_of, seeded
+from gridlogic.core.generation import Allowance, progress_of, seeded, tally_of
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade
 from gridlogic.puzzles.binary import exact, human
@@ -183,15 +183,16 @@ def attempt(width: int, height: int, level: int, unique_lines: bool,
 
 
 def generate(width: int, height: int, level: int, seed: int, unique_lines: bool = True,
-             options: Options | None = None, tally: Tally | None = None) -> Generated:
+             options: Options | None = None) -> Generated:
     """A puzzle exactly at ``level`` (solved there, stuck below), or :class:`GenerationError`."""
     rng = seeded("binary", width, height, level, unique_lines, seed)
     progress = progress_of(options)
-    tally = tally if tally is not None else Tally()
+    tally = tally_of(options)
     allowance = Allowance(options)
     while allowance.more(tally.draws):
         tally.draws += 1
         found = attempt(width, height, level, unique_lines, rng)
+        tally.candidates += 1
         if found is not None:
             puzzle, grade = found
             return Generated(puzzle, grade, next(exact.solve_iter(puzzle)))

@@ -30,7 +30,7 @@ from itertools import islice
 from pysat.solvers import Solver
 
 from gridlogic.core.errors import GenerationFailed, ParseError, ValidationError
-from gridlogic.core.generation import Allowance, Tally, on_target, progress_of, seeded, target_level
+from gridlogic.core.generation import Allowance, on_target, progress_of, seeded, tally_of, target_level
 from gridlogic.core.grid import Cell, grid
 from gridlogic.core.registry import Generated, Options
 from gridlogic.puzzles.starbattle import exact
@@ -320,7 +320,7 @@ def unique_puzzle(n: int, stars: int, rng: random.Random,
 
 
 def generate(*, size: str | None, stars: int | None, difficulty: str | None, seed: int,
-             options: Options | None = None, tally: Tally | None = None) -> Generated:
+             options: Options | None = None) -> Generated:
     """A puzzle with a unique solution, exactly at ``difficulty`` when one is given (graded anyway
     when the rules are available)."""
     from gridlogic.puzzles.starbattle.kind import KIND
@@ -335,7 +335,7 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
     single = bool(opts.get("single_cells", False))
     progress = progress_of(opts)
     rng = seeded("starbattle", n, s, target, single, seed)
-    tally = tally if tally is not None else Tally()
+    tally = tally_of(options)
     allowance = Allowance(opts)
     what = f"{n}x{n} {s}-star" + (f" {levels[target]}" if target is not None else "")
     while allowance.more(tally.draws):

@@ -16,7 +16,7 @@ from itertools import islice
 from random import Random
 
 from gridlogic.core.errors import GenerationFailed, GridlogicError
-from gridlogic.core.generation import Allowance, Tally, on_target, progress_of, seeded
+from gridlogic.core.generation import Allowance, on_target, progress_of, seeded, tally_of
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade
 from gridlogic.puzzles.str8ts import exact_sat
@@ -99,8 +99,7 @@ def ease(p: Str8ts, full: Str8ts, level: int, rng: Random) -> Str8ts:
     return with_givens(full, givens)
 
 
-def generate(n: int, level: int | None, seed: int, options: Options | None = None,
-             tally: Tally | None = None) -> Generated:
+def generate(n: int, level: int | None, seed: int, options: Options | None = None) -> Generated:
     """A unique puzzle, exactly at ``level`` when one is given (graded anyway)."""
     from gridlogic.puzzles.str8ts.kind import KIND
 
@@ -108,7 +107,7 @@ def generate(n: int, level: int | None, seed: int, options: Options | None = Non
         raise GridlogicError(f"str8ts size {n} is outside 4..9")
     rng = seeded("str8ts", n, level, seed)
     progress = progress_of(options)
-    tally = tally if tally is not None else Tally()
+    tally = tally_of(options)
     allowance = Allowance(options)
     while allowance.more(tally.draws):
         tally.draws += 1
