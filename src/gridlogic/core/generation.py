@@ -88,10 +88,12 @@ def tally_of(options: Options | None) -> Tally:
     return found if isinstance(found, Tally) else Tally()
 
 
-def on_target(kind: Any, puzzle: Any, target: int, tally: Tally, lowest: int = 0) -> Any | None:
+def on_target(kind: Any, puzzle: Any, target: int, tally: Tally, lowest: int = 0,
+              solved_at_target: bool = False) -> Any | None:
     """The puzzle's grade if it is exactly ``target`` by both measures (the rules capped at the
-    target solve it and capped one below are stuck; ``grade`` says the target), else None."""
-    if kind.explain(puzzle, target).status != "solved":
+    target solve it and capped one below are stuck; ``grade`` says the target), else None.
+    ``solved_at_target``: the caller has just seen the capped solve succeed on this very puzzle."""
+    if not solved_at_target and kind.explain(puzzle, target).status != "solved":
         tally.grades[f">{kind.levels[target]}"] += 1
         return None
     if target > lowest and kind.explain(puzzle, target - 1).status == "solved":

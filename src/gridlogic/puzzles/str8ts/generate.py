@@ -88,15 +88,16 @@ def minimise(full: Str8ts, rng: Random) -> Str8ts:
 
 
 def ease(p: Str8ts, full: Str8ts, level: int, rng: Random) -> Str8ts:
-    """Put givens of the solution back until the human solver needs no level above ``level``."""
+    """Put givens of the solution back until the human solver needs no level above ``level``
+    (the result is solved by the rules capped at ``level``)."""
     givens = list(p.givens)
     missing = [i for i in p.white if not givens[i]]
     rng.shuffle(missing)
     for i in missing:
         if explain(with_givens(full, givens), level).status == "solved":
-            break
+            return with_givens(full, givens)
         givens[i] = full.givens[i]
-    return with_givens(full, givens)
+    return full
 
 
 def generate(n: int, level: int | None, seed: int, options: Options | None = None) -> Generated:
@@ -120,7 +121,7 @@ def generate(n: int, level: int | None, seed: int, options: Options | None = Non
             g: Grade | None = grade(p)
         else:  # (the rules capped at the level are much cheaper than an uncapped grade)
             p = ease(p, full, level, rng)
-            g = on_target(KIND, p, level, tally)
+            g = on_target(KIND, p, level, tally, solved_at_target=True)
         if g is not None:
             solution = tuple(0 if p.black[i] else full.givens[i] for i in range(p.size))
             return Generated(p, g, solution)
