@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -109,6 +109,8 @@ def run(k: Kind, size: str, level: str | None, seeds: int, limit: float) -> tupl
     row = (f"| {k.name} | {size} | {level or 'any'} | {ok}/{seeds} | {hit}/{ok} | "
            f"{statistics.median(cpu):.3f} / {max(cpu):.3f} | {statistics.median(wall):.3f} | "
            f"{len(sols)} / {len(puzzles)} | {tally.candidates} | {len(tally.disagreements)} |{extra}")
+    if tally.disagreements:
+        row += " " + "; ".join(f"{v}x {m}" for m, v in Counter(tally.disagreements).most_common())
     return row, shapes
 
 
