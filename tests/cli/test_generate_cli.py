@@ -45,3 +45,15 @@ def test_same_seed_other_level_other_puzzle() -> None:
     a = run("binary", "--size", "8", "--difficulty", "easy", "--seed", "2", "--json")
     b = run("binary", "--size", "8", "--difficulty", "medium", "--seed", "2", "--json")
     assert json.loads(a.stdout)["solution"] != json.loads(b.stdout)["solution"]
+
+
+def test_batch_rows_carry_the_generate_fields() -> None:
+    from gridlogic.batch import Task, run_task
+
+    row = run_task(Task("generate", "starbattle", "1", "starbattle", options={"size": "6", "difficulty": "Easy"},
+                        seed=1))
+    assert set(row) == {"kind", "id", "puzzle", "seed", "grade", "level", "solution", "source"}
+    assert (row["grade"], row["level"], row["seed"]) == ("Easy", 0, 1)
+    out = run("starbattle", "--size", "6", "--difficulty", "Easy", "--seed", "1", "--json")
+    assert {k: v for k, v in json.loads(out.stdout).items() if k != "id"} == {
+        k: v for k, v in row.items() if k not in ("id", "source")}
