@@ -279,6 +279,8 @@ def generate(kind_name: str, size: str | None, stars: int | None, difficulty: st
         options["progress"] = progress.update
         while len(seen) < how_many:
             try:
+                if s - base >= 2 * how_many + 10:
+                    raise GenerationFailed(f"only {len(seen)} distinct puzzles in {s - base} seeds from {base}")
                 g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=s, options=options)
             except GenerationFailed as e:
                 progress.stop()
