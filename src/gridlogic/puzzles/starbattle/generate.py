@@ -39,6 +39,8 @@ from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle, max_stars
 
 REFINE_STEPS = 400
 GROUPINGS = 20
+SIGMA = 0.9
+"""Spread of the regions' growth rates (log-normal): larger, more uneven region sizes."""
 
 
 def parse_size(size: str | None) -> int:
@@ -108,7 +110,7 @@ def grow_regions(n: int, stars: int, solution: frozenset[Cell], rng: random.Rand
         if o >= 0:
             size[o] += 1
             frontier[o].update(j for j in nbrs[i] if owner[j] < 0)
-    rate = [rng.lognormvariate(0.0, 0.9) for _ in range(n)]
+    rate = [rng.lognormvariate(0.0, SIGMA) for _ in range(n)]
     left = owner.count(-1)
     while left:
         # a region of one cell grows first (unless single cells are welcome)
