@@ -75,3 +75,24 @@ def test_a_missed_target_is_a_negative_answer() -> None:
 
     with pytest.raises(GenerationFailed, match=r"no 2x2 easy puzzle found in 5 attempts \(seed 1\): 5 attempts"):
         generate(2, 2, 1, seed=1, options={"attempts": 5})  # PreventTrio needs lines of 3
+
+
+@pytest.mark.parametrize(("w", "h", "unique"),
+                         [(6, 6, True), (8, 8, False), (7, 7, True), (6, 10, True), (14, 14, True)])
+def test_bare_levels_1_2_match_the_engine(w: int, h: int, unique: bool) -> None:
+    """The generator's bitset fixpoint of levels 1-2 is the engine's, on partial solutions."""
+    import random
+
+    from gridlogic.puzzles.binary.generate import _lines, _pairs_and_halves, random_solution
+    from gridlogic.puzzles.binary.rules.case import closure
+
+    rng = random.Random(f"{w}x{h}")
+    for _ in range(20):
+        sol = random_solution(w, h, unique, rng)
+        keep = rng.uniform(0.2, 0.7)
+        cells = [v if rng.random() < keep else -1 for v in sol]
+        for level in (1, 2):
+            ones, zeros = _pairs_and_halves((w, h, unique), cells, level)
+            lb = _lines((w, h, unique), cells)
+            assert closure(lb, level) is None
+            assert (ones, zeros) == (lb.ones, lb.zeros)

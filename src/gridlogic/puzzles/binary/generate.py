@@ -27,10 +27,10 @@ from gridlogic.core.generation import Allowance, progress_of, seeded, tally_of
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade
 from gridlogic.puzzles.binary import exact, human
-from gridlogic.puzzles.binary.model import Binary, validate
+from gridlogic.puzzles.binary.model import Binary, ones_in, validate, zeros_in
 from gridlogic.puzzles.binary.rules.case import NESTED_BUDGET, Budget, OutOfBudget, closure, refutes
-from gridlogic.puzzles.binary.rules.levels import LEVELS, LINE
-from gridlogic.puzzles.binary.rules.lines import Lines
+from gridlogic.puzzles.binary.rules.levels import COMPLETE, LEVELS, LINE
+from gridlogic.puzzles.binary.rules.lines import Lines, around
 
 MAX_GENERATE_SIDE = 22
 CHUNK = 24
@@ -77,7 +77,7 @@ def _empty_solver(width: int, height: int, unique_lines: bool) -> Solver:
     return exact.encode(Binary.empty(width, height, unique_lines)).solver()
 
 
-def _lines(shape: tuple[int, int, bool], cells: list[int]) -> Lines | None:
+def _lines(shape: tuple[int, int, bool], cells: list[int]) -> Lines:
     """The line bitsets of ``cells`` (-1 unknown), every line to be looked at."""
     w, h, unique = shape
     masks = ([0] * (w + h), [0] * (w + h))
@@ -90,12 +90,58 @@ def _lines(shape: tuple[int, int, bool], cells: list[int]) -> Lines | None:
     return Lines(h, w, unique, masks[1], masks[0], set(range(h)))
 
 
+def _pairs_and_halves(shape: tuple[int, int, bool], cells: list[int], level: int) -> tuple[list[int], list[int]]:
+    """The fixpoint of PreventTrio (and CompleteRowColumn from level 2) from ``cells``, which are
+    part of a solution (so no contradiction can arise and none is looked for): the rules of levels
+    1-2 exactly as the engine applies them, on bare bitsets. Returns (ones, zeros) of every line."""
+    w, h, _ = shape
+    count = w + h
+    lengths = [w] * h + [h] * w
+    ones, zeros = [0] * count, [0] * count
+    for i, v in enumerate(cells):
+        if v >= 0:
+            r, c = divmod(i, w)
+            m = ones if v else zeros
+            m[r] |= 1 << c
+            m[h + c] |= 1 << r
+    fulls = [(1 << n) - 1 for n in lengths]
+    pending = set(range(count))
+    while pending:
+        k = pending.pop()
+        o, z, full = ones[k], zeros[k], fulls[k]
+        unknown = full & ~(o | z)
+        if not unknown:
+            continue
+        to0, to1 = around(o, full) & unknown, around(z, full) & unknown
+        if level >= COMPLETE:
+            n = lengths[k]
+            if o.bit_count() == ones_in(n):
+                to0 = unknown
+            elif z.bit_count() == zeros_in(n):
+                to1 = unknown
+        if not to0 | to1:
+            continue
+        ones[k] |= to1
+        zeros[k] |= to0
+        base, other = (h, 0) if k < h else (0, h)
+        pos = k - other
+        for bits, m in ((to1, ones), (to0, zeros)):
+            while bits:
+                j = (bits & -bits).bit_length() - 1
+                bits &= bits - 1
+                m[base + j] |= 1 << pos
+                pending.add(base + j)
+        pending.add(k)
+    return ones, zeros
+
+
 def solvable(shape: tuple[int, int, bool], cells: list[int], level: int) -> bool:
     """Whether the rules up to ``level`` solve the givens ``cells`` (-1 unknown): the fast path of
-    the engine (same rules, to a fixpoint, without steps)."""
+    the engine (same rules, to a fixpoint, without steps); levels 1-2 on bare bitsets."""
+    if level <= COMPLETE:
+        ones, zeros = _pairs_and_halves(shape, cells, level)
+        return all(ones[r] | zeros[r] == (1 << shape[0]) - 1 for r in range(shape[1]))
     lb = _lines(shape, cells)
-    if lb is None:
-        return False
     try:
         return closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is None and lb.is_solved()
     except OutOfBudget:
@@ -111,8 +157,6 @@ def removable(shape: tuple[int, int, bool], cells: list[int], i: int, level: int
     if level <= LINE:
         return solvable(shape, trial, level)
     lb = _lines(shape, trial)
-    if lb is None:
-        return False
     try:
         if closure(lb, level - 1, None, Budget(SOLVABLE_BUDGET)) is not None:
             return False
@@ -138,11 +182,17 @@ def _reduce(shape: tuple[int, int, bool], cells: list[int], order: list[int], le
     w = shape[0]
     for k in range(0, len(todo), CHUNK):
         chunk = [i for i in todo[k:k + CHUNK] if cells[i] >= 0]
-        lb = _lines(shape, [-1 if i in chunk else v for i, v in enumerate(cells)])
-        if lb is None or closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is not None:
-            continue
-        for i in chunk:
-            if lb.value(*divmod(i, w)) is not None:
+        trial = [-1 if i in chunk else v for i, v in enumerate(cells)]
+        if level <= COMPLETE:
+            ones, zeros = _pairs_and_halves(shape, trial, level)
+            known = [(ones[r] | zeros[r]) >> c & 1 for r, c in (divmod(i, w) for i in chunk)]
+        else:
+            lb = _lines(shape, trial)
+            if closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is not None:
+                continue
+            known = [lb.value(*divmod(i, w)) is not None for i in chunk]
+        for i, deduced in zip(chunk, known, strict=True):
+            if deduced:
                 cells[i] = -1
     for i in todo:  # then one by one
         if cells[i] >= 0:
