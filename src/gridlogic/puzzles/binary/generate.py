@@ -34,6 +34,8 @@ from gridlogic.puzzles.binary.rules.lines import Lines, around
 
 MAX_GENERATE_SIDE = 22
 CHUNK = 24
+DECISIONS = 8
+"""Random cells fixed by assumptions before the SAT solver completes a random grid."""
 SOLVABLE_BUDGET = 4 * NESTED_BUDGET
 
 
@@ -54,7 +56,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def random_solution(width: int, height: int, unique_lines: bool, rng: random.Random) -> list[int]:
-    """A random complete grid, flat, 0/1: random cells (as many as a row and a column hold) take
+    """A random complete grid, flat, 0/1: :data:`DECISIONS` random cells take
     random digits by assumptions, each kept only while the grid stays completable; the solver (one
     per shape, kept) completes the rest."""
     s = _empty_solver(width, height, unique_lines)
@@ -62,7 +64,7 @@ def random_solution(width: int, height: int, unique_lines: bool, rng: random.Ran
     if not s.solve():
         raise GenerationError(f"no {width}x{height} grid exists under these rules")
     assumed: list[int] = []
-    for v in rng.sample(range(1, n + 1), width + height):
+    for v in rng.sample(range(1, n + 1), DECISIONS):
         lit = v if rng.random() < 0.5 else -v
         assumed.append(lit if s.solve(assumptions=[*assumed, lit]) else -lit)
     ok = s.solve(assumptions=assumed)
