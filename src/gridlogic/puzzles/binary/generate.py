@@ -34,7 +34,7 @@ from gridlogic.puzzles.binary.rules.lines import Lines, around
 
 MAX_GENERATE_SIDE = 22
 CHUNK = 24
-DECISIONS = 8
+DECISIONS = 16
 """Random cells fixed by assumptions before the SAT solver completes a random grid."""
 SOLVABLE_BUDGET = 4 * NESTED_BUDGET
 
