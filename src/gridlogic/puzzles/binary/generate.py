@@ -64,7 +64,7 @@ def random_solution(width: int, height: int, unique_lines: bool, rng: random.Ran
     if not s.solve():
         raise GenerationError(f"no {width}x{height} grid exists under these rules")
     assumed: list[int] = []
-    for v in rng.sample(range(1, n + 1), DECISIONS):
+    for v in rng.sample(range(1, n + 1), min(DECISIONS, n)):
         lit = v if rng.random() < 0.5 else -v
         assumed.append(lit if s.solve(assumptions=[*assumed, lit]) else -lit)
     ok = s.solve(assumptions=assumed)
