@@ -210,8 +210,9 @@ def _puzzle(width: int, height: int, unique_lines: bool, cells: list[int]) -> Bi
 
 
 def attempt(width: int, height: int, level: int, unique_lines: bool,
-            rng: random.Random) -> tuple[Binary, Grade] | None:
-    """One try: a random solution reduced to a puzzle of exactly ``level`` (with its grade), or None."""
+            rng: random.Random) -> tuple[Binary, Grade, tuple[tuple[int, ...], ...]] | None:
+    """One try: a random solution reduced to a puzzle of exactly ``level`` (with its grade and
+    solution), or None."""
     solution = random_solution(width, height, unique_lines, rng)
     order = list(range(width * height))
     rng.shuffle(order)
@@ -231,7 +232,10 @@ def attempt(width: int, height: int, level: int, unique_lines: bool,
         return None
     puzzle = _puzzle(width, height, unique_lines, cells)
     grade = human.grade(puzzle)
-    return (puzzle, grade) if grade.level == level else None
+    if grade.level != level:
+        return None
+    # solved by sound rules, so unique: its solution is the grid it came from
+    return puzzle, grade, tuple(tuple(solution[r * width:(r + 1) * width]) for r in range(height))
 
 
 def generate(width: int, height: int, level: int, seed: int, unique_lines: bool = True,
@@ -246,8 +250,7 @@ def generate(width: int, height: int, level: int, seed: int, unique_lines: bool 
         found = attempt(width, height, level, unique_lines, rng)
         tally.candidates += 1
         if found is not None:
-            puzzle, grade = found
-            return Generated(puzzle, grade, next(exact.solve_iter(puzzle)))
+            return Generated(*found)
         if progress is not None:
             progress(f"{width}x{height} {LEVELS[level]}: {tally.draws} attempts")
     raise GenerationError(f"no {width}x{height} {LEVELS[level]} puzzle found in {allowance.said()} (seed {seed}): "
