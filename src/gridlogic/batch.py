@@ -1,26 +1,49 @@
-"""``gridlogic batch``: run solve / count / grade / explain / check / generate over many puzzles,
-one JSON line per puzzle appended to ``--out``; resumable (puzzles already in the file are skipped),
-on a local process pool or, with ``--ray ADDR``, on a Ray cluster (optional extra ``gridlogic[ray]``).
+"""``gridlogic batch``: run solve / count / grade / explain / check / generate over many puzzles, one
+JSON line per puzzle appended to ``--out`` as each finishes.
+
+- Each puzzle is isolated: an error, an exception of any kind, ``--timeout`` or a crash of its worker
+  becomes an error row (``status``: ``error`` / ``timeout`` / ``crash``, with the input line) and
+  the run goes on.
+- Resumable: rows already in ``--out`` are kept and their puzzles skipped; error rows are retried and
+  replaced; a half-written last line (a killed run) is dropped. Each id ends up in the file once.
+- ``--out`` must not be an input, a directory, or an existing file that is not this batch's output
+  (``--force`` replaces such a file; never an input).
+- Local: a process pool (pebble) whose workers die with their parent. ``--ray ADDR``: a Ray
+  cluster (optional extra ``gridlogic[ray]``), work sent in chunks, ``--workers`` chunks at a time.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
+import ctypes
 import json
+import logging
 import os
+import signal
+import socket
+import sys
+import threading
+import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import islice
+from typing import Any, TextIO
 
 import click
 
 from gridlogic import service
 from gridlogic.core.errors import GridlogicError, UnsupportedError
+from gridlogic.core.files import FileError, check_target, same_file, write_text
 from gridlogic.core.inputs import read_argument, split_records
-from gridlogic.core.output import jsonl
-from gridlogic.core.registry import detect, kind
+from gridlogic.core.numbers import load_json, parse_int, parse_size
+from gridlogic.core.registry import detect, kind, kinds
+from gridlogic.params import Int, Seconds
 
 COMMANDS = ("solve", "count", "grade", "explain", "check", "generate")
+Key = tuple[str, str]
+Runner = Callable[[list["Task"]], Iterator[dict[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -36,123 +59,460 @@ class Task:
     options: dict[str, Any] = field(default_factory=dict)
     solution: str | None = None
     seed: int = 0
+    index: int = 0
+    line: int | None = None
+
+    @property
+    def key(self) -> Key:
+        return self.source, self.id
+
+
+def head(task: Task, kind_name: str | None = None) -> dict[str, Any]:
+    """The fields every row starts with: which puzzle of which input, and the command."""
+    out: dict[str, Any] = {"kind": kind_name or task.kind or "unknown", "source": task.source, "id": task.id,
+                           "index": task.index}
+    if task.line is not None:
+        out["line"] = task.line
+    out["command"] = task.command
+    return out
+
+
+def error_row(task: Task, message: str, status: str = "error") -> dict[str, Any]:
+    where = f"line {task.line}" if task.line is not None else f"puzzle {task.id}"
+    return {**head(task), "status": status, "error": f"{message} ({task.source}, {where})"}
 
 
 def run_task(task: Task) -> dict[str, Any]:
-    """Do one task; errors become an ``error`` field, never an exception."""
-    head: dict[str, Any] = {"source": task.source, "id": task.id}
+    """Do one task; every failure becomes an error row, never an exception."""
     try:
-        if task.command == "generate":
-            k = kind(task.text)
-            g = k.generate(size=task.options.get("size"), stars=task.options.get("stars"),
-                           difficulty=task.options.get("difficulty"), seed=task.seed, options=task.options)
-            return {**service.generated(k, g, task.seed, task.id), **head}
-        k, fmt = detect(task.text, task.kind, task.format)
-        puzzle = k.configure(fmt.read(task.text), task.options)
-        head = {"kind": k.name, **head}
-        if task.command == "solve":
-            return {**head, **service.solve(k, puzzle)}
-        if task.command == "count":
-            return {**head, **service.count(k, puzzle, int(task.options.get("limit", 2)))}
-        if task.command == "grade":
-            return {**head, **service.grade(k, puzzle)}
-        if task.command == "explain":
-            return {**head, **service.explain(k, puzzle)}
-        if task.command == "check":
-            if task.solution is None:
-                raise UnsupportedError("no solution to check: the input carries none for this puzzle")
-            return {**head, **service.check(k, puzzle, task.solution)}
-        raise UnsupportedError(f"unknown batch command {task.command!r}")
+        return {**_run(task), "status": "ok"}
     except GridlogicError as e:
-        return {**head, "error": str(e)}
+        return error_row(task, str(e))
+    except RecursionError:
+        return error_row(task, "input nested too deeply (Python's recursion limit)")
+    except Exception as e:  # noqa: BLE001 - one puzzle's bug must not stop the batch
+        return error_row(task, f"internal error, please report it: {type(e).__name__}: {e}")
 
 
-def done_keys(path: str) -> set[tuple[str, str]]:
-    """(source, id) of every answer already in ``path`` (a half-written last line is ignored)."""
-    keys: set[tuple[str, str]] = set()
-    if not os.path.exists(path):
-        return keys
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            try:
-                row = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(row, dict) and "error" not in row:
-                keys.add((str(row.get("source")), str(row.get("id"))))
-    return keys
+def _run(task: Task) -> dict[str, Any]:
+    if task.command == "generate":
+        k = kind(task.text)
+        g = k.generate(size=task.options.get("size"), stars=task.options.get("stars"),
+                       difficulty=task.options.get("difficulty"), seed=task.seed, options=task.options)
+        return {**service.generated(k, g, task.seed, task.id), **head(task, k.name)}
+    k, fmt = detect(task.text, task.kind, task.format, fallback=True)
+    puzzle = k.configure(fmt.read(task.text), task.options)
+    row = head(task, k.name)
+    if task.command == "solve":
+        return {**row, **service.solve(k, puzzle)}
+    if task.command == "count":
+        return {**row, **service.count(k, puzzle, int(task.options.get("limit", 2)))}
+    if task.command == "grade":
+        return {**row, **service.grade(k, puzzle)}
+    if task.command == "explain":
+        return {**row, **service.explain(k, puzzle)}
+    if task.command == "check":
+        if task.solution is None:
+            raise UnsupportedError("no solution to check: the input carries none for this puzzle")
+        return {**row, **service.check(k, puzzle, task.solution)}
+    raise UnsupportedError(f"unknown batch command {task.command!r}")
 
 
+def run_chunk(tasks: list[Task], timeout: float | None = None) -> list[dict[str, Any]]:
+    """Several tasks in one call (a Ray task), each under ``timeout`` seconds when given (counted after
+    the kinds are loaded: a fresh worker's imports are not the first puzzle's time)."""
+    kinds()
+    return [_timed(t, timeout) for t in tasks]
+
+
+class _Overrun(BaseException):
+    """Raised in the worker by the alarm that ends a task past its time limit."""
+
+
+def _timed(task: Task, timeout: float | None) -> dict[str, Any]:
+    if not timeout or threading.current_thread() is not threading.main_thread():
+        return run_task(task)
+
+    def ring(signum: int, frame: Any) -> None:
+        raise _Overrun
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        return run_task(task)
+    except _Overrun:
+        return error_row(task, f"stopped after the time limit of {timeout:g} s (--timeout)", "timeout")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+# ----- the tasks
 def tasks_for(command: str, inputs: Iterable[str], kind_name: str | None, format_name: str | None,
-              options: dict[str, Any], how_many: int) -> Iterator[Task]:
+              options: dict[str, Any], how_many: int) -> list[Task]:
+    """Every task of the run, in input order (``index``); an unreadable input stops the run here,
+    before any work; a bad puzzle does not (it becomes an error row)."""
+    tasks: list[Task] = []
     if command == "generate":
         for name in inputs:
+            k = kind(name)
+            if options.get("size") is not None:
+                parse_size(options["size"], "--size")
+            if options.get("difficulty") is not None and k.levels:
+                k.level_number(options["difficulty"])
             for i in range(how_many):
                 seed = int(options.get("seed", 1)) + i
-                yield Task(command, name, str(seed), name, options=options, seed=seed)
-        return
+                tasks.append(Task(command, name, str(seed), name, kind=name, options=options, seed=seed,
+                                  index=len(tasks)))
+        return tasks
+    only = kind(kind_name) if kind_name else None
     for arg in inputs:
         text, source = read_argument(arg)
-        only = kind(kind_name) if kind_name else None
         for rec in split_records(text, only):
             sol = rec.extra.get("solution_rows")
-            yield Task(command, source, rec.id, rec.text, kind_name, format_name, options,
-                       "/".join(sol) if isinstance(sol, list) else None)
+            tasks.append(Task(command, source, rec.id, rec.text, kind_name, format_name, options,
+                              "/".join(sol) if isinstance(sol, list) else None, index=len(tasks), line=rec.line))
+    return tasks
 
 
-def _local(workers: int) -> Callable[[list[Task]], Iterator[dict[str, Any]]]:
+# ----- the output file
+ROW_START = '{"kind":'
+"""How every row the batch writes begins (a torn last line must too, to be taken for one)."""
+
+
+def is_row(obj: Any, command: str) -> bool:
+    """Is ``obj`` a row a batch of ``command`` wrote?"""
+    return isinstance(obj, dict) and obj.get("command") == command and "source" in obj and "id" in obj
+
+
+def prepare_out(path: str, command: str, inputs: Iterable[str], force: bool) -> dict[Key, dict[str, Any]]:
+    """The finished rows of ``path`` by (source, id), after making it safe to append to: refuse an
+    input, a directory or another file (unless ``force``: then it is replaced); drop a torn last
+    line, error rows (to be retried) and repeated ids, rewriting the file (atomically) if needed."""
+    sources = [i for i in inputs if i != "-" and os.path.isfile(i)]
+    check_target(path, force=force, inputs=sources, existing_ok=True)
+    if not os.path.exists(path):
+        write_text(path, "", inputs=sources)
+        return {}
+    with open(path, "rb") as fh:
+        data = fh.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text, foreign = "", True
+    else:
+        foreign = False
+    pieces = text.split("\n")
+    torn = pieces[-1] != ""  # no newline at the end: a write cut short, if it starts like a row
+    foreign = foreign or (torn and not ROW_START.startswith(pieces[-1][:len(ROW_START)]))
+    kept: dict[Key, dict[str, Any]] = {}
+    dropped = 0
+    for line in pieces[:-1]:
+        if not line.strip():
+            continue
+        try:
+            row = load_json(line)
+        except GridlogicError:
+            row = None
+        if not is_row(row, command):
+            foreign = True
+            break
+        key = (str(row["source"]), str(row["id"]))
+        if "error" in row or key in kept:
+            dropped += 1
+            continue
+        kept[key] = row
+    if foreign:
+        if not force:
+            raise FileError(f"{path} exists and is not the output of a batch {command}: refusing to append to it "
+                            "(use --force to replace it)")
+        kept, torn = {}, True
+    if torn or dropped:
+        write_text(path, "".join(map(json_line, kept.values())), force=True, inputs=sources)
+    return kept
+
+
+def json_line(row: dict[str, Any]) -> str:
+    """One row as one line of UTF-8 JSON, whatever it holds (a lone surrogate is escaped, a value
+    JSON cannot hold is written as its text)."""
+    try:
+        line = json.dumps(row, ensure_ascii=False, separators=(",", ":"))
+        line.encode("utf-8")
+    except (TypeError, ValueError, UnicodeError):
+        line = json.dumps(row, ensure_ascii=True, separators=(",", ":"), default=str)
+    return line + "\n"
+
+
+# ----- local pool
+PR_SET_PDEATHSIG = 1
+
+
+def _worker_start(parent: int) -> None:
+    """In each worker: die with the parent (Linux: the kernel's parent-death signal; anywhere: a
+    thread that watches for the parent to go)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _local(workers: int, timeout: float | None) -> Runner:
     def run(todo: list[Task]) -> Iterator[dict[str, Any]]:
-        if workers <= 1:
-            yield from map(run_task, todo)
+        if not todo:
             return
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            yield from pool.map(run_task, todo, chunksize=max(1, min(64, len(todo) // (workers * 8) or 1)))
+        import pebble
+
+        pool = pebble.ProcessPool(max_workers=min(workers, len(todo)), initializer=_worker_start,
+                                  initargs=(os.getpid(),))
+        waiting: dict[concurrent.futures.Future[dict[str, Any]], Task] = {}
+        pending = iter(todo)
+
+        def submit(batch: Iterable[Task]) -> None:
+            for t in batch:
+                waiting[pool.schedule(run_task, args=[t], timeout=timeout)] = t
+
+        try:
+            submit(islice(pending, 4 * workers))
+            while waiting:
+                done, _ = concurrent.futures.wait(waiting, return_when=concurrent.futures.FIRST_COMPLETED)
+                for fut in done:
+                    yield _outcome(fut, waiting.pop(fut), timeout, pebble.ProcessExpired)
+                submit(islice(pending, len(done)))
+        finally:
+            pool.stop()  # type: ignore[no-untyped-call]
+            pool.join(timeout=10)
     return run
 
 
-def _ray(address: str) -> Callable[[list[Task]], Iterator[dict[str, Any]]]:
+def _outcome(fut: concurrent.futures.Future[dict[str, Any]], task: Task, timeout: float | None,
+             expired: type[BaseException]) -> dict[str, Any]:
+    try:
+        return fut.result()
+    except TimeoutError:
+        return error_row(task, f"stopped after the time limit of {timeout:g} s (--timeout)", "timeout")
+    except expired as e:
+        return error_row(task, f"the worker process died ({e})", "crash")
+    except Exception as e:  # noqa: BLE001 - e.g. a result that could not be sent back
+        return error_row(task, f"internal error, please report it: {type(e).__name__}: {e}")
+
+
+# ----- Ray
+def _ray(address: str, workers: int, timeout: float | None, connect_timeout: float) -> Runner:
+    os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "fatal")  # the driver's C++ retries would flood stderr
     try:
         import ray
     except ImportError:
         raise UnsupportedError("--ray needs the optional extra: pip install 'gridlogic[ray]'") from None
+    _connect(ray, address, workers, connect_timeout)
+    remote = ray.remote(num_cpus=1, max_retries=0)(run_chunk)
 
     def run(todo: list[Task]) -> Iterator[dict[str, Any]]:
-        ray.init(address=address, ignore_reinit_error=True)
-        remote = ray.remote(run_task)
-        refs = [remote.remote(t) for t in todo]
-        for ref in refs:
-            yield ray.get(ref)
+        size = max(1, min(64, len(todo) // (workers * 4) or 1))
+        chunks = iter([todo[i:i + size] for i in range(0, len(todo), size)])
+        waiting: dict[Any, list[Task]] = {}
+
+        def submit(n: int) -> None:
+            for chunk in islice(chunks, n):
+                waiting[remote.remote(chunk, timeout)] = chunk
+
+        submit(workers)
+        while waiting:
+            done, _ = ray.wait(list(waiting), num_returns=1)
+            for ref in done:
+                chunk = waiting.pop(ref)
+                try:
+                    yield from ray.get(ref)
+                except Exception as e:  # noqa: BLE001 - a lost worker or node
+                    for t in chunk:
+                        yield error_row(t, f"the Ray task failed ({type(e).__name__}: {str(e)[:200]})", "crash")
+            submit(len(done))
     return run
 
 
+def _connect(ray: Any, address: str, workers: int, connect_timeout: float) -> None:
+    """Connect to the cluster at ``address`` (``local``: start one here with ``workers`` CPUs), or
+    a clean error if it refuses, is unreachable, or does not answer within ``connect_timeout``."""
+    if address == "local":
+        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True,
+                 logging_level=logging.ERROR)
+        return
+    host, port = _host_port(address)
+    try:
+        socket.create_connection((host, port), timeout=connect_timeout).close()
+    except ConnectionRefusedError:
+        raise UnsupportedError(f"cannot reach the Ray cluster at {address}: connection refused") from None
+    except TimeoutError:
+        raise UnsupportedError(f"no answer from the Ray cluster at {address} within {connect_timeout:g} s "
+                               "(--ray-timeout)") from None
+    except OSError as e:
+        raise UnsupportedError(f"cannot reach the Ray cluster at {address}: {e.strerror or e}") from None
+    failure: list[BaseException] = []
+
+    def init() -> None:
+        try:
+            ray.init(address=address, log_to_driver=False, ignore_reinit_error=True, logging_level=logging.ERROR)
+        except Exception as e:  # noqa: BLE001 - reported below
+            failure.append(e)
+
+    thread = threading.Thread(target=init, daemon=True)
+    with _quiet_stderr():  # Ray's C++ client logs every retry, whatever the log level says
+        thread.start()
+        thread.join(connect_timeout)
+    if thread.is_alive():
+        raise UnsupportedError(f"no Ray cluster answered at {address} within {connect_timeout:g} s (--ray-timeout)")
+    if failure:
+        raise UnsupportedError(f"cannot connect to the Ray cluster at {address}: {str(failure[0])[:200]}")
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """File descriptor 2 sent to /dev/null for the duration (C libraries write there directly)."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    try:
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
+def _host_port(address: str) -> tuple[str, int]:
+    rest = address.split("://", 1)[1] if "://" in address else address
+    host, sep, port = rest.rpartition(":")
+    if not sep or not host:
+        raise UnsupportedError(f"--ray address {address!r} is not HOST:PORT (or 'local')")
+    return host, parse_int(port, "port", f"--ray {address}", lo=1, hi=65535)
+
+
+# ----- progress and summary
+class Progress:
+    """A rich progress bar (rate, ETA) on a terminal; elsewhere a plain line every ``every`` seconds."""
+
+    def __init__(self, total: int, stream: TextIO, every: float = 10.0) -> None:
+        self.total, self.stream, self.every = total, stream, every
+        self.done = self.errors = 0
+        self.start = self.last = time.perf_counter()
+        self.bar: Any = None
+        if stream.isatty() and total:
+            from rich import progress as rp
+            from rich.console import Console
+
+            self.bar = rp.Progress(rp.TextColumn("batch"), rp.BarColumn(), rp.MofNCompleteColumn(),
+                                   rp.TextColumn("{task.fields[rate]}/s, {task.fields[errors]} errors"),
+                                   rp.TimeElapsedColumn(), rp.TextColumn("ETA"), rp.TimeRemainingColumn(),
+                                   console=Console(file=stream), transient=True)
+            self.task = self.bar.add_task("batch", total=total, rate="0.0", errors=0)
+            self.bar.start()
+
+    def advance(self, row: dict[str, Any]) -> None:
+        self.done += 1
+        self.errors += "error" in row
+        now = time.perf_counter()
+        if self.bar is not None:
+            self.bar.update(self.task, advance=1, rate=f"{self.rate():.1f}", errors=self.errors)
+        elif now - self.last >= self.every:
+            self.last = now
+            eta = (self.total - self.done) / self.rate() if self.rate() else 0
+            click.echo(f"batch: {self.done}/{self.total} ({100 * self.done / self.total:.0f}%), "
+                       f"{self.rate():.1f}/s, {self.errors} errors, ETA {eta:.0f} s", file=self.stream)
+
+    def rate(self) -> float:
+        spent = time.perf_counter() - self.start
+        return self.done / spent if spent > 0 else 0.0
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def summary(rows: list[dict[str, Any]], before: int, out_path: str, elapsed: float, cpu: float,
+            stream: TextIO) -> None:
+    """A table of the run: counts by status and grade, elapsed time, rate; then the first errors."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=stream, highlight=False)
+    table = Table(title=f"batch -> {out_path}", show_header=False, title_justify="left")
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    table.add_row("done now", str(len(rows)))
+    table.add_row("already in the file", str(before))
+    for status, n in sorted(Counter(str(r.get("status", "ok")) for r in rows).items()):
+        table.add_row(f"status {status}", str(n))
+    grades = Counter(str(r["grade"]) for r in rows if r.get("grade") is not None)
+    for grade, n in sorted(grades.items()):
+        table.add_row(f"grade {grade}", str(n))
+    table.add_row("elapsed", f"{elapsed:.1f} s wall, {cpu:.1f} s CPU here")
+    table.add_row("rate", f"{len(rows) / elapsed:.1f} puzzles/s" if elapsed > 0 else "-")
+    console.print(table)
+    errors = [r for r in rows if "error" in r]
+    for r in errors[:10]:
+        click.echo(f"  {r.get('status', 'error')}: {r['error']}", file=stream)
+    if len(errors) > 10:
+        click.echo(f"  ... and {len(errors) - 10} more (rows with \"error\" in {out_path})", file=stream)
+    click.echo(f"{len(rows)} done, {before} already in {out_path}, {len(errors)} errors", file=stream)
+
+
+# ----- the command
 @click.command()
 @click.argument("command", type=click.Choice(COMMANDS))
 @click.argument("inputs", nargs=-1, required=True)
-@click.option("--out", "out_path", required=True, help="JSON-lines file; answers are appended, done ones skipped.")
-@click.option("--workers", default=os.cpu_count() or 1, show_default=True, type=click.IntRange(min=1))
-@click.option("--ray", "ray_address", default=None, help="Run on a Ray cluster at this address.")
+@click.option("--out", "out_path", required=True,
+              help="JSON-lines file: rows appended as puzzles finish; puzzles already there are skipped.")
+@click.option("--force", is_flag=True, help="Replace an --out file that is not this batch's output (never an input).")
+@click.option("--workers", default=os.cpu_count() or 1, show_default=True, type=Int(1, 1024),
+              help="Worker processes (with --ray: chunks running at once).")
+@click.option("--timeout", default=None, type=Seconds(0.001), help="Seconds per puzzle; past it, an error row.")
+@click.option("--ray", "ray_address", default=None,
+              help="Run on a Ray cluster at HOST:PORT ('local': start one here). Needs gridlogic[ray].")
+@click.option("--ray-timeout", default=10.0, show_default=True, type=Seconds(0.1),
+              help="Seconds to wait for the Ray cluster to answer.")
 @click.option("--kind", "kind_name", default=None)
 @click.option("--format", "format_name", default=None)
-@click.option("--limit", default=2, type=click.IntRange(min=1), help="count: stop at this many solutions.")
-@click.option("--count", "how_many", default=10, type=click.IntRange(min=1), help="generate: puzzles per kind.")
-@click.option("--seed", default=1, type=int, help="generate: first seed.")
+@click.option("--limit", default=2, type=Int(1), help="count: stop at this many solutions.")
+@click.option("--count", "how_many", default=10, type=Int(1, 10**7), help="generate: puzzles per kind.")
+@click.option("--seed", default=1, type=Int(None), help="generate: first seed.")
 @click.option("--size", default=None)
-@click.option("--stars", default=None, type=int)
+@click.option("--stars", default=None, type=Int(1, 99))
 @click.option("--difficulty", default=None)
 @click.option("--no-unique-lines", is_flag=True)
-def batch(command: str, inputs: tuple[str, ...], out_path: str, workers: int, ray_address: str | None,
-          kind_name: str | None, format_name: str | None, limit: int, how_many: int, seed: int,
-          size: str | None, stars: int | None, difficulty: str | None, no_unique_lines: bool) -> None:
+def batch(command: str, inputs: tuple[str, ...], out_path: str, force: bool, workers: int, timeout: float | None,
+          ray_address: str | None, ray_timeout: float, kind_name: str | None, format_name: str | None, limit: int,
+          how_many: int, seed: int, size: str | None, stars: int | None, difficulty: str | None,
+          no_unique_lines: bool) -> None:
     """Run COMMAND over every puzzle of INPUTS (for generate: INPUTS are kind names)."""
     options: dict[str, Any] = {"limit": limit, "seed": seed, "size": size, "stars": stars,
                                "difficulty": difficulty, "unique_lines": not no_unique_lines}
-    done = done_keys(out_path)
-    todo = [t for t in tasks_for(command, inputs, kind_name, format_name, options, how_many)
-            if (t.source, t.id) not in done]
-    runner = _ray(ray_address) if ray_address else _local(workers)
-    errors = 0
-    with open(out_path, "a", encoding="utf-8") as out:
-        for row in runner(todo):
-            errors += "error" in row
-            jsonl(row, out)
-    click.echo(f"{len(todo)} done, {len(done)} already in {out_path}, {errors} errors", err=True)
+    if any(i != "-" and os.path.exists(i) and same_file(i, out_path) for i in inputs):
+        raise FileError(f"{out_path} is also an input of this command: refusing to write over it, even with --force")
+    tasks = tasks_for(command, inputs, kind_name, format_name, options, how_many)
+    check_target(out_path, force=force, existing_ok=True)  # before connecting to a cluster
+    runner = _ray(ray_address, workers, timeout, ray_timeout) if ray_address else _local(workers, timeout)
+    done = prepare_out(out_path, command, inputs if command != "generate" else (), force)
+    todo = [t for t in tasks if t.key not in done]
+    start, cpu = time.perf_counter(), time.process_time()
+    rows: list[dict[str, Any]] = []
+    progress = Progress(len(todo), sys.stderr)
+    try:
+        with open(out_path, "a", encoding="utf-8") as out:
+            for row in runner(todo):
+                out.write(json_line(row))
+                out.flush()
+                rows.append(row)
+                progress.advance(row)
+    except OSError as e:
+        raise FileError(f"cannot write {out_path}: {e.strerror}") from None
+    finally:
+        progress.close()
+    summary(rows, len(done), out_path, time.perf_counter() - start, time.process_time() - cpu, sys.stderr)

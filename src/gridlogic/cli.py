@@ -18,8 +18,10 @@ import click
 from gridlogic import service
 from gridlogic.core.errors import Contradiction, GridlogicError, ParseError
 from gridlogic.core.inputs import read_argument, split_records
+from gridlogic.core.numbers import parse_size
 from gridlogic.core.output import jsonl
 from gridlogic.core.registry import Kind, Record, detect, kind, kinds
+from gridlogic.params import Int, Seconds
 
 
 class Failed(Exception):  # noqa: N818 - control flow: the overall exit code
@@ -49,7 +51,10 @@ class Ctx:
         """Every puzzle of ``arg``; a bad one is reported (stderr, and a JSON line) and skipped."""
         text, source = read_argument(arg)
         only = kind(self.kind) if self.kind else None
-        records = split_records(text, only)
+        try:
+            records = split_records(text, only)
+        except GridlogicError as e:
+            raise located(e, source) from None
         many = len(records) > 1
         for rec in records:
             try:
@@ -57,7 +62,7 @@ class Ctx:
                 puzzle = k.configure(fmt.read(rec.text), self.options)
             except GridlogicError as e:
                 if not many:
-                    raise
+                    raise located(e, source) from None
                 where = f"{source}, puzzle {rec.id}"
                 click.echo(f"error: {e} ({where})", err=True)
                 if self.json:
@@ -150,7 +155,7 @@ def _solved_text(k: Kind, puzzle: Any, out: dict[str, Any]) -> str:
 
 @cli.command()
 @click.argument("puzzle")
-@click.option("--limit", default=2, show_default=True, type=click.IntRange(min=1))
+@click.option("--limit", default=2, show_default=True, type=Int(1))
 @click.option("--method", default=None)
 @common
 def count(puzzle: str, limit: int, method: str | None, as_json: bool, kind_name: str | None,
@@ -249,15 +254,15 @@ def convert(puzzle: str, to: str, as_json: bool, kind_name: str | None, format_n
 @cli.command()
 @click.argument("kind_name", metavar="KIND")
 @click.option("--size", default=None, help="Board size, e.g. 10 or 8x12.")
-@click.option("--stars", default=None, type=int, help="Star Battle: stars per row.")
+@click.option("--stars", default=None, type=Int(1, 99), help="Star Battle: stars per row.")
 @click.option("--difficulty", default=None, help="Target level (name or number); the puzzle is solved at that "
               "level and stuck one below.")
-@click.option("--seed", default=None, type=int, help="Random seed (default: from the clock).")
-@click.option("--count", "how_many", default=1, show_default=True, type=click.IntRange(min=1),
+@click.option("--seed", default=None, type=Int(None), help="Random seed (default: from the clock).")
+@click.option("--count", "how_many", default=1, show_default=True, type=Int(1),
               help="How many distinct puzzles (seeds SEED, SEED+1, ...; a repeat is skipped).")
-@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.1),
+@click.option("--time-limit", default=60.0, show_default=True, type=Seconds(0.1),
               help="Seconds to search for each puzzle before answering 'none found' (exit 1).")
-@click.option("--attempts", default=None, type=click.IntRange(min=1),
+@click.option("--attempts", default=None, type=Int(1),
               help="At most this many candidates per puzzle (the same answer on any machine).")
 @click.option("--single-cells", is_flag=True, help="Star Battle: allow regions of one cell (a given star).")
 @click.option("--json", "as_json", is_flag=True)
@@ -270,6 +275,8 @@ def generate(kind_name: str, size: str | None, stars: int | None, difficulty: st
     from gridlogic.core.progress import Progress
 
     k = kind(kind_name)
+    if size is not None:
+        parse_size(size, "--size")
     base = seed if seed is not None else int(time.time())
     options: dict[str, Any] = {"unique_lines": not no_unique_lines, "time_limit": time_limit,
                                "attempts": attempts, "single_cells": single_cells}
@@ -308,6 +315,18 @@ def _load_optional(module: str, attr: str) -> click.Command | None:
     return cmd
 
 
+def located(e: GridlogicError, source: str) -> GridlogicError:
+    """``e`` with the file it came from added to its message (an argument speaks for itself)."""
+    if source != "argument":
+        e.args = (f"{e} in {source}",)
+    return e
+
+
+def say_error(message: str) -> None:
+    """The one ``error:`` line on stderr (a message's own line breaks folded)."""
+    click.echo("error: " + " ".join(message.split("\n")).strip(), err=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one ``error:`` line and exit 2 on bad input, never a traceback."""
     code = 0
@@ -323,15 +342,20 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("error: aborted", err=True)
         code = 130
     except click.ClickException as e:
-        click.echo(f"error: {e.format_message()}", err=True)
+        say_error(e.format_message())
         code = 2
     except GridlogicError as e:
-        click.echo(f"error: {e}", err=True)
+        say_error(str(e))
         code = 2
-    except (Contradiction, RecursionError, ValueError, KeyError, IndexError) as e:
+    except RecursionError:
         if os.environ.get("GRIDLOGIC_DEBUG"):
             raise
-        click.echo(f"error: {type(e).__name__}: {e}", err=True)
+        say_error("input nested too deeply to read (beyond Python's recursion limit)")
+        code = 2
+    except (Contradiction, ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
+        if os.environ.get("GRIDLOGIC_DEBUG"):
+            raise
+        say_error(f"internal error, please report it with the input: {type(e).__name__}: {e}")
         code = 2
     except BrokenPipeError:
         code = 0

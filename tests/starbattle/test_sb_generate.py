@@ -85,9 +85,9 @@ def test_single_cells_only_when_asked() -> None:
     assert all(connected(p) for p in asked)
 
 
-@pytest.mark.parametrize("bad", ["99", "6", "Uniqueness", "uniqueness", "-1", "Impossible", "2.5"])
+@pytest.mark.parametrize("bad", ["99", "6", "Uniqueness", "uniqueness", "-1", "Impossible", "2.5", "①", "٦"])
 def test_bad_difficulties(bad: str) -> None:
-    with pytest.raises(ParseError, match="cannot be targeted"):
+    with pytest.raises(ParseError, match=r"cannot be targeted|unknown level"):
         generate(size="8", stars=None, difficulty=bad, seed=1)
 
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 
 class GridlogicError(Exception):
-    """Base class of every error caused by the user's input."""
+    """Base class of every error caused by the user's input. Its message is one line (line breaks
+    quoted from the input are shown as ``\\n``), ready for ``error: <message>``."""
+
+    def __str__(self) -> str:
+        return super().__str__().replace("\r", "\\r").replace("\n", "\\n")
 
 
 class ParseError(GridlogicError):

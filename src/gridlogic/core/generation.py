@@ -24,10 +24,15 @@ def target_level(difficulty: str | None, levels: tuple[str, ...], first: int, la
         return None
     text = difficulty.strip()
     names = [lv.lower() for lv in levels]
-    level = int(text) if text.isdigit() else names.index(text.lower()) if text.lower() in names else -1
+    allowed = "--difficulty: " + ", ".join(f"{i} {levels[i]}" for i in range(first, last + 1))
+    if text.isascii() and text.isdigit():
+        level = int(text)
+    elif text.lower() in names:
+        level = names.index(text.lower())
+    else:
+        raise ParseError(f"unknown level {difficulty!r}", allowed)
     if not first <= level <= last:
-        allowed = ", ".join(f"{i} {levels[i]}" for i in range(first, last + 1))
-        raise ParseError(f"difficulty {difficulty!r} cannot be targeted", f"--difficulty: {allowed}")
+        raise ParseError(f"difficulty {difficulty!r} cannot be targeted", allowed)
     return level
 
 

@@ -4,10 +4,12 @@ puzzle or many (lines, ``#`` comments, TSV rows, JSON packs)."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 
 from gridlogic.core.errors import ParseError
+from gridlogic.core.numbers import check_text, decode
 from gridlogic.core.registry import Kind, Record, detect, kinds
 
 PATHLIKE_SUFFIXES = (".txt", ".xml", ".json", ".tsv", ".sbn", ".csv", ".sgf", ".jsonl")
@@ -15,14 +17,18 @@ PATHLIKE_SUFFIXES = (".txt", ".xml", ".json", ".tsv", ".sbn", ".csv", ".sgf", ".
 
 def read_argument(arg: str) -> tuple[str, str]:
     """``(text, source)`` for a PUZZLE argument. ``source`` is the file name or ``argument``."""
+    check_text(arg, "command-line argument")
     if arg == "-":
-        return sys.stdin.read(), "stdin"
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # a text stream without bytes (some test harnesses)
+            return sys.stdin.read(), "stdin"
+        return decode(stream.read(), "stdin"), "stdin"
     if os.path.isfile(arg):
         try:
-            with open(arg, encoding="utf-8") as fh:
-                return fh.read(), arg
-        except (OSError, UnicodeDecodeError) as e:
-            raise ParseError(f"cannot read file: {e}", arg) from None
+            with open(arg, "rb") as fh:
+                return decode(fh.read(), arg), arg
+        except OSError as e:
+            raise ParseError(f"cannot read file: {e.strerror}", arg) from None
     if os.path.isdir(arg):
         raise ParseError("is a directory, not a puzzle file", arg)
     looks_like_path = (arg.startswith(("/", "./", "../", "~")) or arg.lower().endswith(PATHLIKE_SUFFIXES)) \
@@ -43,12 +49,13 @@ def split_records(text: str, only: Kind | None = None) -> list[Record]:
         if recs is not None:
             return recs
     kind_name = only.name if only else None
+    skipped = text[:len(text) - len(text.lstrip())].count("\n")  # blank lines before the first
     if "\n" in body and _one_puzzle(body, kind_name):
-        return [Record("1", body)]
+        return [Record("1", body, line=1 + skipped)]
     records: list[Record] = []
     header_allowed = True
     lines = body.splitlines()
-    for lineno, raw in enumerate(lines, 1):
+    for lineno, raw in enumerate(lines, 1 + skipped):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -61,9 +68,9 @@ def split_records(text: str, only: Kind | None = None) -> list[Record]:
                     continue
                 raise ParseError("no puzzle in this TSV row", f"line {lineno}")
             rid = fields[0] if fields[0] and fields[0] != found else str(lineno)
-            records.append(Record(rid, found))
+            records.append(Record(rid, found, line=lineno))
         else:
-            records.append(Record(str(lineno), line))
+            records.append(Record(str(lineno), strip_comment(line), line=lineno))
         header_allowed = False
     if not records:
         raise ParseError("no puzzle in the input (only comments or blank lines)")
@@ -72,10 +79,22 @@ def split_records(text: str, only: Kind | None = None) -> list[Record]:
     return records
 
 
+_COMMENT = re.compile(r"\s+#(?:\s.*)?$")
+
+
+def strip_comment(line: str) -> str:
+    """A puzzle line without its trailing ``# comment`` (a ``#`` after a blank, then a blank or the
+    end: ``#`` inside a puzzle, a Str8ts black cell, is kept)."""
+    return _COMMENT.sub("", line)
+
+
 def _one_puzzle(body: str, kind_name: str | None) -> bool:
     """Is a multi-line text one puzzle (XML, a pzprv3 file, a picture)? Yes when some format
     recognises and reads the whole; also when it recognises the whole but fails to read it, unless
-    its lines look like puzzles of their own (then the file is a list and each line is judged)."""
+    its lines look like puzzles of their own (then the file is a list and each line is judged).
+    An XML document is always one (its reader says what is wrong with it, once)."""
+    if body.startswith("<"):
+        return True
     try:
         k, fmt = detect(body, kind_name)
     except Exception:  # noqa: BLE001 - not recognised as a whole

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gridlogic.core.errors import ParseError, UnknownFormatError, UnsupportedError
+from gridlogic.core.numbers import is_int, parse_int, shown
 from gridlogic.core.step import Explanation, Grade, Violation
 
 Options = Mapping[str, Any]
@@ -35,6 +36,8 @@ class Record:
     id: str
     text: str
     extra: dict[str, Any] = field(default_factory=dict)
+    line: int | None = None
+    """The line of the input it starts on, when the input is a list of lines."""
 
 
 @dataclass(frozen=True)
@@ -95,13 +98,14 @@ class Kind:
         raise UnsupportedError(f"{self.name}: no grader yet")
 
     def level_number(self, name: str) -> int:
-        """A level given by name or number on the command line."""
-        if name.isdigit():
-            return int(name)
+        """A level given by name or number on the command line (a number must name a level)."""
+        where = "levels: " + ", ".join(f"{i} {lv}" for i, lv in enumerate(self.levels))
+        if is_int(name.strip()):
+            return parse_int(name, f"{self.name} level", where, hi=max(len(self.levels) - 1, 0))
         lowered = [lv.lower() for lv in self.levels]
-        if name.lower() in lowered:
-            return lowered.index(name.lower())
-        raise ParseError(f"unknown level {name!r} for {self.name}", "levels: " + ", ".join(self.levels))
+        if name.strip().lower() in lowered:
+            return lowered.index(name.strip().lower())
+        raise ParseError(f"unknown level {shown(name)} for {self.name}", where)
 
     # ----- generation
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,

@@ -8,7 +8,9 @@ from typing import Any
 import click
 
 from gridlogic.core.errors import GridlogicError, ParseError
+from gridlogic.core.files import check_target, write_text
 from gridlogic.core.inputs import read_argument, split_records
+from gridlogic.core.numbers import NotJSONError, load_json
 from gridlogic.core.output import jsonl
 from gridlogic.core.registry import Kind, detect, kind
 from gridlogic.proof.checker import check
@@ -30,9 +32,12 @@ def proof() -> None:
 @click.option("--format", "format_name", default=None, help="Puzzle format (default: detected).")
 @click.option("--legup-xml", "legup_xml", default=None, type=click.Path(dir_okay=False),
               help="Also write the proof as a LEGUP XML file (one puzzle only).")
+@click.option("--force", is_flag=True, help="Overwrite an existing --legup-xml file (never the puzzle itself).")
 def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str | None,
-             legup_xml: str | None) -> None:
+             legup_xml: str | None, force: bool) -> None:
     """Build a proof of PUZZLE from the human solver (exit 1 if none is found)."""
+    if legup_xml:
+        check_target(legup_xml, force=force, inputs=[puzzle])
     text, _ = read_argument(puzzle)
     records = split_records(text, kind(kind_name) if kind_name else None)
     if legup_xml and len(records) > 1:
@@ -50,8 +55,7 @@ def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str
             worst = 1
             continue
         if legup_xml:
-            with open(legup_xml, "w", encoding="utf-8") as fh:
-                fh.write(to_legup_xml(pr))
+            write_text(legup_xml, to_legup_xml(pr), force=force, inputs=[puzzle])
         if as_json:
             jsonl({"id": rec.id, **pr.to_json()})
         else:
@@ -82,10 +86,14 @@ def puzzle_text(k: Kind, puzzle: Any, text: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help="One JSON line per proof: valid, errors.")
 def check_cmd(proof_arg: str, partial: bool, as_json: bool) -> None:
     """Check PROOF (a file, - for stdin, or the JSON itself): exit 0 valid, 1 invalid."""
-    text, _ = read_argument(proof_arg)
+    text, source = read_argument(proof_arg)
     worst = 0
-    for n, pr in enumerate(read_proofs(text), 1):
-        report = check(pr, partial)
+    for n, pr in enumerate(read_proofs(text, source), 1):
+        try:
+            report = check(pr, partial)
+        except RecursionError:
+            raise ParseError("proof nested too deeply to check (Python's recursion limit)",
+                             f"{source}, proof {n}") from None
         worst = max(worst, 0 if report.valid else 1)
         if as_json:
             jsonl({"kind": pr.kind, "id": str(n), **report.to_json()})
@@ -99,13 +107,28 @@ def _exit(code: int) -> None:
     click.get_current_context().exit(code)
 
 
-def read_proofs(text: str) -> list[Proof]:
+def read_proofs(text: str, source: str = "PROOF") -> list[Proof]:
     """One JSON proof object, or several as JSON lines."""
+    try:
+        return _read_proofs(text, source)
+    except RecursionError:
+        raise ParseError("proof nested too deeply to read (Python's recursion limit: about 300 nested splits)",
+                         source) from None
+
+
+def _read_proofs(text: str, source: str) -> list[Proof]:
     body = text.strip()
     if not body:
-        raise ParseError("empty input", "PROOF")
+        raise ParseError("empty input", source)
     try:
-        return [Proof.from_json(json.loads(body))]
-    except json.JSONDecodeError:
+        return [Proof.from_json(load_json(body, source))]
+    except NotJSONError:
         pass
-    return [Proof.from_text(line) for line in body.splitlines() if line.strip()]
+    proofs = []
+    for n, line in enumerate(body.splitlines(), 1):
+        if line.strip():
+            try:
+                proofs.append(Proof.from_text(line))
+            except GridlogicError as e:
+                raise ParseError(str(e), f"{source}, line {n}") from None
+    return proofs

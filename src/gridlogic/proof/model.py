@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gridlogic.core.errors import ParseError
+from gridlogic.core.numbers import load_json
 
 Mark = tuple[int, int, str]
 """``(row, col, value)``: one cell set to a contract mark value."""
@@ -123,11 +124,7 @@ class Proof:
 
     @classmethod
     def from_text(cls, text: str) -> Proof:
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ParseError(f"not JSON: {e.msg}", f"line {e.lineno}, column {e.colno}") from None
-        return cls.from_json(obj)
+        return cls.from_json(load_json(text))
 
 
 def _dict(obj: Any, where: str) -> dict[str, Any]:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import click
 
+from gridlogic.params import Int
+
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--port", default=8000, show_default=True, type=Int(1, 65535))
 def serve(host: str, port: int) -> None:
     """Serve the web app (solve, explain step by step, grade, check, convert, generate)."""
     import uvicorn

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -10,22 +11,27 @@ from typing import NoReturn
 
 import click
 
+from gridlogic.core.errors import GridlogicError
+from gridlogic.core.files import FileError, check_target, write_text
+from gridlogic.core.inputs import read_argument
 from gridlogic.games.starstar.bench import playout_rate, simulation_rate
 from gridlogic.games.starstar.graph import MAX_RINGS, MIN_RINGS
-from gridlogic.games.starstar.gtp import GtpEngine
+from gridlogic.games.starstar.gtp import MAX_SECONDS, GtpEngine
 from gridlogic.games.starstar.mcts import make_bot, play_game
 from gridlogic.games.starstar.playout import BACKENDS, DEFAULT_BACKEND
 from gridlogic.games.starstar.render import render_rich, render_text
 from gridlogic.games.starstar.scoring import SCORINGS, Scoring
 from gridlogic.games.starstar.sgf import GameRecord, RecordError, parse_records, to_json, to_sgf
 from gridlogic.games.starstar.state import StarState
+from gridlogic.params import Int, Seconds
 
-RINGS = click.IntRange(MIN_RINGS, MAX_RINGS)
+RINGS = Int(MIN_RINGS, MAX_RINGS)
 AIS = click.Choice(["mcts", "flat", "random"])
 
 
 def fail(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
+    """One ``error:`` line (line breaks quoted from the input shown as ``\\n``), exit 2."""
+    click.echo("error: " + message.replace("\r", "\\r").replace("\n", "\\n"), err=True)
     sys.exit(2)
 
 
@@ -50,18 +56,29 @@ def show(state: StarState) -> None:
 @starstar.command()
 @click.option("--rings", type=RINGS, default=6, show_default=True)
 @click.option("--ai", type=AIS, default="mcts", show_default=True)
-@click.option("--seconds", type=click.FloatRange(min=0.01), default=2.0, show_default=True, help="AI time per move")
-@click.option("--playouts", type=click.IntRange(min=1), default=None, help="AI playouts per move (instead of time)")
+@click.option("--seconds", type=Seconds(0.01, MAX_SECONDS), default=2.0, show_default=True, help="AI time per move")
+@click.option("--playouts", type=Int(1, 10**9), default=None, help="AI playouts per move (instead of time)")
 @click.option("--swap", is_flag=True, help="pie rule: White may take over Black's first stone")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=Int(None), default=0, show_default=True)
 @click.option("--colour", "--color", "colour", type=click.Choice(["b", "w"]), default="b", show_default=True)
 @click.option(
-    "--save", type=click.Path(dir_okay=False, path_type=Path), default=None, help="write the game (.sgf or .json)"
+    "--save", type=click.Path(path_type=Path), default=None, help="write the game (.sgf or .json)"
 )
+@click.option("--force", is_flag=True, help="overwrite an existing --save file")
 def play(
-    rings: int, ai: str, seconds: float, playouts: int | None, swap: bool, seed: int, colour: str, save: Path | None
+    rings: int,
+    ai: str,
+    seconds: float,
+    playouts: int | None,
+    swap: bool,
+    seed: int,
+    colour: str,
+    save: Path | None,
+    force: bool,
 ) -> None:
     """Play against the AI in the terminal; moves are read as labels from standard input."""
+    if save is not None:
+        target(save, force)
     state = StarState.new(rings, swap=swap)
     bot = make_bot(ai, seed=seed, seconds=None if playouts else seconds, playouts=playouts)
     human = "bw".index(colour)
@@ -106,24 +123,34 @@ def play(
         click.echo(f"game over: {state.score().result()}")
     if save is not None:
         write_record(
-            save, GameRecord.from_state(state, black="human" if human == 0 else ai, white=ai if human == 0 else "human")
+            save,
+            GameRecord.from_state(state, black="human" if human == 0 else ai, white=ai if human == 0 else "human"),
+            force,
         )
 
 
-def write_record(path: Path, record: GameRecord) -> None:
+def target(path: Path, force: bool) -> None:
+    """Refuse, before any game is played, a file that may not be written."""
+    try:
+        check_target(path, force=force)
+    except FileError as exc:
+        fail(str(exc))
+
+
+def write_record(path: Path, record: GameRecord, force: bool = False) -> None:
     text = to_sgf(record) if path.suffix.lower() == ".sgf" else to_json(record) + "\n"
     try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror}")
+        write_text(path, text, force=force)
+    except FileError as exc:
+        fail(str(exc))
 
 
 # -- gtp ------------------------------------------------------------------------------------------
 @starstar.command(name="gtp")
 @click.option("--rings", type=RINGS, default=6, show_default=True)
-@click.option("--seconds", type=click.FloatRange(min=0.01), default=None, help="time per move (default 2 s)")
-@click.option("--playouts", type=click.IntRange(min=1), default=None, help="playouts per move")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seconds", type=Seconds(0.01, MAX_SECONDS), default=None, help="time per move (default 2 s)")
+@click.option("--playouts", type=Int(1, 10**9), default=None, help="playouts per move")
+@click.option("--seed", type=Int(None), default=0, show_default=True)
 @click.option("--swap", is_flag=True, help="offer the pie rule")
 def gtp_command(rings: int, seconds: float | None, playouts: int | None, seed: int, swap: bool) -> None:
     """GTP v2 engine on standard input / output (vertices are labels such as T43)."""
@@ -137,14 +164,17 @@ def gtp_command(rings: int, seconds: float | None, playouts: int | None, seed: i
 @click.option("--scoring", type=click.Choice(SCORINGS), default="conventional", show_default=True)
 def score(file: str, as_json: bool, scoring: Scoring) -> None:
     """Score game records (SGF, JSON move list or JSON Lines) after their last move."""
+    if file != "-" and not os.path.isfile(file):
+        fail(f"cannot read {file}: no such file")
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}")
-    try:
+        text, _ = read_argument(file)
         states = [record.to_state() for record in parse_records(text)]
     except RecordError as exc:
         fail(f"{exc} in {file}")
+    except GridlogicError as exc:
+        fail(str(exc))
+    except RecursionError:
+        fail(f"game record nested too deeply to read (Python's recursion limit) in {file}")
     for number, state in enumerate(states, 1):
         report_score(state, str(number), scoring, as_json)
 
@@ -185,14 +215,15 @@ def report_score(state: StarState, ident: str, scoring: Scoring, as_json: bool) 
 
 # -- selfplay -------------------------------------------------------------------------------------
 @starstar.command()
-@click.option("--games", type=click.IntRange(min=1), default=2, show_default=True)
+@click.option("--games", type=Int(1, 10**9), default=2, show_default=True)
 @click.option("--rings", type=RINGS, default=6, show_default=True)
-@click.option("--playouts", type=click.IntRange(min=1), default=500, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--playouts", type=Int(1, 10**9), default=500, show_default=True)
+@click.option("--seed", type=Int(None), default=0, show_default=True)
 @click.option("--black", "black_ai", type=AIS, default="mcts", show_default=True)
 @click.option("--white", "white_ai", type=AIS, default="mcts", show_default=True)
 @click.option("--swap", is_flag=True)
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help=".sgf or JSON lines")
+@click.option("--out", type=click.Path(path_type=Path), default=None, help=".sgf or JSON lines")
+@click.option("--force", is_flag=True, help="overwrite an existing --out file")
 @click.option("--json", "as_json", is_flag=True, help="one JSON object per game")
 def selfplay(
     games: int,
@@ -203,9 +234,12 @@ def selfplay(
     white_ai: str,
     swap: bool,
     out: Path | None,
+    force: bool,
     as_json: bool,
 ) -> None:
     """Play bots against each other and print the results."""
+    if out is not None:
+        target(out, force)
     records = []
     wins = [0, 0]
     for game in range(games):
@@ -240,15 +274,15 @@ def selfplay(
         else:
             text = "".join(to_json(r) + "\n" for r in records)
         try:
-            out.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write {out}: {exc.strerror}")
+            write_text(out, text, force=force)
+        except FileError as exc:
+            fail(str(exc))
 
 
 # -- bench ----------------------------------------------------------------------------------------
 @starstar.command()
 @click.option("--rings", type=RINGS, multiple=True, help="ring counts (default 4 6 8 10)")
-@click.option("--seconds", type=click.FloatRange(min=0.05), default=1.0, show_default=True, help="per measurement")
+@click.option("--seconds", type=Seconds(0.05, MAX_SECONDS), default=1.0, show_default=True, help="per measurement")
 @click.option("--backend", type=click.Choice(sorted(BACKENDS)), default=DEFAULT_BACKEND, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 def bench(rings: tuple[int, ...], seconds: float, backend: str, as_json: bool) -> None:

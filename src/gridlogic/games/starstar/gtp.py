@@ -9,12 +9,15 @@ ignored; the engine never stops on bad input.  ``final_score`` uses the conventi
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Any, TextIO, TypeVar
 
+from gridlogic.core.errors import ParseError
+from gridlogic.core.numbers import FLOAT, check_number, is_int, parse_float, parse_int
 from gridlogic.games.starstar.graph import MAX_RINGS, MIN_RINGS
 from gridlogic.games.starstar.mcts import MCTSBot
 from gridlogic.games.starstar.render import render_text
@@ -22,6 +25,10 @@ from gridlogic.games.starstar.state import PASS_LABEL, SWAP_LABEL, StarState
 
 ENGINE_NAME = "gridlogic-starstar"
 DEFAULT_SECONDS = 2.0
+MAX_SECONDS = 1e6
+"""No clock or think time above this (about 11 days) is taken seriously: it is refused."""
+MAX_STONES = 10**6
+T = TypeVar("T")
 
 
 def engine_version() -> str:
@@ -85,6 +92,8 @@ class GtpEngine:
     done: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
+        if self.seconds is not None:
+            check_number(self.seconds, "seconds per move", lo=0.01, hi=MAX_SECONDS)
         self.state = StarState.new(self.rings, swap=self.swap)
         if self.seconds is None and self.playouts is None:
             self.seconds = DEFAULT_SECONDS
@@ -98,7 +107,7 @@ class GtpEngine:
             "quit": self.cmd_quit,
             "boardsize": self.cmd_boardsize,
             "clear_board": self.cmd_clear_board,
-            "komi": lambda args: "",
+            "komi": self.cmd_komi,
             "play": self.cmd_play,
             "genmove": self.cmd_genmove,
             "undo": self.cmd_undo,
@@ -116,7 +125,7 @@ class GtpEngine:
         if not words:
             return None
         ident = ""
-        if words[0].isdigit():
+        if is_int(words[0]) and words[0][0] not in "+-":
             ident, words = words[0], words[1:]
             if not words:
                 return f"?{ident} missing command\n\n"
@@ -155,13 +164,11 @@ class GtpEngine:
 
     def cmd_boardsize(self, args: list[str]) -> str:
         self.need(args, 1)
-        try:
-            rings = int(args[0])
-        except ValueError:
-            raise GtpError("syntax error") from None
-        if not MIN_RINGS <= rings <= MAX_RINGS:
+        if not is_int(args[0]):
+            raise GtpError("syntax error")
+        if len(args[0].lstrip("+-0")) > 3 or not MIN_RINGS <= int(args[0]) <= MAX_RINGS:
             raise GtpError("unacceptable size")
-        self.rings = rings
+        self.rings = int(args[0])
         self.cmd_clear_board([])
         return ""
 
@@ -214,30 +221,49 @@ class GtpEngine:
 
     def cmd_time_settings(self, args: list[str]) -> str:
         self.need(args, 3)
-        try:
-            main, byo, stones = float(args[0]), float(args[1]), int(args[2])
-        except ValueError:
-            raise GtpError("syntax error") from None
+        main = gtp_number(parse_float, args[0], "main time", hi=MAX_SECONDS)
+        byo = gtp_number(parse_float, args[1], "byo-yomi time", hi=MAX_SECONDS)
+        stones = gtp_number(parse_int, args[2], "byo-yomi stones", hi=MAX_STONES)
         self.clock = TimeControl(main, byo, stones)
         return ""
 
     def cmd_time_left(self, args: list[str]) -> str:
         self.need(args, 3)
         player = parse_colour(args[0])
-        try:
-            self.clock.left[player] = (float(args[1]), int(args[2]))
-        except ValueError:
-            raise GtpError("syntax error") from None
+        left = gtp_number(parse_float, args[1], "time left", hi=MAX_SECONDS)
+        stones = gtp_number(parse_int, args[2], "stones left", hi=MAX_STONES)
+        self.clock.left[player] = (left, stones)
         return ""
+
+    def cmd_komi(self, args: list[str]) -> str:
+        """Komi has no meaning in *Star (the score decides); it is checked and ignored."""
+        self.need(args, 1)
+        gtp_number(parse_float, args[0], "komi", lo=-1000.0, hi=1000.0)
+        return ""
+
+
+def gtp_number(read: Callable[..., T], text: str, what: str, **bounds: Any) -> T:
+    """A number argument read the one way (:mod:`gridlogic.core.numbers`), or a GTP error: plain
+    ``syntax error`` for what is no number at all, with the reason for one that is not allowed."""
+    try:
+        return read(text, what, **bounds)
+    except ParseError as e:
+        plain = FLOAT.fullmatch(text) is None and text.lower().lstrip("+-") not in ("nan", "inf", "infinity")
+        raise GtpError("syntax error" if plain else f"syntax error: {e}") from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        return parse_float(text, "--seconds", lo=0.01, hi=MAX_SECONDS)
+    except ParseError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
     """Minimal entry point: ``[--rings R] [--seconds S] [--playouts N] [--seed K]``."""
-    import argparse
-
     parser = argparse.ArgumentParser(prog="starstar-gtp", description="*Star GTP engine on stdin/stdout")
     parser.add_argument("--rings", type=int, default=6)
-    parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--seconds", type=_seconds, default=None)
     parser.add_argument("--playouts", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--swap", action="store_true")

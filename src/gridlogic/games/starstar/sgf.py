@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from gridlogic.core.errors import ParseError
+from gridlogic.core.numbers import NotJSONError, is_int, load_json
 from gridlogic.games.starstar.state import PASS_LABEL, StarState
 
 PLAYER_LETTERS = "bw"
@@ -153,9 +155,12 @@ def parse_sgf(text: str) -> GameRecord:
 def parse_sgf_collection(text: str) -> list[GameRecord]:
     """Every game tree of an SGF collection, in order."""
     reader = _SgfReader(text)
-    records = [_record_of(reader.tree())]
-    while reader.peek() == "(":
-        records.append(_record_of(reader.tree()))
+    try:
+        records = [_record_of(reader.tree())]
+        while reader.peek() == "(":
+            records.append(_record_of(reader.tree()))
+    except RecursionError:
+        raise reader.fail("variations nested too deeply (Python's recursion limit)") from None
     if reader.peek():
         raise reader.fail("unexpected text after the last game")
     return records
@@ -166,10 +171,10 @@ def _record_of(nodes: list[Node]) -> GameRecord:
         raise RecordError("SGF: no nodes")
     root = nodes[0]
     size = root.get("SZ", [""])[0]
-    try:
-        rings = int(size.split(":")[0])
-    except ValueError:
-        raise RecordError(f"SGF: SZ[{size}] is not a number of rings") from None
+    head = size.split(":")[0].strip()
+    if not is_int(head) or len(head) > 3:  # ASCII digits only (core.numbers)
+        raise RecordError(f"SGF: SZ[{size[:20]}] is not a number of rings")
+    rings = int(head)
     record = GameRecord(
         rings,
         swap="swap" in root.get("RU", [""])[0].lower(),
@@ -203,9 +208,11 @@ def to_json(record: GameRecord) -> str:
 
 def parse_json(text: str) -> GameRecord:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        data = load_json(text)
+    except NotJSONError as exc:
+        raise RecordError(f"JSON: {exc.what.removeprefix('not JSON: ')} at {exc.where}") from None
+    except ParseError as exc:
+        raise RecordError(f"JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RecordError("JSON: expected an object with 'rings' and 'moves'")
     rings, moves = data.get("rings"), data.get("moves", [])

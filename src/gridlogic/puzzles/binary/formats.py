@@ -8,12 +8,14 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 from gridlogic.core.errors import ParseError, ValidationError
+from gridlogic.core.numbers import parse_int, parse_xml
 from gridlogic.core.registry import Format
 from gridlogic.puzzles.binary.model import Binary
 
-_PREFIX = re.compile(r"^(\d+)x(\d+):(.*)$", re.DOTALL)
-_SIZE = re.compile(r"^(\d+)x(\d+)$")
+_PREFIX = re.compile(r"^([0-9]+)x([0-9]+):(.*)$", re.DOTALL)
+_SIZE = re.compile(r"^([0-9]+)x([0-9]+)$")
 _CELLS = re.compile(r"^[.01]+$")
+MAX_SIDE = 999
 _LEGUP_NAME = re.compile(r"<puzzle\b[^>]*\bname\s*=\s*[\"']Binary[\"']")
 
 
@@ -46,7 +48,8 @@ def read_rows(text: str) -> Binary:
         if not rows:
             raise ParseError("no rows in a Binary puzzle", "rows format")
         return Binary.from_rows(rows)
-    width, height = int(m.group(1)), int(m.group(2))
+    width = parse_int(m.group(1), "width", "WxH: prefix", hi=MAX_SIDE)
+    height = parse_int(m.group(2), "height", "WxH: prefix", hi=MAX_SIDE)
     rows = _split_rows(m.group(3))
     if len(rows) == 1 and height > 1:
         flat = rows[0]
@@ -100,10 +103,7 @@ def sniff_legup(text: str) -> bool:
 
 
 def read_legup(text: str) -> Binary:
-    try:
-        root = ET.fromstring(text.strip())
-    except ET.ParseError as e:
-        raise ParseError(f"malformed LEGUP XML: {e}", "LEGUP file") from None
+    root = parse_xml(text, "malformed LEGUP XML", "LEGUP file")
     puzzle = root if root.tag == "puzzle" else root.find("puzzle")
     if puzzle is None or puzzle.get("name") != "Binary":
         raise ParseError("no <puzzle name=\"Binary\"> element", "LEGUP file")
@@ -126,9 +126,10 @@ def read_legup(text: str) -> Binary:
 
 def _int_attr(el: ET.Element, name: str) -> int:
     raw = el.get(name)
-    if raw is None or not raw.strip().lstrip("-").isdigit():
-        raise ParseError(f"<{el.tag}> attribute {name}={raw!r} is not an integer", "LEGUP file")
-    return int(raw)
+    if raw is None:
+        raise ParseError(f"<{el.tag}> has no attribute {name}", "LEGUP file")
+    where = "LEGUP file, <" + el.tag + "".join(f" {k}={v!r}" for k, v in el.attrib.items() if k in "xy") + ">"
+    return parse_int(raw, f"attribute {name}", where, lo=-9999, hi=9999)
 
 
 def write_legup(puzzle: Binary) -> str:

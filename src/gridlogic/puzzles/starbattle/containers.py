@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from gridlogic.core.errors import ParseError
+from gridlogic.core.numbers import NotJSONError, check_number, is_int, load_json, parse_int
 from gridlogic.core.registry import Record
 
 
@@ -17,9 +17,9 @@ def pack_records(text: str) -> list[Record] | None:
     if not text.lstrip().startswith("{") or '"sbn"' not in text:
         return None
     try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ParseError(f"malformed JSON pack: {e.msg}", f"line {e.lineno}") from None
+        data: Any = load_json(text, "JSON pack")
+    except NotJSONError as e:
+        raise ParseError(f"malformed JSON pack: {e.what.removeprefix('not JSON: ')}", e.where) from None
     puzzles = data.get("puzzles") if isinstance(data, dict) else None
     if not isinstance(puzzles, list):
         return None
@@ -30,18 +30,25 @@ def pack_records(text: str) -> list[Record] | None:
         extra: dict[str, Any] = {}
         sol = p.get("solution")
         if isinstance(sol, list) and all(isinstance(x, list) and len(x) == 2 for x in sol):
-            stars = frozenset((int(r), int(c)) for r, c in sol)
+            where = f"pack puzzle {i}, solution"
+            stars = frozenset((_index(r, where), _index(c, where)) for r, c in sol)
             extra["solution"] = stars
             n = p["sbn"].split("x", 1)[0]
-            if n.isdigit():  # the contract's rows too, for interfaces that check packs (batch check)
+            if is_int(n) and len(n) <= 2:  # the contract's rows too, for interfaces that check packs
                 extra["solution_rows"] = ["".join("*" if (r, c) in stars else "." for c in range(int(n)))
                                           for r in range(int(n))]
         records.append(Record(str(i), p["sbn"], extra))
     return records
 
 
+def _index(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return parse_int(str(value), "cell index", where, hi=999)
+    return int(check_number(value, "cell index", where, hi=999))
+
+
 def norvig_tsv(fields: Sequence[str]) -> str | None:
     """Norvig's ``name, S, N, picture[, solution]`` rows: the picture with its stars prefix."""
-    if len(fields) < 4 or not fields[1].isdigit() or not fields[2].isdigit() or "/" not in fields[3]:
+    if len(fields) < 4 or not is_int(fields[1]) or not is_int(fields[2]) or "/" not in fields[3]:
         return None
-    return f"{int(fields[1])}:{fields[3]}"
+    return f"{parse_int(fields[1], 'stars', 'TSV column 2', hi=99)}:{fields[3]}"

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gridlogic.core.errors import ParseError, UnsupportedError
 from gridlogic.core.generation import target_level
+from gridlogic.core.numbers import parse_size
 from gridlogic.core.registry import Format, Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.str8ts import check as check_mod
@@ -30,10 +30,10 @@ def _size(size: str | None) -> int:
     """``9`` or ``9x9`` (square boards only)."""
     if size is None:
         return 9
-    m = re.fullmatch(r"\s*(\d{1,2})\s*(?:x\s*(\d{1,2})\s*)?", size)
-    if m is None or (m[2] is not None and m[1] != m[2]):
-        raise ParseError(f"str8ts sizes are square, e.g. 9 or 9x9; got {size!r}", "--size")
-    return int(m[1])
+    w, h = parse_size(size, "--size")
+    if w != h:
+        raise ParseError(f"str8ts boards are square, e.g. 9 or 9x9; got {size!r}", "--size")
+    return w
 
 
 class Str8tsKind(Kind):
@@ -50,7 +50,7 @@ class Str8tsKind(Kind):
         lines = [ln.strip() for ln in text.splitlines()]
         if not any(ln.startswith("#") and sniff_s81(ln) for ln in lines):
             return None
-        recs = [Record(str(k), ln) for k, ln in enumerate(lines, 1)
+        recs = [Record(str(k), ln, line=k) for k, ln in enumerate(lines, 1)
                 if ln and (not ln.startswith("#") or sniff_s81(ln))]
         if len(recs) == 1:
             recs[0].id = "1"

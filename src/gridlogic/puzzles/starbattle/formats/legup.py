@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 
 from gridlogic.core.errors import ParseError, ValidationError
 from gridlogic.core.grid import Cell
+from gridlogic.core.numbers import parse_int, parse_xml
 from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle
 
 STAR, BLACK, UNKNOWN = -2, -1, 0
@@ -26,16 +27,13 @@ def sniff(text: str) -> bool:
 
 def _int(el: ET.Element, attr: str, where: str) -> int:
     v = el.get(attr)
-    if v is None or not re.fullmatch(r"-?\d{1,4}", v.strip()):
-        raise ParseError(f"attribute {attr}={v!r} is not a number", where)
-    return int(v)
+    if v is None:
+        raise ParseError(f"attribute {attr} is missing", where)
+    return parse_int(v, f"attribute {attr}", where, lo=-9999, hi=9999)
 
 
 def read(text: str) -> StarBattle:
-    try:
-        root = ET.fromstring(text.strip())
-    except ET.ParseError as e:
-        raise ParseError(f"malformed XML: {e}", "LEGUP file") from None
+    root = parse_xml(text, "malformed XML", "LEGUP file")
     if root.tag != "Legup":
         raise ParseError(f"XML root is <{root.tag}>, not <Legup>", "LEGUP file")
     puzzle = root.find("puzzle")

@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 
 from gridlogic.core.errors import ParseError
+from gridlogic.core.numbers import parse_int
 from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle, regions_from_labels
 
-_PREFIX = re.compile(r"^\s*(?:stars\s*=\s*(\d+)\s*[:;,]?|(\d+)\s*:)\s*", re.IGNORECASE)
+_PREFIX = re.compile(r"^\s*(?:stars\s*=\s*([0-9]+)\s*[:;,]?|([0-9]+)\s*:)\s*", re.IGNORECASE)
 _BINARY_ONLY = frozenset(".01/ \t\r\n")
 
 
@@ -33,7 +34,7 @@ def split(text: str) -> tuple[int | None, list[str]]:
     stars: int | None = None
     m = _PREFIX.match(t)
     if m:
-        stars = int(m[1] or m[2])
+        stars = parse_int(m[1] or m[2], "stars", "picture prefix", hi=99)
         t = t[m.end():]
     rows = [r.strip() for r in re.split(r"[/\n]", t.strip())]
     if rows and rows[-1] == "" and "/" in t:
@@ -44,7 +45,7 @@ def split(text: str) -> tuple[int | None, list[str]]:
 def sniff(text: str) -> bool:
     t = _strip_comments(text)
     if not t or set(t) <= _BINARY_ONLY or "://" in t or t.startswith(("<", "pzprv3")) \
-            or re.match(r"^\d+x\d+[:.]", t):
+            or re.match(r"^[0-9]+x[0-9]+[:.]", t):
         return False
     _, rows = split(t)
     if len(rows) < 2 or any(not r or re.search(r"\s", r) for r in rows):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from gridlogic.core.errors import ParseError, ValidationError
+from gridlogic.core.numbers import parse_int
 from gridlogic.puzzles.starbattle.formats.borders import borders_from_regions, regions_from_borders
 from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle
 
@@ -50,9 +51,7 @@ def read(text: str) -> StarBattle:
 
 
 def _number(s: str, name: str) -> int:
-    if not s.isdigit() or len(s) > 3:
-        raise ParseError(f"{name} must be a number, got {s[:10]!r}", "puzz.link URL")
-    return int(s)
+    return parse_int(s, name, "puzz.link URL", hi=999)
 
 
 def _bits(chars: str, count: int, offset: int) -> list[bool]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gridlogic.core.errors import ParseError, ValidationError
 from gridlogic.core.grid import Cell
+from gridlogic.core.numbers import parse_int, shown
 from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle, regions_from_labels
 
 
@@ -25,9 +26,7 @@ def sniff(text: str) -> bool:
 
 
 def _int(s: str, name: str) -> int:
-    if not s.isdigit() or len(s) > 3:
-        raise ParseError(f"{name} must be a number, got {s[:10]!r}", "pzprv3 header")
-    return int(s)
+    return parse_int(s, name, "pzprv3 header", hi=999)
 
 
 def _parse(text: str) -> tuple[StarBattle, list[str]]:
@@ -47,9 +46,11 @@ def _parse(text: str) -> tuple[StarBattle, list[str]]:
     grid = []
     for r, line in enumerate(body[:rows]):
         ids = line.split()
-        if len(ids) != cols or not all(x.isdigit() for x in ids):
-            raise ParseError(f"expected {cols} region numbers, got {line[:40]!r}", f"pzprv3 region row {r + 1}")
-        grid.append([int(x) for x in ids])
+        if len(ids) != cols:
+            raise ParseError(f"expected {cols} region numbers, got {len(ids)}: {shown(line, 40)}",
+                             f"pzprv3 region row {r + 1}")
+        grid.append([parse_int(x, "region id", f"pzprv3 region row {r + 1}, column {c + 1}", hi=MAX_SIZE * MAX_SIZE)
+                     for c, x in enumerate(ids)])
     distinct = len({x for row in grid for x in row})
     if distinct != count:
         raise ValidationError(f"the header says {count} regions, the rows hold {distinct}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from gridlogic.core.errors import ParseError
+from gridlogic.core.numbers import parse_int
 from gridlogic.puzzles.starbattle.formats.borders import regions_from_borders
 from gridlogic.puzzles.starbattle.model import StarBattle
 
@@ -18,7 +19,7 @@ _SHAPE = re.compile(r"^([5-9A-Z])\1[0-9][We][0-9A-Za-z_-]+$")
 
 
 def size_of(code: str) -> int:
-    return int(code) if code.isdigit() else 10 + ord(code) - ord("A")
+    return int(code) if code in "56789" else 10 + ord(code) - ord("A")
 
 
 def sniff(text: str) -> bool:
@@ -37,8 +38,7 @@ def read(text: str) -> StarBattle:
     if len(t) < 5 or t[0] != t[1] or t[0] not in "56789ABCDEFGHIJKLMNOP":
         raise ParseError(f"bad size code {t[:2]!r} (55..99 or AA..PP)", "StarBattleLab SBN, characters 1-2")
     n = size_of(t[0])
-    if not t[2].isdigit():
-        raise ParseError(f"stars must be a digit, got {t[2]!r}", "StarBattleLab SBN, character 3")
+    stars = parse_int(t[2], "stars", "StarBattleLab SBN, character 3", hi=9)
     if t[3] not in "We":
         raise ParseError(f"flag must be 'W' or 'e', got {t[3]!r}", "StarBattleLab SBN, character 4")
     need = data_length(n)
@@ -61,4 +61,4 @@ def read(text: str) -> StarBattle:
     for c in range(n):
         for r in range(n - 1):
             down[r * n + c] = by_col[c * (n - 1) + r]
-    return StarBattle(n, int(t[2]), regions_from_borders(n, right, down))
+    return StarBattle(n, stars, regions_from_borders(n, right, down))

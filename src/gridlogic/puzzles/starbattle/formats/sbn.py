@@ -10,12 +10,12 @@ import re
 from gridlogic.core.errors import ParseError
 from gridlogic.puzzles.starbattle.model import LETTERS, MAX_SIZE, StarBattle
 
-_SHAPE = re.compile(r"^(\d{1,2})x(\d{1,2})\.([A-Za-z0-9]+)(?:\.([A-Za-z0-9-]*))?$")
+_SHAPE = re.compile(r"^([0-9]{1,2})x([0-9]{1,2})\.([A-Za-z0-9]+)(?:\.([A-Za-z0-9-]*))?$", re.ASCII)
 
 
 def sniff(text: str) -> bool:
     t = text.strip()
-    return bool(re.match(r"^\d{1,2}x\d{1,2}\.[A-Za-z0-9]", t)) and not any(ch.isspace() for ch in t)
+    return bool(re.match(r"^[0-9]{1,2}x[0-9]{1,2}\.[A-Za-z0-9]", t)) and not any(ch.isspace() for ch in t)
 
 
 def read(text: str) -> StarBattle:
