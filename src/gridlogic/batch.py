@@ -99,11 +99,7 @@ def _run(task: Task) -> dict[str, Any]:
         k = kind(task.text)
         g = k.generate(size=task.options.get("size"), stars=task.options.get("stars"),
                        difficulty=task.options.get("difficulty"), seed=task.seed, options=task.options)
-        write = k.default_format().write
-        assert write is not None
-        return {**head(task, k.name), "puzzle": write(g.puzzle), "seed": task.seed,
-                "grade": g.grade.name if g.grade else None, "level": g.grade.level if g.grade else None,
-                "solution": k.solution_rows(g.puzzle, g.solution)}
+        return {**service.generated(k, g, task.seed, task.id), **head(task, k.name)}
     k, fmt = detect(task.text, task.kind, task.format, fallback=True)
     puzzle = k.configure(fmt.read(task.text), task.options)
     row = head(task, k.name)

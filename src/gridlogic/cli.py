@@ -21,7 +21,7 @@ from gridlogic.core.inputs import read_argument, split_records
 from gridlogic.core.numbers import parse_size
 from gridlogic.core.output import jsonl
 from gridlogic.core.registry import Kind, Record, detect, kind, kinds
-from gridlogic.params import Int
+from gridlogic.params import Int, Seconds
 
 
 class Failed(Exception):  # noqa: N818 - control flow: the overall exit code
@@ -286,35 +286,55 @@ def convert(puzzle: str, to: str, as_json: bool, kind_name: str | None, format_n
 @click.argument("kind_name", metavar="KIND")
 @click.option("--size", default=None, help="Board size, e.g. 10 or 8x12.")
 @click.option("--stars", default=None, type=Int(1, 99), help="Star Battle: stars per row.")
-@click.option("--difficulty", default=None, help="Target level (name or number).")
+@click.option("--difficulty", default=None, help="Target level (name or number); the puzzle is solved at that "
+              "level and stuck one below.")
 @click.option("--seed", default=None, type=Int(None), help="Random seed (default: from the clock).")
-@click.option("--count", "how_many", default=1, show_default=True, type=Int(1))
+@click.option("--count", "how_many", default=1, show_default=True, type=Int(1),
+              help="How many distinct puzzles (seeds SEED, SEED+1, ...; a repeat is skipped).")
+@click.option("--time-limit", default=60.0, show_default=True, type=Seconds(0.1),
+              help="Seconds to search for each puzzle before answering 'none found' (exit 1).")
+@click.option("--attempts", default=None, type=Int(1),
+              help="At most this many candidates per puzzle (the same answer on any machine).")
+@click.option("--single-cells", is_flag=True, help="Star Battle: allow regions of one cell (a given star).")
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--no-unique-lines", is_flag=True)
 def generate(kind_name: str, size: str | None, stars: int | None, difficulty: str | None, seed: int | None,
-             how_many: int, as_json: bool, no_unique_lines: bool) -> None:
-    """Generate new puzzles with a unique solution."""
+             how_many: int, time_limit: float, attempts: int | None, single_cells: bool, as_json: bool,
+             no_unique_lines: bool) -> None:
+    """Generate new puzzles with a unique solution, exactly at --difficulty when given."""
+    from gridlogic.core.errors import GenerationFailed
+    from gridlogic.core.progress import Progress
+
     k = kind(kind_name)
     if size is not None:
         parse_size(size, "--size")
-    if difficulty is not None and k.levels:
-        k.level_number(difficulty)
     base = seed if seed is not None else int(time.time())
-    options = {"unique_lines": not no_unique_lines}
-    for i in range(how_many):
-        g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=base + i, options=options)
-        text = k.default_format().write
-        assert text is not None
-        puzzle_text = text(g.puzzle)
-        rows = k.solution_rows(g.puzzle, g.solution)
-        fields = {"kind": k.name, "id": str(i + 1), "puzzle": puzzle_text, "seed": base + i,
-                  "grade": g.grade.name if g.grade else None,
-                  "level": g.grade.level if g.grade else None, "solution": rows}
-        if as_json:
-            jsonl(fields)
-        else:
-            click.echo(puzzle_text)
-            click.echo(k.render(g.puzzle) + (f"\ngrade {g.grade.name}" if g.grade else ""))
+    options: dict[str, Any] = {"unique_lines": not no_unique_lines, "time_limit": time_limit,
+                               "attempts": attempts, "single_cells": single_cells}
+    seen: set[str] = set()
+    s = base
+    with Progress(f"generating {k.name}") as progress:
+        options["progress"] = progress.update
+        while len(seen) < how_many:
+            try:
+                if s - base >= 2 * how_many + 10:
+                    raise GenerationFailed(f"only {len(seen)} distinct puzzles in {s - base} seeds from {base}")
+                g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=s, options=options)
+            except GenerationFailed as e:
+                progress.stop()
+                click.echo(f"none found: {e}", err=True)
+                raise Failed(1) from None
+            fields = service.generated(k, g, s, str(len(seen) + 1))
+            s += 1
+            if fields["puzzle"] in seen:
+                continue
+            seen.add(fields["puzzle"])
+            progress.pause()
+            if as_json:
+                jsonl(fields)
+            else:
+                click.echo(fields["puzzle"])
+                click.echo(k.render(g.puzzle) + (f"\ngrade {g.grade.name}" if g.grade else ""))
     raise Failed(0)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from gridlogic.core.errors import ParseError
 from gridlogic.core.inputs import split_records
-from gridlogic.core.registry import Kind, detect, kind
+from gridlogic.core.registry import Generated, Kind, detect, kind
 
 
 @dataclass(frozen=True)
@@ -126,3 +126,12 @@ def exit_code(command: str, fields: dict[str, Any]) -> int:
         "hint": fields.get("status") not in (None, "step", "solved"),
     }
     return 1 if negative.get(command, False) else 0
+
+
+def generated(k: Kind, g: Generated, seed: int, id_: str) -> dict[str, Any]:
+    """The fields of one generated puzzle (``generate --json`` and ``batch generate`` rows)."""
+    write = k.default_format().write
+    assert write is not None
+    return {"kind": k.name, "id": id_, "puzzle": write(g.puzzle), "seed": seed,
+            "grade": g.grade.name if g.grade else None, "level": g.grade.level if g.grade else None,
+            "solution": k.solution_rows(g.puzzle, g.solution)}

@@ -43,3 +43,56 @@ def test_kind_generate_options() -> None:
 def test_bad_sizes(bad: str) -> None:
     with pytest.raises(GridlogicError):
         parse_size(bad)
+
+
+@pytest.mark.parametrize(("size", "level"), [(6, lv) for lv in range(1, 6)] + [(8, 4), (8, 5), (10, 4)])
+def test_every_level_without_unique_lines(size: int, level: int) -> None:
+    g = generate(size, size, level, seed=3, unique_lines=False, options={"attempts": 200, "time_limit": 3600})
+    assert not g.puzzle.unique_lines
+    assert list(islice(solve_iter(g.puzzle), 2)) == [g.solution]
+    assert g.grade is not None and g.grade.level == level
+    assert KIND.explain(g.puzzle, level).status == "solved"
+    if level > 1:
+        assert KIND.explain(g.puzzle, level - 1).status == "stuck"
+
+
+def test_seeds_and_levels_give_different_puzzles() -> None:
+    for unique in (True, False):
+        sols = {generate(8, 8, 2, seed=s, unique_lines=unique).solution for s in range(1, 11)}
+        assert len(sols) == 10
+    by_level = [generate(8, 8, lv, seed=1) for lv in (1, 2, 3)]
+    assert len({g.solution for g in by_level}) == 3
+
+
+@pytest.mark.parametrize("bad", ["0", "given", "6", "99", "Uniqueness", "hardest"])
+def test_bad_difficulties(bad: str) -> None:
+    with pytest.raises(GridlogicError, match=r"cannot be targeted|unknown level"):
+        KIND.generate(size="6", stars=None, difficulty=bad, seed=3, options={})
+
+
+def test_a_missed_target_is_a_negative_answer() -> None:
+    from gridlogic.core.errors import GenerationFailed
+
+    with pytest.raises(GenerationFailed, match=r"no 2x2 easy puzzle found in 5 attempts \(seed 1\): 5 attempts"):
+        generate(2, 2, 1, seed=1, options={"attempts": 5})  # PreventTrio needs lines of 3
+
+
+@pytest.mark.parametrize(("w", "h", "unique"),
+                         [(6, 6, True), (8, 8, False), (7, 7, True), (6, 10, True), (14, 14, True)])
+def test_bare_levels_1_2_match_the_engine(w: int, h: int, unique: bool) -> None:
+    """The generator's bitset fixpoint of levels 1-2 is the engine's, on partial solutions."""
+    import random
+
+    from gridlogic.puzzles.binary.generate import _lines, _pairs_and_halves, random_solution
+    from gridlogic.puzzles.binary.rules.case import closure
+
+    rng = random.Random(f"{w}x{h}")
+    for _ in range(20):
+        sol = random_solution(w, h, unique, rng)
+        keep = rng.uniform(0.2, 0.7)
+        cells = [v if rng.random() < keep else -1 for v in sol]
+        for level in (1, 2):
+            ones, zeros = _pairs_and_halves((w, h, unique), cells, level)
+            lb = _lines((w, h, unique), cells)
+            assert closure(lb, level) is None
+            assert (ones, zeros) == (lb.ones, lb.zeros)

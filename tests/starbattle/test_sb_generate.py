@@ -1,29 +1,106 @@
-"""The generator: seeded, unique, checked, in every size class it is asked for."""
+"""The generator: seeded, unique, checked, varied, exactly at the asked grade, regions that look
+published. Candidate counts are capped by ``attempts`` (not by time), so every answer is the same
+on any machine."""
 
 from __future__ import annotations
 
+import random
 from itertools import islice
 
 import pytest
 
-from gridlogic.core.errors import GridlogicError
+from gridlogic.core.errors import GenerationFailed, GridlogicError, ParseError
 from gridlogic.puzzles.starbattle import KIND
 from gridlogic.puzzles.starbattle.check import check
 from gridlogic.puzzles.starbattle.exact import solutions
-from gridlogic.puzzles.starbattle.generate import generate, parse_size
+from gridlogic.puzzles.starbattle.generate import generate, parse_size, random_solution
+from gridlogic.puzzles.starbattle.model import StarBattle
+from gridlogic.puzzles.starbattle.shapes import shape, snake, straight
+
+OPTS = {"attempts": 400, "time_limit": 3600}
+
+
+def connected(p: StarBattle) -> bool:
+    n = p.n
+    for unit in p.units:
+        cells = set(unit)
+        seen = {unit[0]}
+        stack = [unit[0]]
+        while stack:
+            r, c = divmod(stack.pop(), n)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                j = rr * n + cc
+                if 0 <= rr < n and 0 <= cc < n and j in cells and j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+        if seen != cells:
+            return False
+    return True
 
 
 @pytest.mark.parametrize(("size", "stars", "seed"), [("5", None, 1), ("8", 1, 2), ("10", 2, 3), ("10x10", None, 4),
-                                                      ("14", 3, 5)])
+                                                      ("12", 2, 5)])
 def test_generated_puzzles_are_unique(size: str, stars: int | None, seed: int) -> None:
     g = generate(size=size, stars=stars, difficulty=None, seed=seed)
     assert g.puzzle.n == parse_size(size)
     assert list(islice(solutions(g.puzzle), 2)) == [g.solution]
     assert check(g.puzzle, g.solution) == []
+    assert connected(g.puzzle) and min(len(u) for u in g.puzzle.units) > 1
     again = generate(size=size, stars=stars, difficulty=None, seed=seed)
     assert again.puzzle == g.puzzle
     text = KIND.default_format().write(g.puzzle)  # type: ignore[misc]
     assert KIND.default_format().read(text).canonical() == g.puzzle.canonical()
+
+
+@pytest.mark.parametrize(("size", "level", "seed"), [
+    ("6", "Easy", 1), ("6", "Hard", 2), ("8", "Easy", 3), ("8", "Medium", 4), ("8", "Hard", 5),
+    ("10", "Easy", 6), ("10", "Medium", 7), ("10", "Hard", 8), ("10", "Expert", 9),
+])
+def test_exactly_the_asked_grade(size: str, level: str, seed: int) -> None:
+    g = generate(size=size, stars=None, difficulty=level, seed=seed, options=OPTS)
+    target = KIND.levels.index(level)
+    assert list(islice(solutions(g.puzzle), 2)) == [g.solution]
+    assert g.grade is not None and g.grade.name == level and KIND.grade(g.puzzle).level == target
+    assert KIND.explain(g.puzzle, target).status == "solved"
+    if target > 0:
+        assert KIND.explain(g.puzzle, target - 1).status == "stuck"
+    assert connected(g.puzzle) and min(len(u) for u in g.puzzle.units) > 1
+
+
+def test_seeds_and_difficulties_give_different_puzzles() -> None:
+    sols = {generate(size="10", stars=2, difficulty=None, seed=s).solution for s in range(1, 13)}
+    assert len(sols) == 12
+    layouts = {random_solution(8, 1, random.Random(s)) for s in range(20)}
+    assert len(layouts) >= 15
+    by_level = {lv: generate(size="8", stars=1, difficulty=lv, seed=1, options=OPTS) for lv in ("Easy", "Medium")}
+    assert by_level["Easy"].puzzle != by_level["Medium"].puzzle
+    assert by_level["Easy"].solution != by_level["Medium"].solution
+
+
+def test_single_cells_only_when_asked() -> None:
+    for seed in range(1, 9):
+        assert shape(generate(size="6", stars=1, difficulty=None, seed=seed).puzzle).smallest > 1
+    asked = [generate(size="8", stars=1, difficulty=None, seed=s, options={"single_cells": True}).puzzle
+             for s in range(1, 9)]
+    assert all(connected(p) for p in asked)
+
+
+@pytest.mark.parametrize("bad", ["99", "6", "Uniqueness", "uniqueness", "-1", "Impossible", "2.5", "①", "٦"])
+def test_bad_difficulties(bad: str) -> None:
+    with pytest.raises(ParseError, match=r"cannot be targeted|unknown level"):
+        generate(size="8", stars=None, difficulty=bad, seed=1)
+
+
+def test_a_missed_target_is_a_negative_answer() -> None:
+    with pytest.raises(GenerationFailed, match=r"no 5x5 1-star Expert puzzle found in 5 attempts .*tried"):
+        generate(size="5", stars=None, difficulty="Expert", seed=1, options={"attempts": 5})
+
+
+def test_shape_measures() -> None:
+    assert straight(5, (0, 1, 2)) and straight(5, (0, 5, 10)) and not straight(5, (0, 1, 5)) and not straight(5, (3,))
+    assert snake(5, (0, 1, 5, 6)) == 0  # a 2x2 block
+    assert snake(5, (0, 1, 2, 3, 4)) == 5
+    assert snake(5, (0, 1, 5, 6, 7, 8)) == 2  # the block, then a two-cell tail
 
 
 @pytest.mark.parametrize(("size", "stars"), [("8x9", None), ("x", None), ("3", None), ("10", 3), ("10", 0)])

@@ -35,3 +35,7 @@ class UnsupportedError(GridlogicError):
 
 class Contradiction(Exception):  # noqa: N818 - a signal, not a user error
     """Raised by board operations when a cell loses its last candidate."""
+
+
+class GenerationFailed(GridlogicError):  # noqa: N818 - a negative answer, like "no solution"
+    """A generator found no puzzle of the asked kind in its time: a negative answer (exit 1)."""

@@ -11,7 +11,6 @@ from itertools import islice
 from typing import Any
 
 from gridlogic import service
-from gridlogic.core.errors import ParseError
 from gridlogic.core.hint import count_wrong
 from gridlogic.core.registry import kind
 from gridlogic.service import Spec, load
@@ -56,12 +55,7 @@ def generate(kind_name: str, size: str | None, stars: int | None, difficulty: st
     if time_limit is not None:
         options["time_limit"] = time_limit
     g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=seed, options=options)
-    write = k.default_format().write
-    if write is None:  # pragma: no cover - every kind's default format writes
-        raise ParseError(f"{k.name} cannot write its puzzles")
-    return {"kind": k.name, "puzzle": write(g.puzzle), "picture": k.render(g.puzzle),
-            "grade": g.grade.name if g.grade else None, "level": g.grade.level if g.grade else None,
-            "solution": k.solution_rows(g.puzzle, g.solution), "seed": seed}
+    return {**service.generated(k, g, seed, str(seed)), "picture": k.render(g.puzzle)}
 
 
 def progress(spec: Spec, board: Sequence[str]) -> dict[str, Any]:

@@ -1,36 +1,45 @@
 """Generating Binary puzzles at a level: unique, solvable with the rules up to that level and not
 with the rules below it.
 
-A random solution comes from the SAT model with random phases. Givens are then removed in random
+A random solution comes from the SAT model (built once per shape) with random phases. Givens are then removed in random
 order while the puzzle stays solvable at level D-1 (a minimal puzzle for D-1); one more removal
 that keeps it solvable at D makes it need D (fewer givens never make a puzzle easier), and the
 removals go on at level D (when no single removal steps up, the solution is reduced straight at D
 and kept if its grade is D; at level 5 with a one-supposition test, which is sufficient; the
 generator never needs the nested search). Solvable by sound rules implies unique; the result is
-graded by the step engine, whose hardest level used is the lowest cap that solves (so: solved at
-D, stuck below).
+graded by the step engine, and kept only if the fast path of the rules solves it at D, is stuck at
+D-1, and the grade says D. Givens go in chunks while the chunks come off (one solve removes many;
+the chunk halves on a failure and grows on a success), which keeps the number of solves small.
+Attempts go on until the time limit (or ``attempts``); then a negative answer saying what was tried. The RNG is seeded
+by size, level, line rule and seed.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from functools import cache
 
-from gridlogic.core.errors import Contradiction, GridlogicError, ParseError
-from gridlogic.core.registry import Generated
+from pysat.solvers import Solver
+
+from gridlogic.core.errors import GenerationFailed, ParseError
+from gridlogic.core.generation import Allowance, progress_of, seeded, tally_of
+from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade
 from gridlogic.puzzles.binary import exact, human
-from gridlogic.puzzles.binary.model import Binary, validate
+from gridlogic.puzzles.binary.model import Binary, ones_in, validate, zeros_in
 from gridlogic.puzzles.binary.rules.case import NESTED_BUDGET, Budget, OutOfBudget, closure, refutes
-from gridlogic.puzzles.binary.rules.levels import LINE
-from gridlogic.puzzles.binary.rules.lines import Lines
+from gridlogic.puzzles.binary.rules.levels import COMPLETE, LEVELS, LINE
+from gridlogic.puzzles.binary.rules.lines import Lines, around
 
-ATTEMPTS = 40
 MAX_GENERATE_SIDE = 22
+CHUNK = 24
+DECISIONS = 16
+"""Random cells fixed by assumptions before the SAT solver completes a random grid."""
 SOLVABLE_BUDGET = 4 * NESTED_BUDGET
 
 
-class GenerationError(GridlogicError):
+class GenerationError(GenerationFailed):
     """No puzzle of the asked kind was found within the attempts."""
 
 
@@ -47,35 +56,94 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def random_solution(width: int, height: int, unique_lines: bool, rng: random.Random) -> list[int]:
-    """A random complete grid, flat, 0/1."""
-    model = exact.encode(Binary.empty(width, height, unique_lines))
+    """A random complete grid, flat, 0/1: :data:`DECISIONS` random cells take
+    random digits by assumptions, each kept only while the grid stays completable; the solver (one
+    per shape, kept) completes the rest."""
+    s = _empty_solver(width, height, unique_lines)
     n = width * height  # variable k + 1 is cell k: every cell is unknown
-    with model.solver() as s:
-        s.set_phases([v if rng.random() < 0.5 else -v for v in range(1, n + 1)])
-        if not s.solve():
-            raise GenerationError(f"no {width}x{height} grid exists under these rules")
-        m = s.get_model()
+    if not s.solve():
+        raise GenerationError(f"no {width}x{height} grid exists under these rules")
+    assumed: list[int] = []
+    for v in rng.sample(range(1, n + 1), min(DECISIONS, n)):
+        lit = v if rng.random() < 0.5 else -v
+        assumed.append(lit if s.solve(assumptions=[*assumed, lit]) else -lit)
+    ok = s.solve(assumptions=assumed)
+    assert ok, "every assumption kept leaves the grid completable"
+    m = s.get_model()
+    assert m is not None
     return [1 if m[i] > 0 else 0 for i in range(n)]
 
 
-def _lines(shape: tuple[int, int, bool], cells: list[int]) -> Lines | None:
+@cache
+def _empty_solver(width: int, height: int, unique_lines: bool) -> Solver:
+    return exact.encode(Binary.empty(width, height, unique_lines)).solver()
+
+
+def _lines(shape: tuple[int, int, bool], cells: list[int]) -> Lines:
+    """The line bitsets of ``cells`` (-1 unknown), every line to be looked at."""
     w, h, unique = shape
-    lb = Lines(h, w, unique, [0] * (w + h), [0] * (w + h))
-    try:
-        for i, v in enumerate(cells):
-            if v >= 0:
-                lb.set_cell(*divmod(i, w), v)
-    except Contradiction:
-        return None
-    return lb
+    masks = ([0] * (w + h), [0] * (w + h))
+    for i, v in enumerate(cells):
+        if v >= 0:
+            r, c = divmod(i, w)
+            m = masks[v]
+            m[r] |= 1 << c
+            m[h + c] |= 1 << r
+    return Lines(h, w, unique, masks[1], masks[0], set(range(h)))
+
+
+def _pairs_and_halves(shape: tuple[int, int, bool], cells: list[int], level: int) -> tuple[list[int], list[int]]:
+    """The fixpoint of PreventTrio (and CompleteRowColumn from level 2) from ``cells``, which are
+    part of a solution (so no contradiction can arise and none is looked for): the rules of levels
+    1-2 exactly as the engine applies them, on bare bitsets. Returns (ones, zeros) of every line."""
+    w, h, _ = shape
+    count = w + h
+    lengths = [w] * h + [h] * w
+    ones, zeros = [0] * count, [0] * count
+    for i, v in enumerate(cells):
+        if v >= 0:
+            r, c = divmod(i, w)
+            m = ones if v else zeros
+            m[r] |= 1 << c
+            m[h + c] |= 1 << r
+    fulls = [(1 << n) - 1 for n in lengths]
+    pending = set(range(count))
+    while pending:
+        k = pending.pop()
+        o, z, full = ones[k], zeros[k], fulls[k]
+        unknown = full & ~(o | z)
+        if not unknown:
+            continue
+        to0, to1 = around(o, full) & unknown, around(z, full) & unknown
+        if level >= COMPLETE:
+            n = lengths[k]
+            if o.bit_count() == ones_in(n):
+                to0 = unknown
+            elif z.bit_count() == zeros_in(n):
+                to1 = unknown
+        if not to0 | to1:
+            continue
+        ones[k] |= to1
+        zeros[k] |= to0
+        base, other = (h, 0) if k < h else (0, h)
+        pos = k - other
+        for bits, m in ((to1, ones), (to0, zeros)):
+            while bits:
+                j = (bits & -bits).bit_length() - 1
+                bits &= bits - 1
+                m[base + j] |= 1 << pos
+                pending.add(base + j)
+        pending.add(k)
+    return ones, zeros
 
 
 def solvable(shape: tuple[int, int, bool], cells: list[int], level: int) -> bool:
     """Whether the rules up to ``level`` solve the givens ``cells`` (-1 unknown): the fast path of
-    the engine (same rules, to a fixpoint, without steps)."""
+    the engine (same rules, to a fixpoint, without steps); levels 1-2 on bare bitsets."""
+    if level <= COMPLETE:
+        ones, zeros = _pairs_and_halves(shape, cells, level)
+        return all(ones[r] | zeros[r] == (1 << shape[0]) - 1 for r in range(shape[1]))
     lb = _lines(shape, cells)
-    if lb is None:
-        return False
     try:
         return closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is None and lb.is_solved()
     except OutOfBudget:
@@ -91,8 +159,6 @@ def removable(shape: tuple[int, int, bool], cells: list[int], i: int, level: int
     if level <= LINE:
         return solvable(shape, trial, level)
     lb = _lines(shape, trial)
-    if lb is None:
-        return False
     try:
         if closure(lb, level - 1, None, Budget(SOLVABLE_BUDGET)) is not None:
             return False
@@ -105,10 +171,36 @@ def removable(shape: tuple[int, int, bool], cells: list[int], i: int, level: int
 
 
 def _reduce(shape: tuple[int, int, bool], cells: list[int], order: list[int], level: int) -> list[int]:
-    """Remove givens in ``order`` while the rules up to ``level`` still solve the puzzle."""
-    for i in order:
-        if cells[i] >= 0 and removable(shape, cells, i, level):
-            cells[i] = -1
+    """Remove givens in ``order`` while the rules up to ``level`` still solve the puzzle: in chunks
+    where a removal is a plain re-solve (the levels up to LINE), one by one for the search levels."""
+    todo = [i for i in order if cells[i] >= 0]
+    if level > LINE:
+        for i in todo:
+            if removable(shape, cells, i, level):
+                cells[i] = -1
+        return cells
+    # first in chunks: the givens of a chunk that the rules deduce from the others all go at once
+    # (the rules are monotone: with the rest of the chunk given, they deduce those again)
+    w = shape[0]
+    for k in range(0, len(todo), CHUNK):
+        chunk = [i for i in todo[k:k + CHUNK] if cells[i] >= 0]
+        trial = [-1 if i in chunk else v for i, v in enumerate(cells)]
+        if level <= COMPLETE:
+            ones, zeros = _pairs_and_halves(shape, trial, level)
+            known = [(ones[r] | zeros[r]) >> c & 1 for r, c in (divmod(i, w) for i in chunk)]
+        else:
+            lb = _lines(shape, trial)
+            if closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is not None:
+                continue
+            known = [lb.value(*divmod(i, w)) is not None for i in chunk]
+        for i, deduced in zip(chunk, known, strict=True):
+            if deduced:
+                cells[i] = -1
+    for i in todo:  # then one by one
+        if cells[i] >= 0:
+            keep, cells[i] = cells[i], -1
+            if not solvable(shape, cells, level):
+                cells[i] = keep
     return cells
 
 
@@ -118,14 +210,15 @@ def _puzzle(width: int, height: int, unique_lines: bool, cells: list[int]) -> Bi
 
 
 def attempt(width: int, height: int, level: int, unique_lines: bool,
-            rng: random.Random) -> tuple[Binary, Grade] | None:
-    """One try: a random solution reduced to a puzzle of exactly ``level`` (with its grade), or None."""
+            rng: random.Random) -> tuple[Binary, Grade, tuple[tuple[int, ...], ...]] | None:
+    """One try: a random solution reduced to a puzzle of exactly ``level`` (with its grade and
+    solution), or None."""
     solution = random_solution(width, height, unique_lines, rng)
     order = list(range(width * height))
     rng.shuffle(order)
     shape = (width, height, unique_lines)
     cells = list(solution)
-    for below in range(min(level - 1, LINE), level):
+    for below in range(max(1, min(level - 1, LINE)), level):
         cells = _reduce(shape, cells, order, below)
     if level > 1:
         rng.shuffle(order)
@@ -135,17 +228,30 @@ def attempt(width: int, height: int, level: int, unique_lines: bool,
         else:
             cells[up] = -1
     cells = _reduce(shape, cells, order, level)
+    if not solvable(shape, cells, level) or (level > 1 and solvable(shape, cells, level - 1)):
+        return None
     puzzle = _puzzle(width, height, unique_lines, cells)
-    grade = human.grade(puzzle)  # the hardest level an uncapped run uses is the lowest cap that solves
-    return (puzzle, grade) if grade.level == level else None
+    grade = human.grade(puzzle)
+    if grade.level != level:
+        return None
+    # solved by sound rules, so unique: its solution is the grid it came from
+    return puzzle, grade, tuple(tuple(solution[r * width:(r + 1) * width]) for r in range(height))
 
 
-def generate(width: int, height: int, level: int, seed: int, unique_lines: bool = True) -> Generated:
-    rng = random.Random(seed)
-    for _ in range(ATTEMPTS):
+def generate(width: int, height: int, level: int, seed: int, unique_lines: bool = True,
+             options: Options | None = None) -> Generated:
+    """A puzzle exactly at ``level`` (solved there, stuck below), or :class:`GenerationError`."""
+    rng = seeded("binary", width, height, level, unique_lines, seed)
+    progress = progress_of(options)
+    tally = tally_of(options)
+    allowance = Allowance(options)
+    while allowance.more(tally.draws):
+        tally.draws += 1
         found = attempt(width, height, level, unique_lines, rng)
+        tally.candidates += 1
         if found is not None:
-            puzzle, grade = found
-            return Generated(puzzle, grade, next(exact.solve_iter(puzzle)))
-    raise GenerationError(f"no {width}x{height} puzzle at level {level} found in {ATTEMPTS} attempts "
-                          f"(seed {seed}); try another seed or level")
+            return Generated(*found)
+        if progress is not None:
+            progress(f"{width}x{height} {LEVELS[level]}: {tally.draws} attempts")
+    raise GenerationError(f"no {width}x{height} {LEVELS[level]} puzzle found in {allowance.said()} (seed {seed}): "
+                          f"{tally.draws} attempts; try another seed, a longer --time-limit or another level")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from gridlogic.core.errors import ParseError, UnsupportedError
+from gridlogic.core.errors import UnsupportedError
+from gridlogic.core.generation import target_level
 from gridlogic.core.registry import Generated, Kind, Options
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.binary import check as checking
@@ -60,10 +61,10 @@ class BinaryKind(Kind):
                  options: Options) -> Generated:
         from gridlogic.puzzles.binary.generate import generate, parse_size
         width, height = parse_size(size or "8x8")
-        level = self.level_number(difficulty) if difficulty is not None else 2
-        if not 1 <= level < len(LEVELS):
-            raise ParseError(f"difficulty {difficulty!r} out of range", "levels 1.." + str(len(LEVELS) - 1))
-        return generate(width, height, level, seed, unique_lines=bool(options.get("unique_lines", True)))
+        level = target_level(difficulty, LEVELS, 1, len(LEVELS) - 1) if difficulty is not None else 2
+        assert level is not None
+        return generate(width, height, level, seed, unique_lines=bool(options.get("unique_lines", True)),
+                        options=options)
 
     def render_explanation(self, puzzle: Any, ex: Explanation, verbose: bool = False) -> str:
         """Numbered steps (with the board after each when ``verbose``), the final board, the verdict."""

@@ -1,34 +1,46 @@
-"""A seeded Star Battle generator.
+"""A seeded Star Battle generator that hits the asked grade exactly.
 
-1. A random star placement (the future solution): the (n, S) template without regions, solved with
-   random phases.
-2. Regions grown at random from n of the stars; a region may take a star cell only while it holds
-   fewer than S stars, so every region ends with exactly S (else retry).
-3. Uniqueness by SAT: while a second solution exists, move one of its stars that is not a star of
-   ours into a neighbouring region (keeping regions connected): that solution dies, ours survives.
-4. With a difficulty asked (and the human rules available), grade and retry; the closest wins.
+1. A random star placement (the future solution): the (n, S) template without regions, with stars
+   assumed at random cells (each kept only if the template stays satisfiable) until half are placed;
+   the SAT solver completes the rest.
+2. Regions grown at random around it: the stars grouped S by S (a random star and its nearest
+   free ones, joined by a shortest path of empty cells), then each region grows at its own random
+   rate (uneven sizes, as published puzzles have), preferring frontier cells with more neighbours
+   already in the region (compact shapes, no long one-cell-wide snakes). No region stays a single
+   cell unless asked.
+3. Uniqueness by one incremental SAT solver that forbids our solution: while it finds another
+   solution, move one of that solution's stars that is not ours into a neighbouring region (keeping
+   the region connected): that solution dies, ours survives. Region constraints are guarded by
+   activation literals, so a move swaps two regions' constraints and keeps everything learnt. The
+   exact solver confirms the result.
+4. With a target level (Tatham's discipline): the rules capped at the target solve it, the rules
+   capped one level below are stuck, and ``grade`` says the target; otherwise the next candidate,
+   until the time limit (then :class:`GenerationFailed`, saying what was tried).
+
+The RNG is seeded by (kind, size, stars, target, seed): another difficulty with the same seed gives
+another puzzle.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
 from itertools import islice
-from typing import Any
 
 from pysat.solvers import Solver
 
-from gridlogic.core.errors import ParseError, UnsupportedError, ValidationError
+from gridlogic.core.errors import GenerationFailed, ParseError, ValidationError
+from gridlogic.core.generation import Allowance, on_target, progress_of, seeded, tally_of, target_level
 from gridlogic.core.grid import Cell, grid
-from gridlogic.core.registry import Generated
-from gridlogic.core.step import Grade
+from gridlogic.core.registry import Generated, Options
 from gridlogic.puzzles.starbattle import exact
 from gridlogic.puzzles.starbattle.formats.picture import default_stars
 from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle, max_stars
 
-ATTEMPTS = 400
-REFINE_STEPS = 300
+REFINE_STEPS = 400
+GROUPINGS = 20
+SIGMA = 0.9
+"""Spread of the regions' growth rates (log-normal): larger, more uneven region sizes."""
 
 
 def parse_size(size: str | None) -> int:
@@ -43,28 +55,89 @@ def parse_size(size: str | None) -> int:
     return n
 
 
-def random_solution(n: int, stars: int, rng: random.Random) -> frozenset[Cell] | None:
-    """A random valid star placement (rows, columns, no touching), regions ignored."""
+# ----- 1. a random solution
+
+def random_solution(n: int, stars: int, rng: random.Random) -> frozenset[Cell]:
+    """A random valid star placement (S per row and column, no touching), regions ignored."""
     t = exact.template(n, stars)
+    g = grid(n, n)
     with Solver(name="minicard", bootstrap_with=list(t.clauses)) as s:
         for lits, k in t.atmosts:
             s.add_atmost(lits, k)
-        cells = list(range(1, n * n + 1))
+        cells = list(range(n * n))
         rng.shuffle(cells)
-        s.set_phases([v if rng.random() < stars / n else -v for v in cells])
-        if not s.solve():
-            return None
+        assumed: list[int] = []
+        rows, cols = [0] * n, [0] * n
+        banned = [False] * (n * n)
+        placed = 0
+        for i in cells:
+            if placed >= n * stars // 2:
+                break
+            r, c = divmod(i, n)
+            if banned[i] or rows[r] == stars or cols[c] == stars:
+                continue
+            if s.solve(assumptions=[*assumed, i + 1]):
+                assumed.append(i + 1)
+                placed += 1
+                rows[r] += 1
+                cols[c] += 1
+                for j in g.neighbours8[i]:
+                    banned[j] = True
+            else:
+                assumed.append(-(i + 1))
+        ok = s.solve(assumptions=assumed)
+        assert ok, "the template is satisfiable under every assumption kept"
         m = s.get_model()
         assert m is not None
         return frozenset(divmod(v - 1, n) for v in m[:n * n] if v > 0)
 
 
-def grow_regions(n: int, stars: int, solution: frozenset[Cell], rng: random.Random) -> list[list[int]] | None:
-    """Regions each holding exactly ``stars`` stars of ``solution``, or None: the stars are grouped
-    S by S (a random star and its nearest free ones), each group joined by a shortest path through
-    free empty cells, then the regions grow at random over the remaining cells."""
+# ----- 2. regions around it
+
+def grow_regions(n: int, stars: int, solution: frozenset[Cell], rng: random.Random,
+                 single_cells: bool = False) -> list[int] | None:
+    """Region of each cell (flat), each region holding exactly ``stars`` stars of ``solution``; None
+    when a group of stars cannot be joined (the caller draws again)."""
     g = grid(n, n)
+    nbrs = g.neighbours4
     star_idx = {g.index(c) for c in solution}
+    owner = next((o for o in (_group(n, stars, star_idx, nbrs, rng) for _ in range(GROUPINGS)) if o), None)
+    if owner is None:
+        return None
+    frontier: list[set[int]] = [set() for _ in range(n)]
+    size = [0] * n
+    for i, o in enumerate(owner):
+        if o >= 0:
+            size[o] += 1
+            frontier[o].update(j for j in nbrs[i] if owner[j] < 0)
+    rate = [rng.lognormvariate(0.0, SIGMA) for _ in range(n)]
+    left = owner.count(-1)
+    while left:
+        # a region of one cell grows first (unless single cells are welcome)
+        small = [k for k in range(n) if size[k] == 1 and frontier[k]] if not single_cells else []
+        if small:
+            reg = rng.choice(small)
+        else:
+            live = [k for k in range(n) if frontier[k]]
+            reg = rng.choices(live, weights=[rate[k] for k in live])[0]
+        options = sorted(frontier[reg])
+        weights = [(1 + sum(owner[x] == reg for x in nbrs[j])) ** 3 for j in options]
+        j = rng.choices(options, weights=weights)[0]
+        owner[j] = reg
+        size[reg] += 1
+        left -= 1
+        for f in frontier:
+            f.discard(j)
+        frontier[reg].update(x for x in nbrs[j] if owner[x] < 0)
+    if not single_cells and min(size) == 1:
+        return None
+    return owner
+
+
+def _group(n: int, stars: int, star_idx: set[int], nbrs: tuple[tuple[int, ...], ...],
+           rng: random.Random) -> list[int] | None:
+    """Stars grouped S by S into connected seeds of regions (a random star, then its nearest free
+    stars, each joined by a shortest path of free empty cells); None if a group cannot be joined."""
     owner = [-1] * (n * n)
     free = sorted(star_idx)
     rng.shuffle(free)
@@ -76,17 +149,11 @@ def grow_regions(n: int, stars: int, solution: frozenset[Cell], rng: random.Rand
         for _ in range(stars - 1):
             nxt = min(free, key=lambda j: (_dist(n, j, group), rng.random()))
             free.remove(nxt)
-            if not _join(g.neighbours4, owner, star_idx, region, nxt):
+            if not _join(nbrs, owner, star_idx, region, nxt, rng):
                 return None
             group.append(nxt)
         region += 1
-    left = owner.count(-1)
-    while left:
-        moves = [(owner[i], j) for i in range(n * n) if owner[i] >= 0 for j in g.neighbours4[i] if owner[j] < 0]
-        reg, j = rng.choice(moves)
-        owner[j] = reg
-        left -= 1
-    return [owner[r * n:(r + 1) * n] for r in range(n)]
+    return owner
 
 
 def _dist(n: int, j: int, group: list[int]) -> int:
@@ -95,12 +162,15 @@ def _dist(n: int, j: int, group: list[int]) -> int:
 
 
 def _join(nbrs: tuple[tuple[int, ...], ...], owner: list[int], star_idx: set[int], region: int,
-          target: int) -> bool:
-    """Connect ``target`` to ``region`` by a shortest path of free non-star cells (BFS)."""
+          target: int, rng: random.Random) -> bool:
+    """Connect ``target`` to ``region`` by a shortest path of free non-star cells (BFS, random
+    order of neighbours: one of the shortest paths at random)."""
     back = {target: target}
     queue = [target]
     for i in queue:
-        for j in nbrs[i]:
+        near = list(nbrs[i])
+        rng.shuffle(near)
+        for j in near:
             if owner[j] == region:
                 owner[i] = region
                 while back[i] != i:
@@ -113,98 +183,175 @@ def _join(nbrs: tuple[tuple[int, ...], ...], owner: list[int], star_idx: set[int
     return False
 
 
-def _connected_without(regions: list[list[int]], cell: Cell) -> bool:
-    """Whether ``cell``'s region stays connected (and non-empty) once ``cell`` leaves it."""
-    n = len(regions)
-    g = regions[cell[0]][cell[1]]
-    rest = {(r, c) for r in range(n) for c in range(n) if regions[r][c] == g and (r, c) != cell}
-    if not rest:
-        return False
-    start = next(iter(rest))
-    seen = {start}
-    stack = [start]
-    while stack:
-        r, c = stack.pop()
-        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if nb in rest and nb not in seen:
-                seen.add(nb)
-                stack.append(nb)
-    return len(seen) == len(rest)
+def cut_off(nbrs: tuple[tuple[int, ...], ...], owner: list[int], i: int, keep: set[int]) -> list[int] | None:
+    """The cells that must leave ``i``'s region with ``i`` so that the rest stays connected and
+    keeps every cell of ``keep`` (its stars of our solution): ``[i]`` when ``i`` is not a cut cell,
+    more when it is; None when ``keep`` would be split, or nothing (or one cell) would stay."""
+    reg = owner[i]
+    pieces: list[set[int]] = []
+    for start in nbrs[i]:
+        if owner[start] != reg or any(start in p for p in pieces):
+            continue
+        seen = {start}
+        stack = [start]
+        while stack:
+            a = stack.pop()
+            for b in nbrs[a]:
+                if owner[b] == reg and b != i and b not in seen:
+                    seen.add(b)
+                    stack.append(b)
+        pieces.append(seen)
+    kept = [p for p in pieces if p & keep]
+    if len(kept) != 1 or len(kept[0]) < 2:
+        return None
+    return [i, *sorted(x for p in pieces if p is not kept[0] for x in p)]
 
 
-def make_unique(regions: list[list[int]], stars: int, solution: frozenset[Cell],
+# ----- 3. uniqueness
+
+
+class _Uniqueness:
+    """One incremental solver: the (n, S) template, "not our solution", and each region's "exactly
+    S" guarded by an activation literal (assumed while the region has that shape)."""
+
+    def __init__(self, n: int, stars: int, ours: set[int]) -> None:
+        t = exact.template(n, stars)
+        self.n, self.stars = n, stars
+        self.top = t.nvars
+        self.solver = Solver(name="minicard", bootstrap_with=list(t.clauses))
+        for lits, k in t.atmosts:
+            self.solver.add_atmost(lits, k)
+        self.solver.add_clause([-(i + 1) for i in sorted(ours)])
+        self.guard: dict[int, int] = {}
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def set_region(self, reg: int, cells: list[int]) -> None:
+        """(Re)state region ``reg``: sum(cells) = S while its new guard is assumed."""
+        self.top += 1
+        gv = self.top
+        m, s = len(cells), self.stars
+        lits = [i + 1 for i in cells]
+        self.solver.add_atmost([*lits, *[gv] * (m - s)], m)
+        self.solver.add_atmost([*[-x for x in lits], *[gv] * s], m)
+        old = self.guard.get(reg)
+        if old is not None:
+            self.solver.add_clause([-old])  # retire the old shape for good
+        self.guard[reg] = gv
+
+    def other(self) -> frozenset[int] | None:
+        """Another solution (flat star cells), or None if ours is the only one."""
+        if not self.solver.solve(assumptions=list(self.guard.values())):
+            return None
+        m = self.solver.get_model()
+        assert m is not None
+        return frozenset(v - 1 for v in m[:self.n * self.n] if v > 0)
+
+
+def make_unique(n: int, stars: int, owner: list[int], solution: frozenset[Cell],
                 rng: random.Random) -> StarBattle | None:
     """Move cells between regions until ``solution`` is the only one (or give up: None)."""
-    n = len(regions)
-    for _ in range(REFINE_STEPS):
-        puzzle = StarBattle.from_rows(stars, regions)
-        found = [s for s in islice(exact.solutions(puzzle), 2) if s != solution]
-        if not found:
-            return puzzle
-        moves = []
-        for r, c in sorted(found[0] - solution):
-            here = regions[r][c]
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= rr < n and 0 <= cc < n and regions[rr][cc] != here:
-                    moves.append(((r, c), regions[rr][cc]))
-        rng.shuffle(moves)
-        for (r, c), target in moves:
-            if _connected_without(regions, (r, c)):
-                regions[r][c] = target
-                break
-        else:
-            return None
-    return None
-
-
-def _grader(difficulty: str | None) -> tuple[Any, int] | None:
-    if difficulty is None:
-        return None
+    nbrs = grid(n, n).neighbours4
+    ours = {r * n + c for r, c in solution}
+    check = _Uniqueness(n, stars, ours)
     try:
-        rules = importlib.import_module("gridlogic.puzzles.starbattle.rules")
-    except ImportError:
-        raise UnsupportedError("starbattle: --difficulty needs the human-style rules, not available") from None
-    levels = [lv.lower() for lv in rules.LEVELS]
-    target = int(difficulty) if difficulty.isdigit() else (levels.index(difficulty.lower())
-                                                           if difficulty.lower() in levels else -1)
-    if target < 0:
-        raise ParseError(f"unknown difficulty {difficulty!r}", "levels: " + ", ".join(rules.LEVELS))
-    return rules, target
+        for reg in range(n):
+            check.set_region(reg, [i for i in range(n * n) if owner[i] == reg])
+        for _ in range(REFINE_STEPS):
+            found = check.other()
+            if found is None:
+                puzzle = _puzzle(n, stars, owner)
+                alt = [s for s in islice(exact.solutions(puzzle), 2) if s != solution]
+                if not alt:
+                    return puzzle
+                found = frozenset(r * n + c for r, c in alt[0])  # never seen; kept as a safety net
+            move = _pick_move(nbrs, owner, sorted(found - ours), ours, rng)
+            if move is None:
+                return None
+            part, target = move
+            source = owner[part[0]]
+            for i in part:
+                owner[i] = target
+            for reg in (source, target):
+                check.set_region(reg, [j for j in range(n * n) if owner[j] == reg])
+        return None
+    finally:
+        check.close()
+
+
+def _pick_move(nbrs: tuple[tuple[int, ...], ...], owner: list[int], cells: list[int], ours: set[int],
+               rng: random.Random) -> tuple[list[int], int] | None:
+    """Cells to move to a new region (one cell of ``cells``, with what it cuts off if it holds its
+    region together), preferring small moves that the new region surrounds most."""
+    moves: list[tuple[float, int, int]] = []
+    for i in cells:
+        here = owner[i]
+        for target in {owner[j] for j in nbrs[i]} - {here}:
+            hug = sum(owner[j] == target for j in nbrs[i])
+            moves.append((hug + rng.random() * 1.5, i, target))
+    moves.sort(reverse=True)
+    best: tuple[list[int], int] | None = None
+    for _, i, target in moves:
+        part = cut_off(nbrs, owner, i, ours)
+        if part is not None and (best is None or len(part) < len(best[0])):
+            best = (part, target)
+            if len(part) == 1:
+                break
+    return best
+
+
+def _puzzle(n: int, stars: int, owner: list[int]) -> StarBattle:
+    return StarBattle.from_rows(stars, [owner[r * n:(r + 1) * n] for r in range(n)])
+
+
+def unique_puzzle(n: int, stars: int, rng: random.Random,
+                  single_cells: bool = False) -> tuple[StarBattle, frozenset[Cell]] | None:
+    """One random puzzle with a unique solution (None: this draw failed, draw again)."""
+    solution = random_solution(n, stars, rng)
+    owner = grow_regions(n, stars, solution, rng, single_cells)
+    if owner is None:
+        return None
+    puzzle = make_unique(n, stars, owner, solution, rng)
+    if puzzle is None or (not single_cells and min(len(u) for u in puzzle.units) == 1):
+        return None
+    return puzzle, solution
+
+
+# ----- 4. the asked grade
 
 
 def generate(*, size: str | None, stars: int | None, difficulty: str | None, seed: int,
-             tries: int = 12) -> Generated:
-    """A puzzle with a unique solution; with ``difficulty``, the closest grade of ``tries`` puzzles."""
+             options: Options | None = None) -> Generated:
+    """A puzzle with a unique solution, exactly at ``difficulty`` when one is given (graded anyway
+    when the rules are available)."""
+    from gridlogic.puzzles.starbattle.kind import KIND
+
+    opts = options or {}
     n = parse_size(size)
     s = stars if stars is not None else default_stars(n)
     if not 1 <= s <= max_stars(n):
         raise ValidationError(f"{s} stars per row cannot fit on a {n}x{n} board (1..{max_stars(n)})")
-    rng = random.Random(seed)
-    grading = _grader(difficulty)
-    best: Generated | None = None
-    for _ in range(tries if grading else 1):
-        puzzle, solution = _one(n, s, rng)
-        grade: Grade | None = grading[0].grade(puzzle) if grading else None
-        cand = Generated(puzzle, grade, solution)
-        if grading is None or grade is None:
-            return cand
-        if best is None or abs(grade.level - grading[1]) < abs(best.grade.level - grading[1]):  # type: ignore[union-attr]
-            best = cand
-        if grade.level == grading[1]:
-            break
-    assert best is not None
-    return best
-
-
-def _one(n: int, stars: int, rng: random.Random) -> tuple[StarBattle, frozenset[Cell]]:
-    for _ in range(ATTEMPTS):
-        solution = random_solution(n, stars, rng)
-        if solution is None:
+    levels = tuple(KIND.levels)
+    target = target_level(difficulty, levels, 0, levels.index("Trial")) if difficulty is not None else None
+    single = bool(opts.get("single_cells", False))
+    progress = progress_of(opts)
+    rng = seeded("starbattle", n, s, target, single, seed)
+    tally = tally_of(options)
+    allowance = Allowance(opts)
+    what = f"{n}x{n} {s}-star" + (f" {levels[target]}" if target is not None else "")
+    while allowance.more(tally.draws):
+        tally.draws += 1
+        found = unique_puzzle(n, s, rng, single)
+        if found is None:
             continue
-        regions = grow_regions(n, stars, solution, rng)
-        if regions is None:
-            continue
-        puzzle = make_unique(regions, stars, solution, rng)
-        if puzzle is not None:
-            return puzzle, solution
-    raise UnsupportedError(f"could not generate a unique {n}x{n} {stars}-star puzzle in {ATTEMPTS} attempts")
+        puzzle, solution = found
+        tally.candidates += 1
+        if target is None:
+            return Generated(puzzle, KIND.grade(puzzle) if levels else None, solution)
+        g = on_target(KIND, puzzle, target, tally)
+        if g is not None:
+            return Generated(puzzle, g, solution)
+        if progress is not None:
+            progress(f"{what}: {tally.summary()}")
+    raise GenerationFailed(f"no {what} puzzle found in {allowance.said()} (seed {seed}): {tally.summary()}")

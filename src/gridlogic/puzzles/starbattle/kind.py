@@ -62,7 +62,7 @@ class StarBattleKind(Kind):
                  options: Options) -> Generated:
         from gridlogic.puzzles.starbattle import generate as gen
 
-        return gen.generate(size=size, stars=stars, difficulty=difficulty, seed=seed)
+        return gen.generate(size=size, stars=stars, difficulty=difficulty, seed=seed, options=options)
 
     def render(self, puzzle: Any, rows: Sequence[str] | None = None) -> str:
         return render.render(puzzle, rows)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from gridlogic.core.errors import UnsupportedError
+from gridlogic.core.errors import ParseError, UnsupportedError
+from gridlogic.core.generation import target_level
 from gridlogic.core.numbers import parse_size
 from gridlogic.core.registry import Format, Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
@@ -23,6 +24,16 @@ def _puzzle(p: Any) -> Str8ts:
     if not isinstance(p, Str8ts):
         raise UnsupportedError("not a str8ts puzzle")
     return p
+
+
+def _size(size: str | None) -> int:
+    """``9`` or ``9x9`` (square boards only)."""
+    if size is None:
+        return 9
+    w, h = parse_size(size, "--size")
+    if w != h:
+        raise ParseError(f"str8ts boards are square, e.g. 9 or 9x9; got {size!r}", "--size")
+    return w
 
 
 class Str8tsKind(Kind):
@@ -91,9 +102,9 @@ class Str8tsKind(Kind):
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
                  options: Options) -> Generated:
         from gridlogic.puzzles.str8ts.generate import generate
-        n = parse_size(size, "--size")[0] if size else 9
-        level = self.level_number(difficulty) if difficulty is not None else None
-        return generate(n, level, seed)
+        n = _size(size)
+        level = target_level(difficulty, tuple(self.levels), 0, len(self.levels) - 1)
+        return generate(n, level, seed, options)
 
     # ----- rendering
     def render(self, puzzle: Any, rows: Sequence[str] | None = None) -> str:

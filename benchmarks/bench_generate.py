@@ -1,0 +1,156 @@
+"""Generator benchmark: per kind x size x grade, over seeds 1..N (run with ``nice -n 10``).
+
+For each cell of the matrix: success rate (a puzzle within the time limit), on-target rate (checked
+here again, independently of the generator: unique by the exact solver, the rules capped at the
+target solve it, capped one level below they are stuck, and ``grade`` says the target), CPU median /
+max per puzzle (``time.process_time``) beside wall, distinct solutions and distinct puzzles. For
+Star Battle, region statistics beside the StarBattleLab corpus of the same size
+(../shared/corpus/starbattle/starbattlelab): share of puzzles with a 1-cell region, median of the
+largest region, median region size, share of straight regions (one row or column), median of the
+longest one-cell-wide snake.
+
+    nice -n 10 .venv/bin/python -m benchmarks.bench_generate --seeds 20 \\
+        [--kinds starbattle,binary,str8ts] [--sb 10/2,14/3] [--levels Easy,Hard] [--time-limit 60] [--cpu-clock]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter, defaultdict
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from gridlogic.core.errors import GenerationFailed
+from gridlogic.core.generation import Tally
+from gridlogic.core.registry import Kind, kind
+from gridlogic.puzzles.starbattle.model import StarBattle
+from gridlogic.puzzles.starbattle.shapes import Shape, shape
+
+ROOT = Path(__file__).resolve().parent.parent
+NO_UNIQUE_LINES = False
+CPU_CLOCK = False
+SIZES = {"starbattle": ["10/2", "14/3", "17/4", "21/5", "25/6"], "binary": ["6x6", "10x10", "14x14"],
+         "str8ts": ["9"]}
+
+
+def corpus_shapes(n: int, stars: int) -> list[Shape]:
+    from gridlogic.puzzles.starbattle.formats import sbl
+
+    for c in (ROOT.parent / "shared" / "corpus", ROOT / ".." / ".." / "shared" / "corpus"):
+        folder = c / "starbattle" / "starbattlelab"
+        if folder.is_dir():
+            return [shape(sbl.read(line)) for f in sorted(folder.glob(f"{n}-{stars}-*.txt"))
+                    for line in f.read_text(encoding="utf-8").split() if line.strip()]
+    return []
+
+
+def shape_row(shapes: list[Shape]) -> str:
+    if not shapes:
+        return "-"
+    one = sum(s.smallest == 1 for s in shapes) / len(shapes)
+    straight = sum(s.straight for s in shapes) / sum(s.regions for s in shapes)
+    return (f"1-cell {100 * one:.0f}%, largest {statistics.median(s.largest for s in shapes):g}, "
+            f"median {statistics.median(s.median for s in shapes):g}, straight {100 * straight:.1f}%, "
+            f"snake {statistics.median(s.snake for s in shapes):g}")
+
+
+def on_target(k: Kind, puzzle: Any, solution: Any, level: int) -> bool:
+    if list(islice(k.solutions(puzzle), 2)) != [solution]:
+        return False
+    if k.explain(puzzle, level).status != "solved":
+        return False
+    if level > 0 and k.explain(puzzle, level - 1).status == "solved":
+        return False
+    return k.grade(puzzle).level == level
+
+
+def run(k: Kind, size: str, level: str | None, seeds: int, limit: float) -> tuple[str, list[Shape]]:
+    size_arg, stars = [*size.split("/"), None][:2] if k.name == "starbattle" else (size, None)
+    cpu: list[float] = []
+    wall: list[float] = []
+    ok = hit = 0
+    sols: set[str] = set()
+    puzzles: set[str] = set()
+    shapes: list[Shape] = []
+    write = k.default_format().write
+    assert write is not None
+    tally = Tally()
+    options = {"time_limit": limit, "unique_lines": not NO_UNIQUE_LINES, "tally": tally, "cpu_clock": CPU_CLOCK}
+    blacks: list[tuple[int, int, bool]] = []
+    for seed in range(1, seeds + 1):
+        c0, w0 = time.process_time(), time.perf_counter()
+        try:
+            g = k.generate(size=size_arg, stars=int(stars) if stars else None, difficulty=level, seed=seed,
+                           options=options)
+        except GenerationFailed:
+            g = None
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - w0)
+        if g is None:
+            continue
+        ok += 1
+        target = g.grade.level if level is None and g.grade else k.level_number(level) if level else None
+        hit += target is None or on_target(k, g.puzzle, g.solution, target)
+        sols.add("/".join(k.solution_rows(g.puzzle, g.solution)))
+        puzzles.add(write(g.puzzle))
+        if isinstance(g.puzzle, StarBattle):
+            shapes.append(shape(g.puzzle))
+        if k.name == "str8ts":
+            p = g.puzzle
+            black = [i for i in range(p.size) if p.black[i]]
+            blacks.append((len(black), sum(1 for i in black if p.givens[i]),
+                           all(p.black[p.size - 1 - i] for i in black)))
+    extra = ""
+    if blacks:
+        extra = (f" blacks {statistics.median(b[0] for b in blacks):g}, black clues "
+                 f"{statistics.median(b[1] for b in blacks):g}, symmetric {sum(b[2] for b in blacks)}/{len(blacks)}")
+    row = (f"| {k.name} | {size} | {level or 'any'} | {ok}/{seeds} | {hit}/{ok} | "
+           f"{statistics.median(cpu):.3f} / {max(cpu):.3f} | {statistics.median(wall):.3f} | "
+           f"{len(sols)} / {len(puzzles)} | {tally.candidates} | {len(tally.disagreements)} |{extra}")
+    if tally.disagreements:
+        row += " " + "; ".join(f"{v}x {m}" for m, v in Counter(tally.disagreements).most_common())
+    return row, shapes
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seeds", type=int, default=10)
+    ap.add_argument("--kinds", default="starbattle,binary,str8ts")
+    ap.add_argument("--sb", default=None, help="Star Battle classes, e.g. 10/2,14/3")
+    ap.add_argument("--binary", default=None, help="Binary sizes, e.g. 6x6,14x14")
+    ap.add_argument("--levels", default=None,
+                    help="level names, or 'any' for no difficulty (default: every level of the kind)")
+    ap.add_argument("--time-limit", type=float, default=60.0)
+    ap.add_argument("--no-unique-lines", action="store_true")
+    ap.add_argument("--cpu-clock", action="store_true", help="the time limit in CPU seconds (a loaded machine)")
+    a = ap.parse_args()
+    global NO_UNIQUE_LINES, CPU_CLOCK  # noqa: PLW0603 - command-line switches
+    NO_UNIQUE_LINES, CPU_CLOCK = a.no_unique_lines, a.cpu_clock
+    print("| kind | size | grade | success | on target | CPU median / max s | wall median s | "
+          "distinct solutions / puzzles | candidates | grade vs capped solves disagree |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    shapes: dict[str, list[Shape]] = defaultdict(list)
+    for name in a.kinds.split(","):
+        k = kind(name)
+        sizes = {"starbattle": a.sb, "binary": a.binary}.get(name) or ",".join(SIZES[name])
+        levels = a.levels.split(",") if a.levels else [lv for lv in k.levels if lv not in ("Uniqueness", "given")]
+        for size in sizes.split(","):
+            for level in levels:
+                if level not in (*k.levels, "any"):
+                    continue
+                row, got = run(k, size, None if level == "any" else level, a.seeds, a.time_limit)
+                print(row, flush=True)
+                if name == "starbattle":
+                    shapes[size] += got
+    if shapes:
+        print("\n| Star Battle | generated | StarBattleLab corpus |\n|---|---|---|")
+        for size, got in shapes.items():
+            n, s = map(int, size.split("/"))
+            print(f"| {size} | {shape_row(got)} | {shape_row(corpus_shapes(n, s))} |")
+
+
+if __name__ == "__main__":
+    main()

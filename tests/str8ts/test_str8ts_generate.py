@@ -1,0 +1,53 @@
+"""The Str8ts generator: unique, exactly at the asked level, curated black counts, symmetric,
+different for each seed and level; bad levels refused; a missed target is a negative answer."""
+
+from __future__ import annotations
+
+from itertools import islice
+
+import pytest
+
+from gridlogic.core.errors import GenerationFailed, GridlogicError
+from gridlogic.puzzles.str8ts import exact_sat
+from gridlogic.puzzles.str8ts.generate import generate
+from gridlogic.puzzles.str8ts.kind import KIND
+
+OPTS = {"attempts": 100, "time_limit": 3600}
+
+
+@pytest.mark.parametrize(("level", "seed"), [(0, 1), (1, 2), (2, 3), (3, 4)])
+def test_exactly_the_asked_level(level: int, seed: int) -> None:
+    g = generate(9, level, seed, OPTS)
+    p = g.puzzle
+    assert len(list(islice(exact_sat.solutions(p), 2))) == 1
+    assert g.grade is not None and g.grade.level == level == KIND.grade(p).level
+    assert KIND.explain(p, level).status == "solved"
+    if level > 0:
+        assert KIND.explain(p, level - 1).status != "solved"
+    blacks = [i for i in range(81) if p.black[i]]
+    assert 18 <= len(blacks) <= 23
+    assert all(p.black[80 - i] for i in blacks)
+    assert 4 <= sum(1 for i in blacks if p.givens[i]) <= 7
+
+
+def test_seeds_and_levels_give_different_puzzles() -> None:
+    assert len({generate(9, 1, s, OPTS).puzzle for s in range(1, 6)}) == 5
+    a, b = generate(9, 0, 7, OPTS), generate(9, 1, 7, OPTS)
+    assert a.puzzle.black != b.puzzle.black and a.solution != b.solution
+
+
+@pytest.mark.parametrize("bad", ["5", "99", "unsolved", "hardest", "-1"])
+def test_bad_levels(bad: str) -> None:
+    with pytest.raises(GridlogicError, match=r"cannot be targeted|unknown level"):
+        KIND.generate(size="9", stars=None, difficulty=bad, seed=1, options={})
+
+
+@pytest.mark.parametrize("bad", ["3", "10", "9x8", "x"])
+def test_bad_sizes(bad: str) -> None:
+    with pytest.raises(GridlogicError):
+        KIND.generate(size=bad, stars=None, difficulty=None, seed=1, options={})
+
+
+def test_a_missed_target_is_a_negative_answer() -> None:
+    with pytest.raises(GenerationFailed, match="found in 1 attempts"):
+        generate(9, 4, 1, {"attempts": 1})
