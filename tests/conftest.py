@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -34,3 +36,16 @@ def corpus() -> Path:
     if found is None:
         pytest.skip("puzzle corpus not found: set GRIDLOGIC_CORPUS or put it at ../shared/corpus")
     return found
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """The web app in process (FastAPI's TestClient); its worker pool is closed afterwards."""
+    from fastapi.testclient import TestClient
+
+    from gridlogic.web.app import create_app
+
+    app = create_app()
+    with TestClient(app) as c:
+        yield c
+    app.state.pool.close()

@@ -6,13 +6,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-
-from gridlogic.web.app import create_app
 
 SB6 = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 SB6_SOLUTION = [".*....", "...*..", ".....*", "..*...", "....*.", "*....."]
@@ -74,12 +71,6 @@ def test_cli_missing_board_file() -> None:
     assert p.returncode == 2 and p.stderr.startswith("error: no such file")
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    app = create_app()
-    with TestClient(app) as c:
-        yield c
-    app.state.pool.close()
 
 
 def test_api_hint_contract(client: TestClient) -> None:

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from gridlogic.web.app import create_app
-
 URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 SOL = [".*....", "...*..", ".....*", "..*...", "....*.", "*....."]
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as c:
-        yield c
 
 
 def test_index_and_kinds(client: TestClient) -> None:

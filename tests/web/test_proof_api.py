@@ -3,13 +3,9 @@ checker, a whole proof checked with a verdict per path, LEGUP XML out and back i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
-
-from gridlogic.web.app import create_app
 
 SB6 = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 SB6_SOLUTION = [".*....", "...*..", ".....*", "..*...", "....*.", "*....."]
@@ -29,11 +25,6 @@ def small_proof() -> dict[str, Any]:
             {"value": "black", "steps": [{"rule": "Trial", "set": rest}]}]}}}
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    app = create_app()
-    with TestClient(app) as c:
-        yield c
 
 
 def test_palette_lists_legup_rules_and_production_ids(client: TestClient) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,19 +15,12 @@ from gridlogic.games.starstar.examples import EXAMPLE_1_BLUE, EXAMPLE_1_RED, gam
 from gridlogic.games.starstar.graph import node_count
 from gridlogic.games.starstar.scoring import Score
 from gridlogic.games.starstar.sgf import GameRecord, to_sgf
-from gridlogic.web.app import create_app
 from gridlogic.web.routes_starstar import score_json
 
 SVG = "{http://www.w3.org/2000/svg}"
 EXAMPLE_1 = game_of(EXAMPLE_1_BLUE, EXAMPLE_1_RED)
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    app = create_app()
-    with TestClient(app) as c:
-        yield c
-    app.state.pool.close()
 
 
 def post(client: TestClient, path: str, body: Any, status: int = 200) -> dict[str, Any]:
