@@ -266,7 +266,8 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
         k, p = ld.kind, ld.puzzle
         share, share_format = ld.share()
         return {**ld.head(), "records": ld.records, "svg": k.draw(p), "board": k.start_rows(p),
-                "share": share, "share_format": share_format, "levels": list(k.levels)}
+                "share": share, "share_format": share_format, "levels": list(k.levels),
+                "unique_lines": getattr(p, "unique_lines", None)}
 
     @app.post("/api/draw", summary="The board as SVG, with a player's board and highlighted cells")
     def draw(req: DrawIn) -> Response:

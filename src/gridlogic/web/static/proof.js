@@ -176,7 +176,8 @@ async function apply() {
     say("Looking for a rule …");
     try {
       const rows = boardAt(S.pos.path, S.pos.k).map((r) => r.join(""));
-      const found = await api("/api/proof/transition", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows, set });
+      const found = await api("/api/proof/transition", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows, set,
+        unique_lines: uniqueLines() });
       if (!found.rule) { S.busy = false; alarm(found.message); say(""); return; }
       id = found.rule;
     } catch (e) { S.busy = false; alarm(e.message); say(""); return; }
@@ -194,7 +195,7 @@ async function suggest() {
   if (why) { alarm(`Cannot add a transition here: ${why}.`); return; }
   try {
     const rows = boardAt(S.pos.path, S.pos.k).map((r) => r.join(""));
-    const h = await api("/api/hint", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows });
+    const h = await api("/api/hint", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows, unique_lines: uniqueLines() });
     if (h.status !== "step" || !h.step.marks.length) { say(`${h.status}: ${h.message}`); return; }
     S.draft.clear();
     for (const [r, c, v] of h.step.marks) S.draft.set(`${r},${c}`, v);
@@ -217,12 +218,32 @@ function selectRule(id) {
 function deleteLast() {
   alarm("");
   const node = nodeAt(S.pos.path);
-  if (node.close) delete node.close;
-  else if (node.split) delete node.split;
-  else if (node.steps.length) node.steps.pop();
+  let what;
+  if (node.close) { what = `the close (${node.close})`; delete node.close; }
+  else if (node.split) {
+    what = `the split on ${cellLabel(...node.split.cell)} with its ${node.split.branches.length} branches`;
+    delete node.split;
+  } else if (node.steps.length) { what = `step ${node.steps.length} (${node.steps.pop().rule})`; }
+  else {
+    alarm(S.pos.path === "root" ? "Nothing to delete: the proof is empty."
+      : "This branch has no transitions: select the node above it to delete its split.");
+    return;
+  }
   S.pos = { path: S.pos.path, k: node.steps.length };
   S.draft.clear();
-  changed("Deleted the last transition of this node.");
+  changed(`Deleted ${what}.`);
+}
+
+function uniqueLines() { return S.proof && S.proof.unique_lines === false ? false : true; }
+
+function goToEnd() {
+  let path = S.pos.path;
+  let node = nodeAt(path);
+  while (node.split) { path = `${path}.split.branches[0]`; node = node.split.branches[0]; }
+  S.pos = { path, k: node.steps.length };
+  S.draft.clear();
+  alarm("");
+  render();
 }
 
 // ----- checking ------------------------------------------------------------------------------------
@@ -343,6 +364,13 @@ function updateActions() {
   apply.disabled = !ready || rule.type === "case";
   $("clear").disabled = !ready || !S.draft.size;
   for (const id of ["save", "xml", "checkall", "undo", "suggest"]) $(id).disabled = !ready;
+  const why = ready ? editable() : "";
+  if (why) { apply.disabled = true; $("suggest").disabled = true; }
+  $("edit-note").hidden = !why;
+  $("edit-why").textContent = why ? `Transitions are added only at the end of an open branch: ${why}.` : "";
+  $("to-end").hidden = !why || Boolean(nodeAt(S.pos.path).close);
+  $("unique-label").hidden = !ready || S.info.kind !== "binary";
+  if (ready) $("unique-lines").checked = uniqueLines();
 }
 
 function render() {
@@ -359,17 +387,21 @@ function goalText(info) {
     return `Goal: every leaf of the tree is solved (${info.stars} ★ in each row, column and region, no two touching) `
       + "or closed by a contradiction rule. Click a cell: unknown → star → black → unknown.";
   }
-  return `Goal: every leaf of the tree is solved (no three equal in a row, balanced lines${info.unique_lines ? ", distinct lines" : ""}) `
+  return `Goal: every leaf of the tree is solved (no three equal in a row, balanced lines${uniqueLines() ? ", distinct lines" : ""}) `
     + "or closed by a contradiction rule. Click a cell: empty → 0 → 1 → empty.";
 }
 
-async function openPuzzle(text, kind, proof) {
+async function openPuzzle(text, kind, proof, { rows = null, unique = true } = {}) {
   alarm("");
   say("Opening …");
   try {
-    const info = await api("/api/proof/start", { puzzle: text, kind: kind || null });
+    if (proof && proof.unique_lines === false) unique = false;
+    const info = await api("/api/proof/start", { puzzle: text, kind: kind || null, unique_lines: unique });
     S.info = info;
     S.proof = proof || { kind: info.kind, puzzle: info.puzzle, root: { steps: [] } };
+    if (!proof && info.kind === "binary" && info.unique_lines === false) S.proof.unique_lines = false;
+    const start = !proof && rows ? startMarks(info, rows) : [];
+    if (start.length) S.proof.start = start;
     S.pos = { path: "root", k: 0 };
     S.draft.clear();
     S.report = null;
@@ -383,9 +415,21 @@ async function openPuzzle(text, kind, proof) {
     drawPalette();
     const url = new URL(location.href);
     url.searchParams.set("puzzle", info.puzzle);
+    url.searchParams.delete("board");
     history.replaceState(null, "", url);
-    await changed(`Opened a ${info.rows}×${info.cols} ${info.kind === "starbattle" ? "Star Battle" : "Binary"} puzzle.`);
+    const from = (S.proof.start || []).length;
+    await changed(`Opened a ${info.rows}×${info.cols} ${info.kind === "starbattle" ? "Star Battle" : "Binary"} puzzle`
+      + (from ? `, starting from your board (${from} mark${from > 1 ? "s" : ""} as the proof's start).` : "."));
   } catch (e) { say(""); alarm(e.message); }
+}
+
+function startMarks(info, rows) {
+  // the player's board (from the play page) as the proof's start: the decided cells that are no givens
+  const out = [];
+  rows.forEach((row, r) => [...row].forEach((ch, c) => {
+    if (VALUE[ch] && info.board[r] && info.board[r][c] === "?") out.push([r, c, VALUE[ch]]);
+  }));
+  return out;
 }
 
 function download(name, text, type) {
@@ -411,6 +455,13 @@ $("puzzle").addEventListener("keydown", (e) => { if (e.key === "Enter") openPuzz
 $("apply").addEventListener("click", apply);
 $("clear").addEventListener("click", () => { S.draft.clear(); render(); });
 $("undo").addEventListener("click", deleteLast);
+$("to-end").addEventListener("click", goToEnd);
+$("unique-lines").addEventListener("change", () => {
+  if (!S.proof || S.info.kind !== "binary") return;
+  if ($("unique-lines").checked) delete S.proof.unique_lines; else S.proof.unique_lines = false;
+  $("goal").textContent = goalText(S.info);
+  changed($("unique-lines").checked ? "Rows and columns must be distinct." : "The distinct-lines rule is off.");
+});
 $("suggest").addEventListener("click", suggest);
 $("checkall").addEventListener("click", checkAll);
 $("save").addEventListener("click", () => download("proof.json", JSON.stringify(S.proof, null, 1) + "\n", "application/json"));
@@ -439,5 +490,6 @@ fillLibrary();
 const params = new URLSearchParams(location.search);
 if (params.get("puzzle")) {
   $("puzzle").value = params.get("puzzle");
-  openPuzzle(params.get("puzzle"), params.get("kind"));
+  openPuzzle(params.get("puzzle"), params.get("kind"), null,
+    { rows: params.get("board") ? params.get("board").split("/") : null, unique: params.get("unique_lines") !== "false" });
 }
