@@ -1,0 +1,184 @@
+"""What a new user met on the pages (Debian's chromium, driven by Playwright): the play page opens proof
+mode on the same puzzle and board; Binary's distinct-lines switch reaches every request of both pages;
+proof mode says where a transition can go and deletes the last one by name."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, quote, urlparse
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SB6 = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
+TINY = "4x4:01101001....01.."
+"""Unique with distinct lines (rows 3-4: 1010 / 0101); two solutions without (1001 / 0110 as well)."""
+SHOTS = Path(os.environ.get("GRIDLOGIC_SCREENSHOTS", Path(tempfile.gettempdir()) / "gridlogic-screenshots"))
+WAIT = 60_000  # ms: generous, the machine is shared; no timing assertions
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason="Debian chromium not installed (.ci/run installs it)")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    pg = browser.new_page(viewport={"width": 1180, "height": 900})
+    pg.set_default_timeout(WAIT)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    pg.close()
+    assert not errors, errors
+
+
+def cell(r: int, c: int) -> str:
+    return f'#board .gl-cell[data-row="{r}"][data-col="{c}"]'
+
+
+def wait_text(page: Any, selector: str, text: str) -> None:
+    page.wait_for_function(f"(document.querySelector({json.dumps(selector)}).textContent || '')"
+                           f".includes({json.dumps(text)})")
+
+
+def open_play(page: Any, server: str, puzzle: str, extra: str = "") -> None:
+    page.goto(f"{server}/play?puzzle={quote(puzzle, safe='')}{extra}")
+    page.wait_for_selector("#board svg .gl-cell")
+    wait_text(page, "#status", "move")
+
+
+def record_posts(page: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Every JSON POST the page sends, as (path, body), in order."""
+    seen: list[tuple[str, dict[str, Any]]] = []
+
+    def on_request(req: Any) -> None:
+        if req.method == "POST" and "/api/" in req.url:
+            seen.append((urlparse(req.url).path, json.loads(req.post_data or "{}")))
+    page.on("request", on_request)
+    return seen
+
+
+def test_play_page_opens_proof_mode_on_the_same_puzzle_and_board(page: Any, server: str) -> None:
+    open_play(page, server, SB6)
+    page.click(cell(0, 1))  # a star
+    page.click(cell(0, 0))
+    page.click(cell(0, 0))  # a dot
+    wait_text(page, "#status", "move")
+    page.click("#proof-link")
+    page.wait_for_url("**/proof?**")
+    wait_text(page, "#status", "transition")
+    assert "starting from your board (2 marks" in page.inner_text("#status")
+    assert page.get_attribute(cell(0, 1), "data-value") == "star"
+    assert page.get_attribute(cell(0, 0), "data-value") == "black"
+    assert page.input_value("#puzzle").startswith("https://puzz.link/p?starbattle/6/6/1/")
+    # the board is the proof's start: the next step is judged from it, and it is saved with the proof
+    page.click("#suggest")
+    wait_text(page, "#status", "Press Add step")
+    page.click("#apply")
+    wait_text(page, "#status", "1 transition: 1 ✓")
+    with page.expect_download() as dl:
+        page.click("#save")
+    proof = json.loads(Path(dl.value.path()).read_text(encoding="utf-8"))
+    assert sorted(map(tuple, proof["start"])) == [(0, 0, "black"), (0, 1, "star")]
+    page.screenshot(path=str(SHOTS / "proof-from-play.png"), full_page=True)
+
+
+def test_str8ts_has_no_proof_link_target(page: Any, server: str) -> None:
+    open_play(page, server, ".e...24#.#.#.......2.5..#.#.#....4a.")
+    page.click("#proof-link")
+    wait_text(page, "#status", "Proof mode is for Star Battle and Binary")
+    assert urlparse(page.url).path == "/play"
+
+
+def test_distinct_lines_switch_reaches_every_request(page: Any, server: str) -> None:
+    open_play(page, server, TINY, "&kind=binary")
+    assert page.is_visible("#unique-lines") and page.is_checked("#unique-lines")
+    posts = record_posts(page)
+    page.uncheck("#unique-lines")
+    wait_text(page, "#status", "distinct-lines rule is off")
+    # fill rows 3-4 as 1001 / 0110: row 3 repeats row 2, legal only without the rule
+    for r, row in ((2, "1001"), (3, "0110")):
+        for c, ch in enumerate(row):
+            if page.get_attribute(cell(r, c), "data-given") != "1":
+                for _ in range(1 if ch == "0" else 2):
+                    page.click(cell(r, c))
+    wait_text(page, "[role=status]", "solved")
+    page.click("#restart")
+    wait_text(page, "[role=status]", "move")
+    page.click("#progress")
+    wait_text(page, "#status", "no mistakes so far")
+    page.click("#hint")
+    page.wait_for_selector("#hintbox .rule")
+    page.click("#explain")
+    wait_text(page, "#status", "steps")
+    page.click("#explain")  # close it
+    page.click("#share")
+    page.wait_for_selector("#sharelink:not([hidden])")
+    share = parse_qs(urlparse(page.input_value("#sharelink")).query)
+    assert share["unique_lines"] == ["false"]
+    used = {path for path, body in posts}
+    assert {"/api/board", "/api/progress", "/api/hint", "/api/explain"} <= used
+    assert all(body.get("unique_lines") is False for path, body in posts), posts
+    page.screenshot(path=str(SHOTS / "play-binary-no-distinct-lines.png"), full_page=True)
+
+    # the rule stays off in proof mode: the switch, the goal, and the checker's verdicts
+    href = page.get_attribute("#proof-link", "href")
+    assert parse_qs(urlparse(href).query)["unique_lines"] == ["false"]
+    page.click("#proof-link")
+    wait_text(page, "#status", "transition")
+    assert not page.is_checked("#unique-lines")
+    assert "distinct lines" not in page.inner_text("#goal")
+    proof_posts = record_posts(page)
+    page.check("input[value='UniqueRowColumn']")
+    for c, v in ((2, "0"), (3, "1")):  # row 4 ends 01: forced only when it may not repeat row 1 (0110)
+        for _ in range(1 if v == "0" else 2):
+            page.click(cell(3, c))
+    page.click("#apply")
+    wait_text(page, "#status", "1 transition: 0 ✓, 1 ✗")
+    page.check("#unique-lines")
+    wait_text(page, "#status", "1 transition: 1 ✓")
+    checks = [body for path, body in proof_posts if path == "/api/proof/check"]
+    assert checks[0]["proof"]["unique_lines"] is False and "unique_lines" not in checks[-1]["proof"]
+
+
+def test_proof_mode_says_where_transitions_go(page: Any, server: str) -> None:
+    page.goto(f"{server}/proof?puzzle={quote(SB6, safe='')}")
+    wait_text(page, "#status", "transition")
+    assert page.is_hidden("#edit-note")
+    for n in (1, 2):
+        page.click("#suggest")
+        wait_text(page, "#status", "Press Add step")
+        page.click("#apply")
+        wait_text(page, "#status", f"{n} transition{'s' if n > 1 else ''}: {n} ✓")
+    page.click("#tree .item[aria-label^='step 1']")  # back to the middle of the branch
+    page.wait_for_selector("#edit-note:not([hidden])")
+    assert "only at the end of an open branch" in page.inner_text("#edit-note")
+    assert page.is_disabled("#apply") and page.is_disabled("#suggest")
+    page.screenshot(path=str(SHOTS / "proof-edit-note.png"), full_page=True)
+    page.click("#to-end")
+    page.wait_for_selector("#edit-note", state="hidden")
+    assert page.is_enabled("#apply")
+    page.click("#undo")
+    wait_text(page, "#status", "Deleted step 2")
+    wait_text(page, "#status", "1 transition: 1 ✓")
+    page.click("#undo")
+    wait_text(page, "#status", "0 transitions")
+    page.click("#undo")
+    wait_text(page, "#alert", "Nothing to delete")
