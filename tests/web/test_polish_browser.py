@@ -77,6 +77,7 @@ def record_posts(page: Any) -> list[tuple[str, dict[str, Any]]]:
 
 def test_play_page_opens_proof_mode_on_the_same_puzzle_and_board(page: Any, server: str) -> None:
     open_play(page, server, SB6)
+    assert page.is_hidden("#unique-lines")  # Binary's switch only
     page.click(cell(0, 1))  # a star
     page.click(cell(0, 0))
     page.click(cell(0, 0))  # a dot
@@ -156,12 +157,17 @@ def test_distinct_lines_switch_reaches_every_request(page: Any, server: str) -> 
     wait_text(page, "#status", "1 transition: 1 ✓")
     checks = [body for path, body in proof_posts if path == "/api/proof/check"]
     assert checks[0]["proof"]["unique_lines"] is False and "unique_lines" not in checks[-1]["proof"]
+    page.uncheck("#unique-lines")
+    wait_text(page, "#status", "1 transition: 0 ✓, 1 ✗")
+    page.click("#play-link")  # back to play, the rule still off
+    wait_text(page, "#status", "move")
+    assert not page.is_checked("#unique-lines")
 
 
 def test_proof_mode_says_where_transitions_go(page: Any, server: str) -> None:
     page.goto(f"{server}/proof?puzzle={quote(SB6, safe='')}")
     wait_text(page, "#status", "transition")
-    assert page.is_hidden("#edit-note")
+    assert page.is_hidden("#edit-note") and page.is_hidden("#unique-lines")
     for n in (1, 2):
         page.click("#suggest")
         wait_text(page, "#status", "Press Add step")

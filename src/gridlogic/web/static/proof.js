@@ -373,8 +373,18 @@ function updateActions() {
   if (ready) $("unique-lines").checked = uniqueLines();
 }
 
+function updatePlayLink() {
+  // the header's play link opens the play page on this puzzle (with the distinct-lines switch as here)
+  const play = new URL("/play", location.href);
+  play.searchParams.set("puzzle", S.info.puzzle);
+  play.searchParams.set("kind", S.info.kind);
+  if (!uniqueLines()) play.searchParams.set("unique_lines", "false");
+  $("play-link").href = play.toString();
+}
+
 function render() {
   if (!S.info) return;
+  updatePlayLink();
   drawBoard();
   drawTree();
   describePosition();
