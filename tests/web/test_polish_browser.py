@@ -188,3 +188,14 @@ def test_proof_mode_says_where_transitions_go(page: Any, server: str) -> None:
     wait_text(page, "#status", "0 transitions")
     page.click("#undo")
     wait_text(page, "#alert", "Nothing to delete")
+
+
+def test_proof_mode_opens_a_pasted_file_with_comments(page: Any, server: str) -> None:
+    text = (Path(__file__).resolve().parents[2] / "examples" / "starbattle-10x2.txt").read_text(encoding="utf-8")
+    assert text.startswith("#")
+    page.goto(f"{server}/proof")
+    page.fill("#puzzle", text)
+    page.click("#load")
+    wait_text(page, "#status", "Opened a 10×10 Star Battle puzzle")
+    assert page.locator("#board .gl-cell").count() == 100
+    assert "2 ★ in each row, column and region" in page.inner_text("#goal")

@@ -461,7 +461,10 @@ async function loadFile(file) {
 }
 
 $("load").addEventListener("click", () => openPuzzle($("puzzle").value));
-$("puzzle").addEventListener("keydown", (e) => { if (e.key === "Enter") openPuzzle($("puzzle").value); });
+$("puzzle").addEventListener("keydown", (e) => {
+  // Enter opens; Shift+Enter is a new line (a pasted file keeps its lines: # comments, LEGUP XML)
+  if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); openPuzzle($("puzzle").value); }
+});
 $("apply").addEventListener("click", apply);
 $("clear").addEventListener("click", () => { S.draft.clear(); render(); });
 $("undo").addEventListener("click", deleteLast);
