@@ -199,3 +199,14 @@ def test_proof_mode_opens_a_pasted_file_with_comments(page: Any, server: str) ->
     wait_text(page, "#status", "Opened a 10×10 Star Battle puzzle")
     assert page.locator("#board .gl-cell").count() == 100
     assert "2 ★ in each row, column and region" in page.inner_text("#goal")
+
+
+def test_proof_mode_warns_when_the_brought_board_breaks_a_rule(page: Any, server: str) -> None:
+    board = "/".join(["**????"] + ["??????"] * 5)
+    page.goto(f"{server}/proof?puzzle={quote(SB6, safe='')}&kind=starbattle&board={quote(board, safe='')}")
+    wait_text(page, "#alert", "already breaks a rule: ClashingOrbit")
+    page.check("input[value='ClashingOrbit']")
+    page.click("#apply")  # the root closed by the contradiction: a complete proof that this board is wrong
+    wait_text(page, "#status", "1 transition: 1 ✓")
+    page.click("#checkall")
+    wait_text(page, "#status", "valid proof")

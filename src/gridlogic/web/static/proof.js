@@ -430,7 +430,21 @@ async function openPuzzle(text, kind, proof, { rows = null, unique = true } = {}
     const from = (S.proof.start || []).length;
     await changed(`Opened a ${info.rows}×${info.cols} ${info.kind === "starbattle" ? "Star Battle" : "Binary"} puzzle`
       + (from ? `, starting from your board (${from} mark${from > 1 ? "s" : ""} as the proof's start).` : "."));
+    if (start.length) await warnBrokenStart(info);
   } catch (e) { say(""); alarm(e.message); }
+}
+
+async function warnBrokenStart(info) {
+  // a board brought from the play page may already break a rule: say so (the proof may then close it)
+  try {
+    const rows = boardAt("root", 0).map((r) => r.join(""));
+    const live = await api("/api/board", { puzzle: info.puzzle, kind: info.kind, board: rows, unique_lines: uniqueLines() });
+    if (live.violations.length) {
+      const v = live.violations[0];
+      alarm(`Your starting board already breaks a rule: ${v.rule} (${v.message}). Close the root with a contradiction `
+        + "rule, or open the puzzle without your marks.");
+    }
+  } catch (e) { /* the live check is advice only */ }
 }
 
 function startMarks(info, rows) {
