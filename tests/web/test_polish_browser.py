@@ -114,6 +114,7 @@ def test_distinct_lines_switch_reaches_every_request(page: Any, server: str) -> 
     posts = record_posts(page)
     page.uncheck("#unique-lines")
     wait_text(page, "#status", "distinct-lines rule is off")
+    wait_text(page, "#board .caption", "rows may repeat")
     # fill rows 3-4 as 1001 / 0110: row 3 repeats row 2, legal only without the rule
     for r, row in ((2, "1001"), (3, "0110")):
         for c, ch in enumerate(row):

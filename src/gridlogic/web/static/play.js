@@ -129,7 +129,17 @@ $("unique-lines").addEventListener("change", () => {
   setStatus(state.puzzle.unique_lines ? "Rows and columns must all be different." :
     "Rows (and columns) may repeat: the distinct-lines rule is off.");
   liveCheck();
+  redrawCaption();
 });
+
+async function redrawCaption() {
+  // the drawing's rules line says whether rows may repeat: take it from the server's drawing
+  try {
+    const resp = await fetch("/api/draw", {method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify(state.puzzle)});
+    if (resp.ok) board.setCaption(await resp.text());
+  } catch { /* the caption is decoration */ }
+}
 
 // ----- proof mode on the same puzzle and board (Star Battle and Binary)
 function proofUrl() {

@@ -487,6 +487,9 @@ $("unique-lines").addEventListener("change", () => {
   if (!S.proof || S.info.kind !== "binary") return;
   if ($("unique-lines").checked) delete S.proof.unique_lines; else S.proof.unique_lines = false;
   $("goal").textContent = goalText(S.info);
+  fetch("/api/draw", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ puzzle: S.proof.puzzle, kind: S.proof.kind, unique_lines: uniqueLines() }) })
+    .then((r) => (r.ok ? r.text() : null)).then((svg) => { if (svg) S.board.setCaption(svg); }).catch(() => {});
   changed($("unique-lines").checked ? "Rows and columns must be distinct." : "The distinct-lines rule is off.");
 });
 $("suggest").addEventListener("click", suggest);
