@@ -211,3 +211,21 @@ def test_proof_mode_warns_when_the_brought_board_breaks_a_rule(page: Any, server
     wait_text(page, "#status", "1 transition: 1 ✓")
     page.click("#checkall")
     wait_text(page, "#status", "valid proof")
+
+
+def test_generate_binary_without_distinct_lines(page: Any, server: str) -> None:
+    open_play(page, server, SB6)
+    posts = record_posts(page)
+    page.click("[data-tab=generate]")
+    assert page.is_hidden("#gen-unique")  # Star Battle first: no such rule
+    page.select_option("#gen-kind", "binary")
+    page.fill("#gen-size", "6")
+    page.uncheck("#gen-unique")
+    page.click("#generate")
+    wait_text(page, "#status", "A new ")
+    assert page.inner_text("#title").startswith("Binary 6x6")
+    assert not page.is_checked("#unique-lines")
+    wait_text(page, "#board .caption", "rows may repeat")
+    gen = [body for path, body in posts if path == "/api/generate"]
+    assert gen and gen[0]["unique_lines"] is False
+    assert all(body["unique_lines"] is False for path, body in posts if path in ("/api/load", "/api/board"))
