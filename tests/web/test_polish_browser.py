@@ -5,48 +5,19 @@ proof mode says where a transition can go and deletes the last one by name."""
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlparse
 
-import pytest
+from browsing import NEEDS_CHROMIUM, SHOTS, browser, page
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+__all__ = ["browser", "page"]  # the shared fixtures, used by name
+
 SB6 = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 TINY = "4x4:01101001....01.."
 """Unique with distinct lines (rows 3-4: 1010 / 0101); two solutions without (1001 / 0110 as well)."""
-SHOTS = Path(os.environ.get("GRIDLOGIC_SCREENSHOTS", Path(tempfile.gettempdir()) / "gridlogic-screenshots"))
-WAIT = 60_000  # ms: generous, the machine is shared; no timing assertions
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                                reason="Debian chromium not installed (.ci/run installs it)")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    pg = browser.new_page(viewport={"width": 1180, "height": 900})
-    pg.set_default_timeout(WAIT)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    pg.close()
-    assert not errors, errors
+pytestmark = NEEDS_CHROMIUM
 
 
 def cell(r: int, c: int) -> str:
