@@ -200,3 +200,14 @@ def test_generate_binary_without_distinct_lines(page: Any, server: str) -> None:
     gen = [body for path, body in posts if path == "/api/generate"]
     assert gen and gen[0]["unique_lines"] is False
     assert all(body["unique_lines"] is False for path, body in posts if path in ("/api/load", "/api/board"))
+
+
+def test_restart_resets_the_timer_at_once(page: Any, server: str) -> None:
+    page.clock.install()  # the page's clock is driven by the test: no real waiting, no timing
+    open_play(page, server, SB6)
+    page.click(cell(0, 1))
+    page.clock.run_for(75_000)
+    wait_text(page, "#timer", "1:15")
+    page.click("#restart")
+    assert page.inner_text("#timer") == "0:00"
+    assert page.get_attribute(cell(0, 1), "data-value") == "unknown"

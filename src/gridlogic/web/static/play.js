@@ -257,6 +257,7 @@ $("restart").addEventListener("click", () => {
   }));
   if (changes.length) board.replay(changes, false, "restart");
   state.t0 = Date.now();
+  $("timer").textContent = clock(0);
 });
 document.addEventListener("keydown", (e) => {
   if (!(e.ctrlKey || e.metaKey) || e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
