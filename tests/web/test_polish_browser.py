@@ -140,6 +140,8 @@ def test_proof_mode_says_where_transitions_go(page: Any, server: str) -> None:
     page.goto(f"{server}/proof?puzzle={quote(SB6, safe='')}")
     wait_text(page, "#status", "transition")
     assert page.is_hidden("#edit-note") and page.is_hidden("#unique-lines")
+    palette = page.inner_text("#palette")  # every rule in words, gridlogic's own direct rules too
+    assert "Surround Star" in palette and "Regions Within Columns" in palette and "RegionsWithinColumns" not in palette
     for n in (1, 2):
         page.click("#suggest")
         wait_text(page, "#status", "Press Add step")

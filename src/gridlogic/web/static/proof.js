@@ -90,13 +90,17 @@ function drawPalette() {
   box.replaceChildren();
   const group = (title, rules, kindOf) => {
     const fs = document.createElement("fieldset");
+    fs.className = kindOf;
     const lg = document.createElement("legend");
     lg.textContent = title;
     fs.appendChild(lg);
     for (const rule of rules) {
       const lab = document.createElement("label");
       lab.title = rule.help || "";
-      lab.innerHTML = `<input type="radio" name="rule"> ${rule.name}${rule.id && rule.id !== "production" && rule.name !== rule.id ? ` <span class="help">(${rule.id})</span>` : ""}`;
+      // rules LEGUP has no name for (gridlogic's extra direct rules) read like the others: words, then the id
+      const name = rule.name === rule.id ? rule.id.replace(/([a-z])([A-Z])/g, "$1 $2") : rule.name;
+      const showId = rule.id && rule.id !== "production" && name.replace(/[^A-Za-z0-9.]/g, "") !== rule.id;  // only when it differs
+      lab.innerHTML = `<input type="radio" name="rule"> ${name}${showId ? ` <span class="help">(${rule.id})</span>` : ""}`;
       const input = lab.querySelector("input");
       input.value = rule.id;
       input.dataset.type = kindOf;
