@@ -53,3 +53,15 @@ def test_count_and_progress_honour_the_switch(client: TestClient) -> None:
     assert client.post("/api/progress", json=prog).json()["status"] == "wrong"
     loose = client.post("/api/progress", json={**prog, "unique_lines": False}).json()
     assert loose["status"] == "ok" and "more than one solution" in loose["message"]
+
+
+def test_every_page_has_the_same_header(client: TestClient) -> None:
+    pages = ["/play", "/proof", "/starstar", "/tools", "/docs"]
+    for path in pages:
+        html = client.get(path).text
+        assert "/static/play.css" in html, path
+        header = html[html.index("<header"):html.index("</header>")]
+        assert "brand" in header and "gridlogic" in header, path
+        for target in pages:
+            assert f"href='{target}'" in header or f'href="{target}"' in header, (path, target)
+        assert "aria-current" in header, path  # the page the user is on is marked

@@ -47,7 +47,8 @@ class PuzzleIn(BaseModel):
                         "whole file (with # comments), LEGUP XML, JSON pack...")
     kind: str | None = Field(default=None, max_length=40)
     format: str | None = Field(default=None, max_length=40)
-    unique_lines: bool = True
+    unique_lines: bool = Field(default=True, description="Binary: all rows (and columns) distinct; false is "
+                               "the CLI's --no-unique-lines.")
     index: int = Field(default=0, ge=0, le=100_000, description="Which puzzle of a many-puzzle text (0-based).")
 
     def spec(self) -> service.Spec:
