@@ -213,3 +213,20 @@ def test_restart_resets_the_timer_at_once(page: Any, server: str) -> None:
     page.click("#restart")
     assert page.inner_text("#timer") == "0:00"
     assert page.get_attribute(cell(0, 1), "data-value") == "unknown"
+
+
+def test_a_reload_comes_back_to_the_puzzle_being_played(page: Any, server: str) -> None:
+    page.goto(f"{server}/play")
+    wait_text(page, "#status", "move")
+    page.select_option("#library", label="Binary 6x6 · medium")
+    wait_text(page, "#title", "Binary 6x6")
+    wait_text(page, "#status", "move")
+    empty = page.eval_on_selector("#board .gl-cell[data-value='empty']", "g => [g.dataset.row, g.dataset.col]")
+    page.click(cell(int(empty[0]), int(empty[1])))
+    query = parse_qs(urlparse(page.url).query)
+    assert query["kind"] == ["binary"] and query["puzzle"][0].startswith("6x6:")
+    page.reload()
+    page.wait_for_selector("#board svg .gl-cell")
+    wait_text(page, "#status", "Welcome back")
+    assert page.inner_text("#title").startswith("Binary 6x6")
+    assert page.get_attribute(cell(int(empty[0]), int(empty[1])), "data-value") == "0"

@@ -192,7 +192,7 @@ board.addEventListener("change", (e) => {
     state.undo.push(changes); state.redo = [];
   }
   if (source !== "explain") {
-    if (source !== "load") save();
+    if (source !== "load") { save(); syncUrl(true); }
     state.hint = null; $("hintbox").hidden = true;
     board.clearHighlight("uses"); board.clearHighlight("marks"); board.clearHighlight("wrong");
     $("sharelink").hidden = true;
@@ -201,9 +201,21 @@ board.addEventListener("change", (e) => {
   updateButtons();
 });
 
+// ----- the address bar names the puzzle being played, so a reload (or a bookmark) comes back to it;
+// the board itself is kept in localStorage once the player has changed it
+function syncUrl(dropBoard = false) {
+  const url = new URL(location.href);
+  url.searchParams.set("puzzle", state.puzzle.puzzle);
+  url.searchParams.set("kind", state.puzzle.kind);
+  if (state.puzzle.unique_lines) url.searchParams.delete("unique_lines"); else url.searchParams.set("unique_lines", "false");
+  if (dropBoard) { url.searchParams.delete("board"); url.searchParams.delete("t"); }
+  if (url.toString() !== location.href) history.replaceState(null, "", url);
+}
+
 async function liveCheck() {
   if (!state.puzzle || state.explain) return;
   $("proof-link").href = proofUrl().toString();
+  syncUrl();
   const seq = ++state.checkSeq;
   let data;
   try {
