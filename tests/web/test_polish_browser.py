@@ -101,6 +101,7 @@ def test_distinct_lines_switch_reaches_every_request(page: Any, server: str) -> 
     page.wait_for_selector("#hintbox .rule")
     page.click("#explain")
     wait_text(page, "#status", "steps")
+    assert page.is_disabled("#unique-lines")  # the explanation was made under the switch as it is
     page.click("#explain")  # close it
     page.click("#share")
     page.wait_for_selector("#sharelink:not([hidden])")

@@ -281,7 +281,7 @@ function updateButtons() {
   const open = !!state.puzzle, exploring = !!state.explain;
   $("undo").disabled = !open || exploring || !state.undo.length;
   $("redo").disabled = !open || exploring || !state.redo.length;
-  for (const id of ["restart", "progress", "hint", "share"]) $(id).disabled = !open || exploring;
+  for (const id of ["restart", "progress", "hint", "share", "unique-lines"]) $(id).disabled = !open || exploring;
   $("explain").disabled = !open;
 }
 
