@@ -3,50 +3,20 @@ rule checks, solved, undo, share links, explain; the solver workbench. Screensho
 
 from __future__ import annotations
 
-import os
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
-import pytest
+from browsing import NEEDS_CHROMIUM, SHOTS, browser, page
 
-CHROMIUM = "/usr/bin/chromium"
+__all__ = ["browser", "page"]  # the shared fixtures, used by name
+
 URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 SOL = [".*....", "...*..", ".....*", "..*...", "....*.", "*....."]
 BINARY = "6x6:0..0.......10...1....0.1.11..1......"
 STR8TS = ".e...24#.#.#.......2.5..#.#.#....4a."
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SHOTS = Path(os.environ.get("GRIDLOGIC_SCREENSHOTS", Path(tempfile.gettempdir()) / "gridlogic-screenshots"))
-"""Where screenshots go: a temporary folder, or docs/screenshots with GRIDLOGIC_SCREENSHOTS=docs/screenshots."""
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-WAIT = 60_000  # ms: the machine is shared and loaded; generous waits, no timing assertions
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                                reason="Debian chromium not installed (.ci/run installs it)")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: object) -> Iterator[object]:
-    pg = browser.new_page(viewport={"width": 1180, "height": 860})  # type: ignore[attr-defined]
-    pg.set_default_timeout(WAIT)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    pg.close()
-    assert not errors, errors
+pytestmark = NEEDS_CHROMIUM
 
 
 def open_puzzle(page: object, server: str, puzzle: str, extra: str = "") -> None:

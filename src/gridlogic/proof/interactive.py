@@ -57,13 +57,15 @@ HELP = {
 }
 
 
-def load(text: str, kind_name: str | None = None, format_name: str | None = None) -> tuple[Kind, Any, str]:
-    """The kind, puzzle and one-line puzzle text of the first puzzle in ``text``."""
+def load(text: str, kind_name: str | None = None, format_name: str | None = None,
+         unique_lines: bool = True) -> tuple[Kind, Any, str]:
+    """The kind, puzzle and one-line puzzle text of the first puzzle in ``text``; ``unique_lines``
+    False turns Binary's distinct-lines rule off (the CLI's ``--no-unique-lines``)."""
     from gridlogic.proof.cli import puzzle_text
 
     records = split_records(text, kind(kind_name) if kind_name else None)
     k, fmt = detect(records[0].text, kind_name, format_name, fallback=True)
-    puzzle = fmt.read(records[0].text)
+    puzzle = k.configure(fmt.read(records[0].text), {} if unique_lines else {"unique_lines": False})
     return k, puzzle, puzzle_text(k, puzzle, records[0].text)
 
 
@@ -88,9 +90,10 @@ def palette(kind_name: str) -> dict[str, Any]:
             "production": production}
 
 
-def start(text: str, kind_name: str | None = None, format_name: str | None = None) -> dict[str, Any]:
+def start(text: str, kind_name: str | None = None, format_name: str | None = None,
+          unique_lines: bool = True) -> dict[str, Any]:
     """What the page needs to draw a puzzle in proof mode: size, regions or givens, the board."""
-    k, puzzle, line = load(text, kind_name, format_name)
+    k, puzzle, line = load(text, kind_name, format_name, unique_lines)
     if k.name not in CHAR_VALUE:
         raise UnsupportedError(f"proof mode is for Star Battle and Binary, not {k.name}")
     pk = proof_kind(k.name)
@@ -126,9 +129,11 @@ def marks_of(kind_name: str, rows: Sequence[str]) -> tuple[Mark, ...]:
     return tuple(out)
 
 
-def judge(kind_name: str, puzzle: str, board: Sequence[str], node: Node) -> dict[str, Any]:
-    """The checker's verdict on ``node`` (one step, a split or a close) played on ``board``."""
-    proof = Proof(kind_name, puzzle, node, marks_of(kind_name, board))
+def judge(kind_name: str, puzzle: str, board: Sequence[str], node: Node,
+          unique_lines: bool | None = None) -> dict[str, Any]:
+    """The checker's verdict on ``node`` (one step, a split or a close) played on ``board``
+    (``unique_lines``: Binary's distinct-lines rule, None for the puzzle's own setting)."""
+    proof = Proof(kind_name, puzzle, node, marks_of(kind_name, board), unique_lines=unique_lines)
     report = check(proof, partial=True)
     if not report.verdicts:
         raise ParseError("nothing to judge: give a rule with cells, a split or a close", "transition")
@@ -143,23 +148,25 @@ def judge(kind_name: str, puzzle: str, board: Sequence[str], node: Node) -> dict
 
 
 def transition(text: str, kind_name: str | None, board: Sequence[str], marks: Sequence[Mark],
-               rule: str | None) -> dict[str, Any]:
-    """Judge ``marks`` set on ``board`` under ``rule``; with no rule, find one that justifies them."""
-    k, puzzle, line = load(text, kind_name)
+               rule: str | None, unique_lines: bool = True) -> dict[str, Any]:
+    """Judge ``marks`` set on ``board`` under ``rule``; with no rule, find one that justifies them.
+    ``unique_lines`` False: Binary without the distinct-lines rule."""
+    k, puzzle, line = load(text, kind_name, unique_lines=unique_lines)
+    distinct = getattr(puzzle, "unique_lines", None)
     board = k.board_rows(puzzle, board)  # its shape and alphabet, or a ParseError saying where
     if not marks:
         raise ParseError("a transition must set at least one cell", "set")
     if rule:
-        return {"rule": rule, **judge(k.name, line, board, Node((ProofStep(rule, tuple(marks)),)))}
+        return {"rule": rule, **judge(k.name, line, board, Node((ProofStep(rule, tuple(marks)),)), distinct)}
     pk = proof_kind(k.name)
     tried: list[str] = []
     for candidate in _candidates(k, puzzle, board, marks, list(pk.direct)):
-        verdict = judge(k.name, line, board, Node((ProofStep(candidate, tuple(marks)),)))
+        verdict = judge(k.name, line, board, Node((ProofStep(candidate, tuple(marks)),)), distinct)
         if verdict["ok"]:
             return {"rule": candidate, **verdict}
         tried.append(candidate)
     generic = FOUND_PRODUCTION[k.name]
-    verdict = judge(k.name, line, board, Node((ProofStep(generic, tuple(marks)),)))
+    verdict = judge(k.name, line, board, Node((ProofStep(generic, tuple(marks)),)), distinct)
     if verdict["ok"]:
         return {"rule": generic, **verdict}
     return {"rule": None, "ok": False, "errors": verdict["errors"],

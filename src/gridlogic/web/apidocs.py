@@ -6,6 +6,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+HEADER = ("<header class=top><a class=brand href='/play'>gridlogic</a><span class=tagline>API reference</span>"
+          "<nav><a href='/play'>play</a><a href='/proof'>proof mode</a><a href='/starstar'>*Star</a>"
+          "<a href='/tools'>solver tools</a><a href='/docs' aria-current=page>API</a></nav></header>")
+"""The header every page has (static/play.html and the others; play.css styles it)."""
+
 
 def _type(schema: dict[str, Any]) -> str:
     if "$ref" in schema:
@@ -47,14 +52,15 @@ def page(spec: dict[str, Any]) -> str:
                          f"{f'<p class=doc>{escape(doc)}</p>' if doc and doc != op.get('summary') else ''}"
                          f"{f'<p>Body: <code>{escape(ref)}</code></p>' if ref else ''}{detail}</section>")
     info = spec.get("info", {})
-    return ("<!doctype html><html lang=en><head><meta charset=utf-8><title>gridlogic API</title><style>"
-            "body{font-family:system-ui,sans-serif;max-width:60rem;margin:1.5rem auto;padding:0 1rem;color:#0f172a}"
+    return ("<!doctype html><html lang=en><head><meta charset=utf-8><title>gridlogic API</title>"
+            "<link rel=stylesheet href='/static/play.css'><link rel=icon href='data:,'><style>"
+            "main.api{display:block;max-width:60rem;margin:1rem auto;padding:0 1rem}h1{font-size:1.4rem}"
             "h2{font-size:1rem;margin:1.2rem 0 .2rem}.m{color:#1d4ed8}table{border-collapse:collapse;font-size:.9rem}"
             "td{border-top:1px solid #e2e8f0;padding:.2rem .6rem;vertical-align:top}"
             ".doc{white-space:pre-wrap;color:#475569}"
-            "</style></head><body>"
+            "</style></head><body>" + HEADER + "<main class=api>"
             f"<h1>{escape(info.get('title', 'API'))} {escape(info.get('version', ''))}</h1>"
             f"<p>{escape(info.get('description', ''))}</p>"
             "<p>Machine-readable: <a href='/openapi.json'>/openapi.json</a>."
             " Back to <a href='/play'>play</a>.</p>"
-            f"{''.join(parts)}</body></html>")
+            f"{''.join(parts)}</main></body></html>")

@@ -47,7 +47,8 @@ class PuzzleIn(BaseModel):
                         "whole file (with # comments), LEGUP XML, JSON pack...")
     kind: str | None = Field(default=None, max_length=40)
     format: str | None = Field(default=None, max_length=40)
-    unique_lines: bool = True
+    unique_lines: bool = Field(default=True, description="Binary: all rows (and columns) distinct; false is "
+                               "the CLI's --no-unique-lines.")
     index: int = Field(default=0, ge=0, le=100_000, description="Which puzzle of a many-puzzle text (0-based).")
 
     def spec(self) -> service.Spec:
@@ -266,7 +267,8 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
         k, p = ld.kind, ld.puzzle
         share, share_format = ld.share()
         return {**ld.head(), "records": ld.records, "svg": k.draw(p), "board": k.start_rows(p),
-                "share": share, "share_format": share_format, "levels": list(k.levels)}
+                "share": share, "share_format": share_format, "levels": list(k.levels),
+                "unique_lines": getattr(p, "unique_lines", None)}
 
     @app.post("/api/draw", summary="The board as SVG, with a player's board and highlighted cells")
     def draw(req: DrawIn) -> Response:

@@ -38,6 +38,7 @@ class StartIn(BaseModel):
     puzzle: str = Field(max_length=MAX_TEXT)
     kind: str | None = None
     format: str | None = None
+    unique_lines: bool = True
 
 
 class TransitionIn(BaseModel):
@@ -46,6 +47,7 @@ class TransitionIn(BaseModel):
     board: list[str] = Field(max_length=MAX_ROWS)
     set: list[tuple[int, int, str]] = Field(max_length=MAX_ROWS * MAX_ROWS)
     rule: str | None = None
+    unique_lines: bool = True
 
 
 class ProofIn(BaseModel):
@@ -58,8 +60,8 @@ class OpenIn(BaseModel):
 
 
 def _load(puzzle: str, kind_name: str | None, format_name: str | None, unique_lines: bool) -> tuple[Kind, Any]:
-    k, p, _ = interactive.load(puzzle, kind_name, format_name)
-    return k, k.configure(p, {} if unique_lines else {"unique_lines": False})
+    k, p, _ = interactive.load(puzzle, kind_name, format_name, unique_lines)
+    return k, p
 
 
 def hint_job(puzzle: str, kind_name: str | None, format_name: str | None, unique_lines: bool,
@@ -92,7 +94,7 @@ def rules(kind_name: str) -> dict[str, Any]:
 async def start(req: StartIn, request: Request) -> dict[str, Any]:
     """A puzzle opened in proof mode: size, regions or givens, the starting board, the palette."""
     out: dict[str, Any] = await request.app.state.pool.run(
-        interactive.start, req.puzzle, req.kind, req.format, client=request)
+        interactive.start, req.puzzle, req.kind, req.format, req.unique_lines, client=request)
     return out
 
 
@@ -100,7 +102,8 @@ async def start(req: StartIn, request: Request) -> dict[str, Any]:
 async def transition(req: TransitionIn, request: Request) -> dict[str, Any]:
     """The checker's verdict on cells set on a board under a rule; with no rule, a rule found."""
     out: dict[str, Any] = await request.app.state.pool.run(
-        interactive.transition, req.puzzle, req.kind, req.board, req.set, req.rule, client=request)
+        interactive.transition, req.puzzle, req.kind, req.board, req.set, req.rule, req.unique_lines,
+        client=request)
     return out
 
 

@@ -62,6 +62,13 @@ export class Board extends EventTarget {
     this.svg.setAttribute("role", "grid");
   }
 
+  // Take the caption (the rules line) of another drawing of the same puzzle, e.g. after an option changed.
+  setCaption(svgText) {
+    const fresh = new DOMParser().parseFromString(svgText, "image/svg+xml").querySelector(".caption");
+    const old = this.svg && this.svg.querySelector(".caption");
+    if (fresh && old) old.replaceWith(document.importNode(fresh, true));
+  }
+
   cell(r, c) { return this.cells[r] && this.cells[r][c]; }
   isGiven(r, c) { return this.cell(r, c).dataset.given === "1"; }
   value(r, c) { return this.cell(r, c).dataset.value; }

@@ -30,8 +30,8 @@ function setStatus(text, cls = "") {
 }
 
 // ----- opening a puzzle
-async function openPuzzle(text, {kind = "", board: rows = null, seconds = 0, title = "", index = 0} = {}) {
-  const body = {puzzle: text, index};
+async function openPuzzle(text, {kind = "", board: rows = null, seconds = 0, title = "", index = 0, uniqueLines = true} = {}) {
+  const body = {puzzle: text, index, unique_lines: uniqueLines};
   if (kind) body.kind = kind;
   let data;
   try {
@@ -40,7 +40,9 @@ async function openPuzzle(text, {kind = "", board: rows = null, seconds = 0, tit
     setStatus(`error: ${e.message}`, "error");
     return false;
   }
-  state.puzzle = {puzzle: data.share, kind: data.kind, format: data.share_format, unique_lines: true};
+  state.puzzle = {puzzle: data.share, kind: data.kind, format: data.share_format, unique_lines: data.unique_lines !== false};
+  $("unique-label").hidden = data.unique_lines === null || data.unique_lines === undefined;
+  $("unique-lines").checked = state.puzzle.unique_lines;
   state.start = data.board;
   board.load(data.svg);
   state.title = title || describe(data);
@@ -118,6 +120,48 @@ board.addEventListener("pencilmode", (e) => { const p = $("pencil"); if (p) p.cl
 // ----- the board kept in this browser (localStorage), per puzzle, so a reload loses nothing
 function storeKey() { return state.puzzle ? `gridlogic:${state.puzzle.kind}:${state.puzzle.puzzle}` : null; }
 
+// ----- Binary's distinct-lines rule (the CLI's --no-unique-lines): every request of the page sends it
+$("unique-lines").addEventListener("change", () => {
+  if (!state.puzzle) return;
+  state.puzzle.unique_lines = $("unique-lines").checked;
+  state.hint = null; $("hintbox").hidden = true; $("sharelink").hidden = true;
+  board.clearHighlight("uses"); board.clearHighlight("marks");
+  setStatus(state.puzzle.unique_lines ? "Rows and columns must all be different." :
+    "Rows (and columns) may repeat: the distinct-lines rule is off.");
+  liveCheck();
+  redrawCaption();
+});
+
+async function redrawCaption() {
+  // the drawing's rules line says whether rows may repeat: take it from the server's drawing
+  try {
+    const resp = await fetch("/api/draw", {method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify(state.puzzle)});
+    if (resp.ok) board.setCaption(await resp.text());
+  } catch { /* the caption is decoration */ }
+}
+
+// ----- proof mode on the same puzzle and board (Star Battle and Binary)
+function proofUrl() {
+  const url = new URL("/proof", location.href);
+  if (!state.puzzle || !PROVABLE.has(state.puzzle.kind)) return url;
+  url.searchParams.set("puzzle", state.puzzle.puzzle);
+  url.searchParams.set("kind", state.puzzle.kind);
+  if (!state.puzzle.unique_lines) url.searchParams.set("unique_lines", "false");
+  const rows = state.explain ? state.saved.rows : board.rows();
+  if (rows.join("") !== state.start.join("")) url.searchParams.set("board", rows.join("/"));
+  return url;
+}
+const PROVABLE = new Set(["starbattle", "binary"]);
+$("proof-link").addEventListener("click", (e) => {
+  if (state.puzzle && !PROVABLE.has(state.puzzle.kind)) {
+    e.preventDefault();
+    setStatus("Proof mode is for Star Battle and Binary; Str8ts can be played, hinted and explained here.");
+    return;
+  }
+  $("proof-link").href = proofUrl().toString();
+});
+
 function save() {
   const key = storeKey();
   if (!key || state.explain) return;
@@ -148,7 +192,7 @@ board.addEventListener("change", (e) => {
     state.undo.push(changes); state.redo = [];
   }
   if (source !== "explain") {
-    if (source !== "load") save();
+    if (source !== "load") { save(); syncUrl(true); }
     state.hint = null; $("hintbox").hidden = true;
     board.clearHighlight("uses"); board.clearHighlight("marks"); board.clearHighlight("wrong");
     $("sharelink").hidden = true;
@@ -157,8 +201,21 @@ board.addEventListener("change", (e) => {
   updateButtons();
 });
 
+// ----- the address bar names the puzzle being played, so a reload (or a bookmark) comes back to it;
+// the board itself is kept in localStorage once the player has changed it
+function syncUrl(dropBoard = false) {
+  const url = new URL(location.href);
+  url.searchParams.set("puzzle", state.puzzle.puzzle);
+  url.searchParams.set("kind", state.puzzle.kind);
+  if (state.puzzle.unique_lines) url.searchParams.delete("unique_lines"); else url.searchParams.set("unique_lines", "false");
+  if (dropBoard) { url.searchParams.delete("board"); url.searchParams.delete("t"); }
+  if (url.toString() !== location.href) history.replaceState(null, "", url);
+}
+
 async function liveCheck() {
   if (!state.puzzle || state.explain) return;
+  $("proof-link").href = proofUrl().toString();
+  syncUrl();
   const seq = ++state.checkSeq;
   let data;
   try {
@@ -212,6 +269,7 @@ $("restart").addEventListener("click", () => {
   }));
   if (changes.length) board.replay(changes, false, "restart");
   state.t0 = Date.now();
+  $("timer").textContent = clock(0);
 });
 document.addEventListener("keydown", (e) => {
   if (!(e.ctrlKey || e.metaKey) || e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
@@ -223,7 +281,7 @@ function updateButtons() {
   const open = !!state.puzzle, exploring = !!state.explain;
   $("undo").disabled = !open || exploring || !state.undo.length;
   $("redo").disabled = !open || exploring || !state.redo.length;
-  for (const id of ["restart", "progress", "hint", "share"]) $(id).disabled = !open || exploring;
+  for (const id of ["restart", "progress", "hint", "share", "unique-lines"]) $(id).disabled = !open || exploring;
   $("explain").disabled = !open;
 }
 
@@ -296,7 +354,8 @@ $("explain").addEventListener("click", async () => {
   setStatus("Explaining…");
   let data;
   try {
-    data = await call("/api/explain", {puzzle: state.puzzle.puzzle, kind: state.puzzle.kind, format: state.puzzle.format});
+    data = await call("/api/explain", {puzzle: state.puzzle.puzzle, kind: state.puzzle.kind, format: state.puzzle.format,
+      unique_lines: state.puzzle.unique_lines});
   } catch (e) {
     setStatus(`error: ${e.message}`, "error");
     return;
@@ -358,6 +417,7 @@ $("share").addEventListener("click", async () => {
   const url = new URL("/play", location.href);
   url.searchParams.set("puzzle", state.puzzle.puzzle);
   if (state.puzzle.kind) url.searchParams.set("kind", state.puzzle.kind);
+  if (!state.puzzle.unique_lines) url.searchParams.set("unique_lines", "false");
   const rows = board.rows();
   if (rows.join("") !== state.start.join("")) url.searchParams.set("board", rows.join("/"));
   url.searchParams.set("t", String(Math.floor((Date.now() - state.t0) / 1000)));
@@ -399,11 +459,13 @@ $("generate").addEventListener("click", async () => {
   if ($("gen-size").value.trim()) body.size = $("gen-size").value.trim();
   if ($("gen-grade").value) body.difficulty = $("gen-grade").value;
   if (kind === "starbattle" && $("gen-stars").value) body.stars = +$("gen-stars").value;
+  const uniqueLines = kind !== "binary" || $("gen-unique").checked;
+  body.unique_lines = uniqueLines;
   setStatus("Generating…");
   $("generate").disabled = true;
   try {
     const data = await call("/api/generate", body);
-    await openPuzzle(data.puzzle, {kind: data.kind});
+    await openPuzzle(data.puzzle, {kind: data.kind, uniqueLines});
     if (data.grade) $("title").textContent += ` · ${data.grade}`;
     setStatus(`A new ${data.grade ? data.grade + " " : ""}puzzle (seed ${data.seed}). Your move.`);
   } catch (e) {
@@ -419,6 +481,7 @@ function fillGrades() {
   $("gen-grade").innerHTML = '<option value="">any</option>' +
     (k ? k.levels.map((lv) => `<option>${esc(lv)}</option>`).join("") : "");
   $("gen-stars-label").hidden = $("gen-kind").value !== "starbattle";
+  $("gen-unique-label").hidden = $("gen-kind").value !== "binary";
 }
 $("gen-kind").addEventListener("change", fillGrades);
 
@@ -448,7 +511,8 @@ async function init() {
   const q = new URLSearchParams(location.search);
   if (q.get("puzzle")) {
     const rows = q.get("board") ? q.get("board").split("/") : null;
-    await openPuzzle(q.get("puzzle"), {kind: q.get("kind") || "", board: rows, seconds: +(q.get("t") || 0)});
+    await openPuzzle(q.get("puzzle"), {kind: q.get("kind") || "", board: rows, seconds: +(q.get("t") || 0),
+      uniqueLines: q.get("unique_lines") !== "false"});
     if (rows) { state.undo = []; updateButtons(); }
   } else if (library.length) {
     $("library").value = "0";

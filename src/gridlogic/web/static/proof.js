@@ -90,13 +90,17 @@ function drawPalette() {
   box.replaceChildren();
   const group = (title, rules, kindOf) => {
     const fs = document.createElement("fieldset");
+    fs.className = kindOf;
     const lg = document.createElement("legend");
     lg.textContent = title;
     fs.appendChild(lg);
     for (const rule of rules) {
       const lab = document.createElement("label");
       lab.title = rule.help || "";
-      lab.innerHTML = `<input type="radio" name="rule"> ${rule.name}${rule.id && rule.id !== "production" && rule.name !== rule.id ? ` <span class="help">(${rule.id})</span>` : ""}`;
+      // rules LEGUP has no name for (gridlogic's extra direct rules) read like the others: words, then the id
+      const name = rule.name === rule.id ? rule.id.replace(/([a-z])([A-Z])/g, "$1 $2") : rule.name;
+      const showId = rule.id && rule.id !== "production" && name.replace(/[^A-Za-z0-9.]/g, "") !== rule.id;  // only when it differs
+      lab.innerHTML = `<input type="radio" name="rule"> ${name}${showId ? ` <span class="help">(${rule.id})</span>` : ""}`;
       const input = lab.querySelector("input");
       input.value = rule.id;
       input.dataset.type = kindOf;
@@ -176,7 +180,8 @@ async function apply() {
     say("Looking for a rule …");
     try {
       const rows = boardAt(S.pos.path, S.pos.k).map((r) => r.join(""));
-      const found = await api("/api/proof/transition", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows, set });
+      const found = await api("/api/proof/transition", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows, set,
+        unique_lines: uniqueLines() });
       if (!found.rule) { S.busy = false; alarm(found.message); say(""); return; }
       id = found.rule;
     } catch (e) { S.busy = false; alarm(e.message); say(""); return; }
@@ -194,7 +199,7 @@ async function suggest() {
   if (why) { alarm(`Cannot add a transition here: ${why}.`); return; }
   try {
     const rows = boardAt(S.pos.path, S.pos.k).map((r) => r.join(""));
-    const h = await api("/api/hint", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows });
+    const h = await api("/api/hint", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows, unique_lines: uniqueLines() });
     if (h.status !== "step" || !h.step.marks.length) { say(`${h.status}: ${h.message}`); return; }
     S.draft.clear();
     for (const [r, c, v] of h.step.marks) S.draft.set(`${r},${c}`, v);
@@ -217,12 +222,32 @@ function selectRule(id) {
 function deleteLast() {
   alarm("");
   const node = nodeAt(S.pos.path);
-  if (node.close) delete node.close;
-  else if (node.split) delete node.split;
-  else if (node.steps.length) node.steps.pop();
+  let what;
+  if (node.close) { what = `the close (${node.close})`; delete node.close; }
+  else if (node.split) {
+    what = `the split on ${cellLabel(...node.split.cell)} with its ${node.split.branches.length} branches`;
+    delete node.split;
+  } else if (node.steps.length) { what = `step ${node.steps.length} (${node.steps.pop().rule})`; }
+  else {
+    alarm(S.pos.path === "root" ? "Nothing to delete: the proof is empty."
+      : "This branch has no transitions: select the node above it to delete its split.");
+    return;
+  }
   S.pos = { path: S.pos.path, k: node.steps.length };
   S.draft.clear();
-  changed("Deleted the last transition of this node.");
+  changed(`Deleted ${what}.`);
+}
+
+function uniqueLines() { return S.proof && S.proof.unique_lines === false ? false : true; }
+
+function goToEnd() {
+  let path = S.pos.path;
+  let node = nodeAt(path);
+  while (node.split) { path = `${path}.split.branches[0]`; node = node.split.branches[0]; }
+  S.pos = { path, k: node.steps.length };
+  S.draft.clear();
+  alarm("");
+  render();
 }
 
 // ----- checking ------------------------------------------------------------------------------------
@@ -343,10 +368,27 @@ function updateActions() {
   apply.disabled = !ready || rule.type === "case";
   $("clear").disabled = !ready || !S.draft.size;
   for (const id of ["save", "xml", "checkall", "undo", "suggest"]) $(id).disabled = !ready;
+  const why = ready ? editable() : "";
+  if (why) { apply.disabled = true; $("suggest").disabled = true; }
+  $("edit-note").hidden = !why;
+  $("edit-why").textContent = why ? `Transitions are added only at the end of an open branch: ${why}.` : "";
+  $("to-end").hidden = !why || Boolean(nodeAt(S.pos.path).close);
+  $("unique-label").hidden = !ready || S.info.kind !== "binary";
+  if (ready) $("unique-lines").checked = uniqueLines();
+}
+
+function updatePlayLink() {
+  // the header's play link opens the play page on this puzzle (with the distinct-lines switch as here)
+  const play = new URL("/play", location.href);
+  play.searchParams.set("puzzle", S.info.puzzle);
+  play.searchParams.set("kind", S.info.kind);
+  if (!uniqueLines()) play.searchParams.set("unique_lines", "false");
+  $("play-link").href = play.toString();
 }
 
 function render() {
   if (!S.info) return;
+  updatePlayLink();
   drawBoard();
   drawTree();
   describePosition();
@@ -359,17 +401,21 @@ function goalText(info) {
     return `Goal: every leaf of the tree is solved (${info.stars} ★ in each row, column and region, no two touching) `
       + "or closed by a contradiction rule. Click a cell: unknown → star → black → unknown.";
   }
-  return `Goal: every leaf of the tree is solved (no three equal in a row, balanced lines${info.unique_lines ? ", distinct lines" : ""}) `
+  return `Goal: every leaf of the tree is solved (no three equal in a row, balanced lines${uniqueLines() ? ", distinct lines" : ""}) `
     + "or closed by a contradiction rule. Click a cell: empty → 0 → 1 → empty.";
 }
 
-async function openPuzzle(text, kind, proof) {
+async function openPuzzle(text, kind, proof, { rows = null, unique = true } = {}) {
   alarm("");
   say("Opening …");
   try {
-    const info = await api("/api/proof/start", { puzzle: text, kind: kind || null });
+    if (proof && proof.unique_lines === false) unique = false;
+    const info = await api("/api/proof/start", { puzzle: text, kind: kind || null, unique_lines: unique });
     S.info = info;
     S.proof = proof || { kind: info.kind, puzzle: info.puzzle, root: { steps: [] } };
+    if (!proof && info.kind === "binary" && info.unique_lines === false) S.proof.unique_lines = false;
+    const start = !proof && rows ? startMarks(info, rows) : [];
+    if (start.length) S.proof.start = start;
     S.pos = { path: "root", k: 0 };
     S.draft.clear();
     S.report = null;
@@ -383,9 +429,35 @@ async function openPuzzle(text, kind, proof) {
     drawPalette();
     const url = new URL(location.href);
     url.searchParams.set("puzzle", info.puzzle);
+    url.searchParams.delete("board");
     history.replaceState(null, "", url);
-    await changed(`Opened a ${info.rows}×${info.cols} ${info.kind === "starbattle" ? "Star Battle" : "Binary"} puzzle.`);
+    const from = (S.proof.start || []).length;
+    await changed(`Opened a ${info.rows}×${info.cols} ${info.kind === "starbattle" ? "Star Battle" : "Binary"} puzzle`
+      + (from ? `, starting from your board (${from} mark${from > 1 ? "s" : ""} as the proof's start).` : "."));
+    if (start.length) await warnBrokenStart(info);
   } catch (e) { say(""); alarm(e.message); }
+}
+
+async function warnBrokenStart(info) {
+  // a board brought from the play page may already break a rule: say so (the proof may then close it)
+  try {
+    const rows = boardAt("root", 0).map((r) => r.join(""));
+    const live = await api("/api/board", { puzzle: info.puzzle, kind: info.kind, board: rows, unique_lines: uniqueLines() });
+    if (live.violations.length) {
+      const v = live.violations[0];
+      alarm(`Your starting board already breaks a rule: ${v.rule} (${v.message}). Close the root with a contradiction `
+        + "rule, or open the puzzle without your marks.");
+    }
+  } catch (e) { /* the live check is advice only */ }
+}
+
+function startMarks(info, rows) {
+  // the player's board (from the play page) as the proof's start: the decided cells that are no givens
+  const out = [];
+  rows.forEach((row, r) => [...row].forEach((ch, c) => {
+    if (VALUE[ch] && info.board[r] && info.board[r][c] === "?") out.push([r, c, VALUE[ch]]);
+  }));
+  return out;
 }
 
 function download(name, text, type) {
@@ -407,10 +479,23 @@ async function loadFile(file) {
 }
 
 $("load").addEventListener("click", () => openPuzzle($("puzzle").value));
-$("puzzle").addEventListener("keydown", (e) => { if (e.key === "Enter") openPuzzle($("puzzle").value); });
+$("puzzle").addEventListener("keydown", (e) => {
+  // Enter opens; Shift+Enter is a new line (a pasted file keeps its lines: # comments, LEGUP XML)
+  if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); openPuzzle($("puzzle").value); }
+});
 $("apply").addEventListener("click", apply);
 $("clear").addEventListener("click", () => { S.draft.clear(); render(); });
 $("undo").addEventListener("click", deleteLast);
+$("to-end").addEventListener("click", goToEnd);
+$("unique-lines").addEventListener("change", () => {
+  if (!S.proof || S.info.kind !== "binary") return;
+  if ($("unique-lines").checked) delete S.proof.unique_lines; else S.proof.unique_lines = false;
+  $("goal").textContent = goalText(S.info);
+  fetch("/api/draw", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ puzzle: S.proof.puzzle, kind: S.proof.kind, unique_lines: uniqueLines() }) })
+    .then((r) => (r.ok ? r.text() : null)).then((svg) => { if (svg) S.board.setCaption(svg); }).catch(() => {});
+  changed($("unique-lines").checked ? "Rows and columns must be distinct." : "The distinct-lines rule is off.");
+});
 $("suggest").addEventListener("click", suggest);
 $("checkall").addEventListener("click", checkAll);
 $("save").addEventListener("click", () => download("proof.json", JSON.stringify(S.proof, null, 1) + "\n", "application/json"));
@@ -439,5 +524,6 @@ fillLibrary();
 const params = new URLSearchParams(location.search);
 if (params.get("puzzle")) {
   $("puzzle").value = params.get("puzzle");
-  openPuzzle(params.get("puzzle"), params.get("kind"));
+  openPuzzle(params.get("puzzle"), params.get("kind"), null,
+    { rows: params.get("board") ? params.get("board").split("/") : null, unique: params.get("unique_lines") !== "false" });
 }

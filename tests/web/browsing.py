@@ -1,0 +1,43 @@
+"""What the browser tests share: Debian's chromium driven by Playwright, where screenshots go, and the
+``browser`` / ``page`` fixtures (a test module imports them: ``from browsing import browser, page``)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SHOTS = Path(os.environ.get("GRIDLOGIC_SCREENSHOTS", Path(tempfile.gettempdir()) / "gridlogic-screenshots"))
+"""Where screenshots go: a temporary folder, or docs/screenshots with GRIDLOGIC_SCREENSHOTS=docs/screenshots."""
+WAIT = 60_000  # ms: the machine is shared and loaded; generous waits, no timing assertions
+NEEDS_CHROMIUM = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                    reason="Debian chromium not installed (.ci/run installs it)")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    """A fresh page; the test fails if the page threw a JavaScript error."""
+    pg = browser.new_page(viewport={"width": 1180, "height": 860})  # type: ignore[attr-defined]
+    pg.set_default_timeout(WAIT)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    pg.close()
+    assert not errors, errors
