@@ -30,7 +30,7 @@ from gridlogic.puzzles.binary import exact, human
 from gridlogic.puzzles.binary.model import Binary, ones_in, validate, zeros_in
 from gridlogic.puzzles.binary.rules.case import NESTED_BUDGET, Budget, OutOfBudget, closure, refutes
 from gridlogic.puzzles.binary.rules.levels import COMPLETE, LEVELS, LINE
-from gridlogic.puzzles.binary.rules.lines import Lines, around
+from gridlogic.puzzles.binary.rules.lines import Lines
 
 MAX_GENERATE_SIDE = 22
 CHUNK = 24
@@ -63,11 +63,13 @@ def random_solution(width: int, height: int, unique_lines: bool, rng: random.Ran
     n = width * height  # variable k + 1 is cell k: every cell is unknown
     if not s.solve():
         raise GenerationError(f"no {width}x{height} grid exists under these rules")
+    wanted = [v if rng.random() < 0.5 else -v for v in rng.sample(range(1, n + 1), min(DECISIONS, n))]
+    ok = s.solve(assumptions=wanted)  # mostly completable at once: one solve
     assumed: list[int] = []
-    for v in rng.sample(range(1, n + 1), min(DECISIONS, n)):
-        lit = v if rng.random() < 0.5 else -v
-        assumed.append(lit if s.solve(assumptions=[*assumed, lit]) else -lit)
-    ok = s.solve(assumptions=assumed)
+    if not ok:
+        for lit in wanted:
+            assumed.append(lit if s.solve(assumptions=[*assumed, lit]) else -lit)
+        ok = s.solve(assumptions=assumed)
     assert ok, "every assumption kept leaves the grid completable"
     m = s.get_model()
     assert m is not None
@@ -92,48 +94,74 @@ def _lines(shape: tuple[int, int, bool], cells: list[int]) -> Lines:
     return Lines(h, w, unique, masks[1], masks[0], set(range(h)))
 
 
+class _Board:
+    """One shape's whole board as one bitset: cell (r, c) is bit ``r * (w + 2) + c``; the two guard
+    columns after each row stay empty, so shifts by 1 and 2 never join cells of different rows."""
+
+    def __init__(self, w: int, h: int) -> None:
+        self.stride = s = w + 2
+        self.pos = [r * s + c for r in range(h) for c in range(w)]
+        row = (1 << w) - 1
+        col = sum(1 << (r * s) for r in range(h))
+        self.cells = sum(row << (r * s) for r in range(h))
+        # (mask, ones, zeros) a finished line holds, rows then columns
+        self.lines = [(row << (r * s), ones_in(w), zeros_in(w)) for r in range(h)]
+        self.lines += [(col << c, ones_in(h), zeros_in(h)) for c in range(w)]
+
+    def masks(self, cells: list[int]) -> tuple[int, int]:
+        """(ones, zeros) of ``cells`` (-1 unknown)."""
+        o = z = 0
+        for p, v in zip(self.pos, cells, strict=True):
+            if v == 1:
+                o |= 1 << p
+            elif v == 0:
+                z |= 1 << p
+        return o, z
+
+    def fixpoint(self, o: int, z: int, level: int) -> tuple[int, int]:
+        """The fixpoint of PreventTrio (and CompleteRowColumn from level 2) from ``o``/``z``, which
+        are part of a solution (so no contradiction can arise and none is looked for): the rules of
+        levels 1-2 exactly as the engine applies them, on the whole board at once."""
+        s, t, full = self.stride, 2 * self.stride, self.cells
+        while True:
+            unknown = full & ~(o | z)
+            if not unknown:
+                return o, z
+            to0 = unknown & ((o >> 1 & o >> 2) | (o << 1 & o << 2) | (o << 1 & o >> 1)
+                             | (o >> s & o >> t) | (o << s & o << t) | (o << s & o >> s))
+            to1 = unknown & ((z >> 1 & z >> 2) | (z << 1 & z << 2) | (z << 1 & z >> 1)
+                             | (z >> s & z >> t) | (z << s & z << t) | (z << s & z >> s))
+            if not to0 | to1 and level >= COMPLETE:
+                for mask, n1, n0 in self.lines:
+                    if unknown & mask:
+                        if (o & mask).bit_count() == n1:
+                            to0 |= unknown & mask
+                        elif (z & mask).bit_count() == n0:
+                            to1 |= unknown & mask
+            if not to0 | to1:
+                return o, z
+            o |= to1
+            z |= to0
+
+
+@cache
+def _board(w: int, h: int) -> _Board:
+    return _Board(w, h)
+
+
 def _pairs_and_halves(shape: tuple[int, int, bool], cells: list[int], level: int) -> tuple[list[int], list[int]]:
-    """The fixpoint of PreventTrio (and CompleteRowColumn from level 2) from ``cells``, which are
-    part of a solution (so no contradiction can arise and none is looked for): the rules of levels
-    1-2 exactly as the engine applies them, on bare bitsets. Returns (ones, zeros) of every line."""
+    """The fixpoint of levels 1-2 (:meth:`_Board.fixpoint`) from ``cells``, as (ones, zeros) of
+    every line."""
     w, h, _ = shape
-    count = w + h
-    lengths = [w] * h + [h] * w
-    ones, zeros = [0] * count, [0] * count
-    for i, v in enumerate(cells):
-        if v >= 0:
-            r, c = divmod(i, w)
-            m = ones if v else zeros
-            m[r] |= 1 << c
-            m[h + c] |= 1 << r
-    fulls = [(1 << n) - 1 for n in lengths]
-    pending = set(range(count))
-    while pending:
-        k = pending.pop()
-        o, z, full = ones[k], zeros[k], fulls[k]
-        unknown = full & ~(o | z)
-        if not unknown:
-            continue
-        to0, to1 = around(o, full) & unknown, around(z, full) & unknown
-        if level >= COMPLETE:
-            n = lengths[k]
-            if o.bit_count() == ones_in(n):
-                to0 = unknown
-            elif z.bit_count() == zeros_in(n):
-                to1 = unknown
-        if not to0 | to1:
-            continue
-        ones[k] |= to1
-        zeros[k] |= to0
-        base, other = (h, 0) if k < h else (0, h)
-        pos = k - other
-        for bits, m in ((to1, ones), (to0, zeros)):
-            while bits:
-                j = (bits & -bits).bit_length() - 1
-                bits &= bits - 1
-                m[base + j] |= 1 << pos
-                pending.add(base + j)
-        pending.add(k)
+    b = _board(w, h)
+    o, z = b.fixpoint(*b.masks(cells), level)
+    ones, zeros = [0] * (w + h), [0] * (w + h)
+    for i, p in enumerate(b.pos):
+        r, c = divmod(i, w)
+        for bits, m in ((o, ones), (z, zeros)):
+            if bits >> p & 1:
+                m[r] |= 1 << c
+                m[h + c] |= 1 << r
     return ones, zeros
 
 
@@ -141,8 +169,9 @@ def solvable(shape: tuple[int, int, bool], cells: list[int], level: int) -> bool
     """Whether the rules up to ``level`` solve the givens ``cells`` (-1 unknown): the fast path of
     the engine (same rules, to a fixpoint, without steps); levels 1-2 on bare bitsets."""
     if level <= COMPLETE:
-        ones, zeros = _pairs_and_halves(shape, cells, level)
-        return all(ones[r] | zeros[r] == (1 << shape[0]) - 1 for r in range(shape[1]))
+        b = _board(shape[0], shape[1])
+        o, z = b.fixpoint(*b.masks(cells), level)
+        return o | z == b.cells
     lb = _lines(shape, cells)
     try:
         return closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is None and lb.is_solved()
@@ -182,17 +211,15 @@ def _reduce(shape: tuple[int, int, bool], cells: list[int], order: list[int], le
     # first in chunks: the givens of a chunk that the rules deduce from the others all go at once
     # (the rules are monotone: with the rest of the chunk given, they deduce those again)
     w = shape[0]
+    if level <= COMPLETE:
+        return _reduce_bare(shape, cells, todo, level)
     for k in range(0, len(todo), CHUNK):
         chunk = [i for i in todo[k:k + CHUNK] if cells[i] >= 0]
         trial = [-1 if i in chunk else v for i, v in enumerate(cells)]
-        if level <= COMPLETE:
-            ones, zeros = _pairs_and_halves(shape, trial, level)
-            known = [(ones[r] | zeros[r]) >> c & 1 for r, c in (divmod(i, w) for i in chunk)]
-        else:
-            lb = _lines(shape, trial)
-            if closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is not None:
-                continue
-            known = [lb.value(*divmod(i, w)) is not None for i in chunk]
+        lb = _lines(shape, trial)
+        if closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is not None:
+            continue
+        known = [lb.value(*divmod(i, w)) is not None for i in chunk]
         for i, deduced in zip(chunk, known, strict=True):
             if deduced:
                 cells[i] = -1
@@ -201,6 +228,29 @@ def _reduce(shape: tuple[int, int, bool], cells: list[int], order: list[int], le
             keep, cells[i] = cells[i], -1
             if not solvable(shape, cells, level):
                 cells[i] = keep
+    return cells
+
+
+def _reduce_bare(shape: tuple[int, int, bool], cells: list[int], todo: list[int], level: int) -> list[int]:
+    """:func:`_reduce` at levels 1-2 on the whole-board bitsets: the same chunks, then one by one."""
+    b = _board(shape[0], shape[1])
+    o, z = b.masks(cells)
+    bits = [1 << b.pos[i] for i in todo]
+    for k in range(0, len(bits), CHUNK):
+        chunk = sum(bits[k:k + CHUNK]) & (o | z)
+        fo, fz = b.fixpoint(o & ~chunk, z & ~chunk, level)
+        deduced = chunk & (fo | fz)
+        o &= ~deduced
+        z &= ~deduced
+    for bit in bits:
+        if (o | z) & bit:
+            fo, fz = b.fixpoint(o & ~bit, z & ~bit, level)
+            if fo | fz == b.cells:
+                o &= ~bit
+                z &= ~bit
+    for i, bit in zip(todo, bits, strict=True):
+        if not (o | z) & bit:
+            cells[i] = -1
     return cells
 
 
