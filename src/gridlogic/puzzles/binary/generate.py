@@ -149,6 +149,22 @@ def _board(w: int, h: int) -> _Board:
     return _Board(w, h)
 
 
+def _settled(shape: tuple[int, int, bool], cells: list[int]) -> Lines:
+    """The line bitsets of ``cells`` (part of a solution) after the bare levels 1-2: what every
+    higher closure deduces first anyway (the rules are monotone), so it starts further on."""
+    w, h, unique = shape
+    b = _board(w, h)
+    o, z = b.fixpoint(*b.masks(cells), COMPLETE)
+    masks = ([0] * (w + h), [0] * (w + h))
+    for i, p in enumerate(b.pos):
+        m = masks[1] if o >> p & 1 else masks[0] if z >> p & 1 else None
+        if m is not None:
+            r, c = divmod(i, w)
+            m[r] |= 1 << c
+            m[h + c] |= 1 << r
+    return Lines(h, w, unique, masks[1], masks[0], set(range(h)))
+
+
 def _pairs_and_halves(shape: tuple[int, int, bool], cells: list[int], level: int) -> tuple[list[int], list[int]]:
     """The fixpoint of levels 1-2 (:meth:`_Board.fixpoint`) from ``cells``, as (ones, zeros) of
     every line."""
@@ -172,7 +188,7 @@ def solvable(shape: tuple[int, int, bool], cells: list[int], level: int) -> bool
         b = _board(shape[0], shape[1])
         o, z = b.fixpoint(*b.masks(cells), level)
         return o | z == b.cells
-    lb = _lines(shape, cells)
+    lb = _settled(shape, cells)
     try:
         return closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is None and lb.is_solved()
     except OutOfBudget:
@@ -187,7 +203,7 @@ def removable(shape: tuple[int, int, bool], cells: list[int], i: int, level: int
     trial = [*cells[:i], -1, *cells[i + 1:]]
     if level <= LINE:
         return solvable(shape, trial, level)
-    lb = _lines(shape, trial)
+    lb = _settled(shape, trial)
     try:
         if closure(lb, level - 1, None, Budget(SOLVABLE_BUDGET)) is not None:
             return False
@@ -216,7 +232,7 @@ def _reduce(shape: tuple[int, int, bool], cells: list[int], order: list[int], le
     for k in range(0, len(todo), CHUNK):
         chunk = [i for i in todo[k:k + CHUNK] if cells[i] >= 0]
         trial = [-1 if i in chunk else v for i, v in enumerate(cells)]
-        lb = _lines(shape, trial)
+        lb = _settled(shape, trial)
         if closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is not None:
             continue
         known = [lb.value(*divmod(i, w)) is not None for i in chunk]
