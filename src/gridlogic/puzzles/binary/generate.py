@@ -1,18 +1,18 @@
 """Generating Binary puzzles at a level: unique, solvable with the rules up to that level and not
 with the rules below it.
 
-A random solution comes from the SAT model (built once per shape) with random cells assumed. Givens are then removed in random
-order while the puzzle stays solvable at level D-1 (a minimal puzzle for D-1); one more removal
-that keeps it solvable at D makes it need D (fewer givens never make a puzzle easier), and the
-removals go on at level D (when no single removal steps up, the solution is reduced straight at D
-and kept if its grade is D; at level 5 with a one-supposition test, which is sufficient; the
-generator never needs the nested search). Solvable by sound rules implies unique; the result is
-graded by the step engine, and kept only if the fast path of the rules solves it at D, is stuck at
-D-1, and the grade says D. Levels 1-2 run on one bitset of the whole board (:class:`_Board`); the
-closures of the higher levels start from that fixpoint. Givens go in chunks while the chunks come off (one solve removes many;
-the chunk halves on a failure and grows on a success), which keeps the number of solves small.
-Attempts go on until the time limit (or ``attempts``); then a negative answer saying what was tried. The RNG is seeded
-by size, level, line rule and seed.
+A random solution comes from the SAT model (built once per shape) with random cells assumed.
+Givens are then removed in random order while the puzzle stays solvable at level D-1 (a minimal
+puzzle for D-1); one more removal that keeps it solvable at D makes it need D (fewer givens never
+make a puzzle easier), and the removals go on at level D (when no single removal steps up, the
+solution is reduced straight at D and kept if its grade is D; at level 5 with a one-supposition
+test, which is sufficient; the generator never needs the nested search). Solvable by sound rules
+implies unique; the result is graded by the step engine, and kept only if the fast path of the
+rules solves it at D, is stuck at D-1, and the grade says D. Levels 1-2 run on one bitset of the
+whole board (:class:`_Board`); the closures of the higher levels start from that fixpoint. Givens
+go first in chunks (one solve removes every given of a chunk the rules deduce from the rest), then
+one by one. Attempts go on until the time limit (or ``attempts``); then a negative answer saying
+what was tried. The RNG is seeded by size, level, line rule and seed.
 """
 
 from __future__ import annotations
