@@ -31,16 +31,6 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def run_bound(mask: int) -> int:
-    """Stars that fit in a 1-D set of positions (bit i = position i): ceil(run/2) per run."""
-    count = 0
-    while mask:
-        low = mask & -mask
-        mask &= ~(low | (low << 1))
-        count += 1
-    return count
-
-
 @dataclass(frozen=True)
 class Unit:
     """A row, column or region: ``kind`` in {"row", "column", "region"}, index, cell mask."""
@@ -76,12 +66,19 @@ class Geo:
     reg_of: list[int] = field(init=False)
     line_pairs: list[tuple[int, int]] = field(init=False)
     """Masks of every two neighbouring rows, then columns."""
+    pair_masks: list[int] = field(init=False)
+    """The union of each of :attr:`line_pairs`."""
+    unit_masks: list[int] = field(init=False)
+    """Masks of every row, column and region (the order of :meth:`all_units`)."""
+    _all: list[Unit] = field(init=False, repr=False)
     _memo: dict[int, tuple[int, int]] = field(init=False, repr=False)
     squeezes: dict[tuple[object, ...], tuple[int | None, int]] = field(init=False, repr=False)
     """Per-puzzle memo of R6.3's strip questions (keyed by everything they read): answer, cost."""
     strip_picks: dict[tuple[tuple[str, int], ...], list[list[tuple[int, int]]]] = field(init=False, repr=False)
     """R6.3's no-touch picks per position of a group of neighbouring lines."""
     facts: dict[tuple[object, ...], object] = field(init=False, repr=False)
+    span_memo: dict[str, dict[int, int]] = field(init=False, repr=False)
+    """Per unit kind: a cell mask -> the indices (a bit each) of the units of that kind it meets."""
     """Per-puzzle memo of facts that depend on a few masks only (a unit's cover, a region's 1xn's)."""
 
     def __post_init__(self) -> None:
@@ -102,6 +99,9 @@ class Geo:
         self.closed = [m | (1 << i) for i, m in enumerate(self.nb)]
         self.windows = [sum(1 << j for j in w) for w in g.windows2x2()]
         self.line_pairs = [(a, b) for lines in (self.rows, self.cols) for a, b in pairwise(lines)]
+        self.pair_masks = [a | b for a, b in self.line_pairs]
+        self._all = self.row_units + self.col_units + self.reg_units
+        self.unit_masks = [u.mask for u in self._all]
         self.reg_of = [0] * (n * n)
         for k, cells in enumerate(p.units):
             for i in cells:
@@ -110,6 +110,7 @@ class Geo:
         self.squeezes = {}
         self.strip_picks = {}
         self.facts = {}
+        self.span_memo = {"row": {}, "column": {}, "region": {}}
 
     # ----- naming
     def cell(self, i: int) -> Cell:
@@ -129,7 +130,8 @@ class Geo:
         return {"row": self.row_units, "column": self.col_units, "region": self.reg_units}[kind]
 
     def all_units(self) -> list[Unit]:
-        return self.row_units + self.col_units + self.reg_units
+        """Rows, columns, then regions (one shared list: do not modify it)."""
+        return self._all
 
     def line_of(self, i: int, kind: str) -> Unit:
         r, c = divmod(i, self.n)
@@ -141,8 +143,11 @@ class Geo:
     def dilate(self, mask: int) -> int:
         """``mask`` with every neighbour of its cells."""
         out = mask
-        for i in bits(mask):
-            out |= self.nb[i]
+        nb = self.nb
+        while mask:
+            low = mask & -mask
+            out |= nb[low.bit_length() - 1]
+            mask ^= low
         return out
 
     # ----- bounds
@@ -151,13 +156,15 @@ class Geo:
         in each pair, every 2-wide column block holds one star at most (the 2x2 argument)."""
         n = self.n
         rowmask = (1 << n) - 1
+        step = 2 * n
         total = 0
-        for r in range(0, n, 2):
-            proj = (mask >> (r * n)) & rowmask
-            if r + 1 < n:
-                proj |= (mask >> ((r + 1) * n)) & rowmask
-            if proj:
-                total += run_bound(proj)
+        while mask:
+            proj = (mask | (mask >> n)) & rowmask
+            mask >>= step
+            while proj:  # run_bound(proj), inlined
+                low = proj & -proj
+                proj &= ~(low | (low << 1))
+                total += 1
         return total
 
     def fits(self, mask: int, k: int) -> bool:
@@ -168,22 +175,23 @@ class Geo:
             return False
         if k == 1:
             return True
-        if k == 2:
-            low = mask & -mask
-            if mask & ~self.closed[low.bit_length() - 1]:
-                return True
+        low = mask & -mask
+        i = low.bit_length() - 1
+        closed = self.closed[i]
+        if k == 2 and mask & ~closed:
+            return True
         memo = self._memo
-        lo, hi = memo.get(mask, (0, -1))
-        if hi < 0:
-            hi = self.upper_bound(mask)
+        got = memo.get(mask)
+        if got is None:
+            lo, hi = 0, self.upper_bound(mask)
+        else:
+            lo, hi = got
         if k > hi:
             memo[mask] = (lo, hi)
             return False
         if k <= lo:
             return True
-        low = mask & -mask
-        i = low.bit_length() - 1
-        ok = self.fits(mask & ~self.closed[i], k - 1) or self.fits(mask ^ low, k)
+        ok = self.fits(mask & ~closed, k - 1) or self.fits(mask ^ low, k)
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
         if ok:

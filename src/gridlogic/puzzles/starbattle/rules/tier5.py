@@ -34,15 +34,15 @@ def names(units: list[Unit]) -> str:
 
 def _span(geo: Geo, mask: int, lines: list[Unit]) -> int:
     """The indices (a bit each) of the ``lines`` (all of one kind) that ``mask`` meets; memoised."""
-    key = ("span", lines[0].kind, mask)
-    got = geo.facts.get(key)
+    memo = geo.span_memo[lines[0].kind]
+    got = memo.get(mask)
     if got is None:
         out = 0
         for ln in lines:
             if mask & ln.mask:
                 out |= 1 << ln.index
-        geo.facts[key] = got = out
-    return got  # type: ignore[return-value]
+        memo[mask] = got = out
+    return got
 
 
 def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | None = None,
