@@ -7,7 +7,7 @@ sets of at most n/2 regions or lines (the complement covers the rest) and a node
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EXPERT, EXPERT_PLUS, HARD
@@ -46,23 +46,27 @@ def _span(geo: Geo, mask: int, lines: list[Unit]) -> int:
 
 
 def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | None = None,
-                must: int = -1, budget: list[int] | None = None) -> Iterator[tuple[list[Unit], list[Unit]]]:
+                must: int = -1, budget: list[int] | None = None,
+                spans: Sequence[int] | None = None) -> Iterator[tuple[list[Unit], list[Unit]]]:
     """Sets of units P ("regions") lying wholly in as many ``lines`` R (P ⊆ R, |P| = |R|), over
     the cells ``live`` (default: the non-empty cells). ``must``: index into ``regions`` that P has
-    to contain. Raises Broken if more units than lines lie inside some lines.
+    to contain. Raises Broken if more units than lines lie inside some lines. ``spans``: the
+    regions' spans over ``live`` if the caller has them.
 
     Searches line sets R (unions of spans, at most n/2 lines, each visited once) and takes P = every
     unit whose span lies in R."""
     g = st.geo
-    live = (g.full & ~st.empty) if live is None else live
-    spans = [_span(g, u.mask & live, lines) for u in regions]
+    if spans is None:
+        live = (g.full & ~st.empty) if live is None else live
+        spans = [_span(g, u.mask & live, lines) for u in regions]
     limit = max(1, len(lines) // 2)
     cand = [k for k in range(len(regions)) if 0 < spans[k].bit_count() <= limit]
+    cand_spans = [spans[k] for k in cand]
     budget = [BUDGET] if budget is None else budget
     if must >= 0:
         stack = [spans[must]] if must in cand else []
     else:
-        stack = [spans[k] for k in reversed(cand)]
+        stack = cand_spans[::-1]
     seen: set[int] = set()
     while stack:
         rows = stack.pop()
@@ -72,16 +76,21 @@ def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | N
         budget[0] -= 1
         if budget[0] < 0:
             return
-        inside = [k for k in cand if spans[k] & ~rows == 0]
+        out = ~rows
         size = rows.bit_count()
-        if len(inside) > size:
-            us = [regions[k] for k in inside]
-            raise Broken(broken_step(g, "R5.1", f"{cap(names(us))} all lie in only {size} "
-                                     f"lines, which cannot hold all their stars.", _mask(us), HARD))
-        if len(inside) == size:
+        count = 0
+        for sp in cand_spans:
+            if not sp & out:
+                count += 1
+        if count >= size:
+            inside = [k for k in cand if not spans[k] & out]
+            if count > size:
+                us = [regions[k] for k in inside]
+                raise Broken(broken_step(g, "R5.1", f"{cap(names(us))} all lie in only {size} "
+                                         f"lines, which cannot hold all their stars.", _mask(us), HARD))
             yield [regions[k] for k in inside], [ln for ln in lines if rows >> ln.index & 1]
-        for k in cand:
-            new = rows | spans[k]
+        for sp in cand_spans:
+            new = rows | sp
             if new != rows and new not in seen and new.bit_count() <= limit:
                 stack.append(new)
 
@@ -212,7 +221,8 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
         else:
             before = budget[0]
             try:
-                found = [(a, b) for a, b in undercounts(st, inner, outer, live, must=k, budget=budget)
+                found = [(a, b) for a, b in undercounts(st, inner, outer, live, must=k, budget=budget,
+                                                        spans=spans)
                          if _mask(b) >> i & 1 and not _mask(a) >> i & 1][:1]
                 outcome = found[0] if found else None
             except Broken as e:
