@@ -129,28 +129,32 @@ def r_listing(st: State) -> Step | None:
         pats = unit_placements(st, cand, need)
         if pats is None:
             continue
-        kept: list[tuple[int, int, int]] = []
+        # Fold the kept placements in as they come: the marks can only shrink as more are kept,
+        # so once there are none the rest of the unit's placements cannot give any.
+        kept = 0
+        anywhere = 0
+        everywhere = cand
+        emptied = starred = unk
         for p in pats:
             got = consequences(st, p)
-            if got is not None:
-                kept.append((p, *got))
+            if got is None:
+                continue
+            kept += 1
+            anywhere |= p
+            everywhere &= p
+            emptied &= got[0]
+            starred &= got[1]
+            if not (cand & ~anywhere) and not (emptied & ~cand) and not everywhere and not (starred & ~cand):
+                break
         if not kept:
             raise Broken(broken_step(g, "Placements", f"None of the {len(pats)} ways {name} can place its "
                                      f"{need} star{'s' if need > 1 else ''} leaves every row, column and "
                                      f"region room for its stars.", cand, EXPERT_PLUS))
-        anywhere = 0
-        everywhere = cand
-        emptied = starred = unk
-        for p, removed, added in kept:
-            anywhere |= p
-            everywhere &= p
-            emptied &= removed
-            starred &= added
         black = (cand & ~anywhere) | (emptied & ~cand)
         star = everywhere | (starred & ~cand)
         if black or star:
             return make_step(g, "Placements", EXPERT_PLUS, f"Listing the ways {name} can place its {need} "
-                             f"star{'s' if need > 1 else ''}: of {len(pats)}, only {len(kept)} leave every "
+                             f"star{'s' if need > 1 else ''}: of {len(pats)}, only {kept} leave every "
                              f"row, column and region room for its stars (after the marks they force); "
                              f"in each of them "
                              f"{said(g, black, star)}.", cand, black=black, star=star)
