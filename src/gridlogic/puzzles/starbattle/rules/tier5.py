@@ -156,8 +156,8 @@ def r5_3(st: State) -> Step | None:
                 return None
             live = _suppose(st, i)
             touched = {g.reg_of[j] for j in bits(g.nb[i] & unk)}
-            now = g.full & ~st.empty
-            touched = {k for k in touched if _span(g, g.regs[k] & live, lines) != _span(g, g.regs[k] & now, lines)}
+            now_spans = _now_spans(st, g.reg_units, lines)
+            touched = {k for k in touched if _span(g, g.regs[k] & live, lines) != now_spans[k]}
             try:
                 found = fin_search(st, i, touched, g.reg_units, lines, live, budget)
             except Broken as e:
@@ -183,9 +183,9 @@ def r5_4(st: State) -> Step | None:
                 return None
             live = _suppose(st, i)
             near = g.nb[i] & unk
-            now = g.full & ~st.empty
+            now_spans = _now_spans(st, lines, g.reg_units)
             touched = {ln.index for ln in lines if ln.mask & near
-                       and _span(g, ln.mask & live, g.reg_units) != _span(g, ln.mask & now, g.reg_units)}
+                       and _span(g, ln.mask & live, g.reg_units) != now_spans[ln.index]}
             try:
                 found = fin_search(st, i, touched, lines, g.reg_units, live, budget)
             except Broken as e:
@@ -211,7 +211,10 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
     so its outcome and the nodes it cost are memoised per puzzle under that key and replayed
     against ``budget`` exactly as the search would have spent it (same answers on any board)."""
     g = st.geo
-    spans = tuple(_span(g, u.mask & live, outer) for u in inner)
+    musts = list(musts)
+    if not musts:
+        return None
+    spans = _fin_spans(st, i, inner, outer, live)
     for k in musts:
         key = ("fin", inner[0].kind, outer[0].kind, spans, k, i)
         hit: tuple[tuple[list[Unit], list[Unit]] | Broken | None, int] | None = g.facts.get(key)  # type: ignore[assignment]
@@ -236,6 +239,27 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
         if outcome is not None:
             return outcome
     return None
+
+
+def _now_spans(st: State, inner: list[Unit], outer: list[Unit]) -> list[int]:
+    """The ``inner`` units' spans over the ``outer`` units on this board's non-empty cells."""
+    key = f"spans {inner[0].kind} {outer[0].kind}"
+    got: list[int] | None = st.cache.get(key)
+    if got is None:
+        now = st.geo.full & ~st.empty
+        got = st.cache[key] = [_span(st.geo, u.mask & now, outer) for u in inner]
+    return got
+
+
+def _fin_spans(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> tuple[int, ...]:
+    """The ``inner`` units' spans over ``live`` (this board with the fin ``i``'s neighbours emptied):
+    only the units meeting those neighbours can differ from the board's own spans."""
+    g = st.geo
+    spans = _now_spans(st, inner, outer)
+    near = g.nb[i] & ~st.empty
+    if not near:
+        return tuple(spans)
+    return tuple(_span(g, u.mask & live, outer) if u.mask & near else sp for u, sp in zip(inner, spans, strict=True))
 
 
 def _hypo_broken(g: Geo, rule: str, i: int, e: Broken, unk: int) -> Step:

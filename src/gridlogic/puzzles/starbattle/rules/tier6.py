@@ -12,7 +12,16 @@ from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
 from gridlogic.puzzles.starbattle.rules.tier4 import pressure
-from gridlogic.puzzles.starbattle.rules.tier5 import HYPO_BUDGET, _mask, _span, _suppose, fin_search, names, undercounts
+from gridlogic.puzzles.starbattle.rules.tier5 import (
+    HYPO_BUDGET,
+    _mask,
+    _now_spans,
+    _span,
+    _suppose,
+    fin_search,
+    names,
+    undercounts,
+)
 
 
 def r6_1(st: State) -> Step | None:
@@ -307,10 +316,10 @@ def r6_5(st: State) -> Step | None:
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
-            now = g.full & ~st.empty
             units = g.units(kind)
+            now_spans = _now_spans(st, units, g.units(other))
             changed = [u.index for u in units if u.mask & g.nb[i] & unk
-                       and _span(g, u.mask & live, g.units(other)) != _span(g, u.mask & now, g.units(other))]
+                       and _span(g, u.mask & live, g.units(other)) != now_spans[u.index]]
             found = fin_search(st, i, changed, units, g.units(other), live, budget, skip_broken=True)
             if found is not None:
                 cs, rs = found
