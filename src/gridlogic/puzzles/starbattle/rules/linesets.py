@@ -17,6 +17,8 @@ counts of the other lines add up to theirs.
 
 from __future__ import annotations
 
+import sys
+from array import array
 from functools import cache
 from itertools import combinations
 from math import comb
@@ -123,28 +125,72 @@ def _tight_sets(st: State, kind: str) -> list[tuple[int, int, int, int, list[_Pa
             for i in live:
                 if lines[i].mask & cand:
                     span |= 1 << i
-            table = g.facts.setdefault(("split", kind, cand, need), {})
+            table: dict[int, tuple[int, int]] = g.facts.setdefault(("split", kind, cand, need), {})  # type: ignore[assignment]
             regs.append((reg, cand, need, span, table))
+    sets = line_sets(live)
+    lo_vec = hi_vec = 0
+    for _, cand, need, span, table in regs:
+        lo_v, hi_v = _region_vectors(g, kind, cand, need, span, table, live, lines)
+        lo_vec += lo_v
+        hi_vec += hi_v
     line_need = [st.need(ln) for ln in lines]
-    for chosen, idx in line_sets(live):
-        need_l = 0
-        for i in idx:
-            need_l += line_need[i]
-        lo_sum = hi_sum = 0
-        for _, cand, need, span, table in regs:
-            t = span & chosen
-            if t:
-                got = table.get(t)  # type: ignore[attr-defined]
-                if got is None:
-                    got = table[t] = split_bounds(g, cand, need, _lines_mask(lines, t))  # type: ignore[index]
-                lo_sum += got[0]
-                hi_sum += got[1]
+    if min(line_need) >= 0:
+        need_vec = 0
+        for i, member in zip(live, _membership(live), strict=True):
+            need_vec += line_need[i] * member
+        needs = _fields(need_vec, len(sets))
+    else:  # an over-full line (a broken board): no packing of negative counts
+        needs = [sum(line_need[i] for i in idx) for _, idx in sets]
+    los, his = _fields(lo_vec, len(sets)), _fields(hi_vec, len(sets))
+    for (chosen, _), lo_sum, hi_sum, need_l in zip(sets, los, his, needs, strict=True):
         if lo_sum < need_l < hi_sum:
             continue
-        parts = [(reg, cand, need, *table[span & chosen])  # type: ignore[index]
+        parts = [(reg, cand, need, *table[span & chosen])
                  for reg, cand, need, span, table in regs if span & chosen]
         out.append((chosen, need_l, lo_sum, hi_sum, parts))
     return out
+
+
+_FIELD = 16
+"""Bits per line set in the packed count vectors of :func:`_tight_sets` (counts stay far below)."""
+
+
+def _fields(vec: int, count: int) -> list[int]:
+    """The ``count`` unsigned 16-bit fields of a packed vector, lowest first."""
+    return array("H", vec.to_bytes(2 * count, sys.byteorder)).tolist()
+
+
+@cache
+def _membership(live: tuple[int, ...]) -> tuple[int, ...]:
+    """Per live line: a packed vector with 1 in the field of every line set that holds it."""
+    out = []
+    for i in live:
+        vec = 0
+        for j, (chosen, _) in enumerate(line_sets(live)):
+            if chosen >> i & 1:
+                vec |= 1 << (_FIELD * j)
+        out.append(vec)
+    return tuple(out)
+
+
+def _region_vectors(g: Geo, kind: str, cand: int, need: int, span: int, table: dict[int, tuple[int, int]],
+                    live: tuple[int, ...], lines: list[Unit]) -> tuple[int, int]:
+    """A region's least and most counts into every line set of ``live``, packed a field per set
+    (memoised per puzzle: they depend on the region's candidates and need only)."""
+    key = ("split vectors", kind, cand, need, live)
+    got: tuple[int, int] | None = g.facts.get(key)  # type: ignore[assignment]
+    if got is None:
+        lo_v = hi_v = 0
+        for j, (chosen, _) in enumerate(line_sets(live)):
+            t = span & chosen
+            if t:
+                bounds = table.get(t)
+                if bounds is None:
+                    bounds = table[t] = split_bounds(g, cand, need, _lines_mask(lines, t))
+                lo_v |= bounds[0] << (_FIELD * j)
+                hi_v |= bounds[1] << (_FIELD * j)
+        got = g.facts[key] = (lo_v, hi_v)
+    return got
 
 
 def _scan(st: State, kind: str, use_lo: bool) -> Step | None:
