@@ -73,6 +73,8 @@ class Geo:
     _all: list[Unit] = field(init=False, repr=False)
     _memo: dict[int, tuple[int, int]] = field(init=False, repr=False)
     squeezes: dict[tuple[object, ...], tuple[int | None, int]] = field(init=False, repr=False)
+    strip_contexts: dict[tuple[object, ...], int] = field(init=False, repr=False)
+    """R6.3: a number for each distinct board context of a strip question (see ``squeezes``)."""
     """Per-puzzle memo of R6.3's strip questions (keyed by everything they read): answer, cost."""
     strip_picks: dict[tuple[tuple[str, int], ...], list[list[tuple[int, int]]]] = field(init=False, repr=False)
     """R6.3's no-touch picks per position of a group of neighbouring lines."""
@@ -108,6 +110,7 @@ class Geo:
                 self.reg_of[i] = k
         self._memo = {}
         self.squeezes = {}
+        self.strip_contexts = {}
         self.strip_picks = {}
         self.facts = {}
         self.span_memo = {"row": {}, "column": {}, "region": {}}

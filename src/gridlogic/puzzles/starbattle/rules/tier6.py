@@ -102,14 +102,8 @@ def strip_feasible(st: State, lines: list[Unit], forced: int, total: list[int] |
     g = st.geo
     unk = st.unknown
     allowed = unk & ~g.nb[forced.bit_length() - 1] if forced else unk
-    group = 0
-    for ln in lines:
-        group |= ln.mask
-    cells = allowed & group
-    regs = sorted({g.reg_of[i] for i in bits(cells)})
-    key = ("R6.3", tuple((ln.kind, ln.index) for ln in lines), forced, cells,
-           tuple(st.need(ln) for ln in lines), tuple((r, st.need(g.reg_units[r])) for r in regs),
-           tuple((x.cells, x.least) for ln in lines for x in in_line(st, ln)))
+    context, group = _strip_context(st, lines)
+    key = (context, forced, allowed & group)
     got = g.squeezes.get(key)
     if got is None:
         spent = [0]
@@ -123,6 +117,28 @@ def strip_feasible(st: State, lines: list[Unit], forced: int, total: list[int] |
         return answer
     total[0] = -1 if total[0] >= 0 else total[0] - 1
     return UNKNOWN
+
+
+def _strip_context(st: State, lines: list[Unit]) -> tuple[int, int]:
+    """What a strip question reads from this board besides its cells, as a number per puzzle (the
+    lines, their needs, the needs of the regions their candidates meet, their 1xn's), and the
+    lines' cells; once per board and group of lines."""
+    names_key = tuple((ln.kind, ln.index) for ln in lines)
+    cache_key = "R6.3 context " + " ".join(f"{kind}{index}" for kind, index in names_key)
+    got: tuple[int, int] | None = st.cache.get(cache_key)
+    if got is None:
+        g = st.geo
+        group = 0
+        for ln in lines:
+            group |= ln.mask
+        regs = sorted({g.reg_of[i] for i in bits(group & st.unknown)})
+        context = (names_key, tuple(st.need(ln) for ln in lines),
+                   tuple((r, st.need(g.reg_units[r])) for r in regs),
+                   tuple((x.cells, x.least) for ln in lines for x in in_line(st, ln)))
+        ids = g.strip_contexts
+        number = ids.setdefault(context, len(ids))
+        got = st.cache[cache_key] = (number, group)
+    return got
 
 
 def _picks(g: Geo, lines: list[Unit]) -> list[list[tuple[int, int]]]:
