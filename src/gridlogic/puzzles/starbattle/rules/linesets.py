@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 from array import array
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
 
@@ -173,6 +173,18 @@ def _membership(live: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=512)
+def _buckets(live: tuple[int, ...], span: int) -> tuple[tuple[int, int], ...]:
+    """The line sets of ``live`` grouped by the part of ``span`` they hold (when not empty): that
+    part and a packed vector with 1 in the field of each set of the group."""
+    out: dict[int, int] = {}
+    for j, (chosen, _) in enumerate(line_sets(live)):
+        t = span & chosen
+        if t:
+            out[t] = out.get(t, 0) | 1 << (_FIELD * j)
+    return tuple(out.items())
+
+
 def _region_vectors(g: Geo, kind: str, cand: int, need: int, span: int, table: dict[int, tuple[int, int]],
                     live: tuple[int, ...], lines: list[Unit]) -> tuple[int, int]:
     """A region's least and most counts into every line set of ``live``, packed a field per set
@@ -181,14 +193,12 @@ def _region_vectors(g: Geo, kind: str, cand: int, need: int, span: int, table: d
     got: tuple[int, int] | None = g.facts.get(key)  # type: ignore[assignment]
     if got is None:
         lo_v = hi_v = 0
-        for j, (chosen, _) in enumerate(line_sets(live)):
-            t = span & chosen
-            if t:
-                bounds = table.get(t)
-                if bounds is None:
-                    bounds = table[t] = split_bounds(g, cand, need, _lines_mask(lines, t))
-                lo_v |= bounds[0] << (_FIELD * j)
-                hi_v |= bounds[1] << (_FIELD * j)
+        for t, member in _buckets(live, span):
+            bounds = table.get(t)
+            if bounds is None:
+                bounds = table[t] = split_bounds(g, cand, need, _lines_mask(lines, t))
+            lo_v += bounds[0] * member
+            hi_v += bounds[1] * member
         got = g.facts[key] = (lo_v, hi_v)
     return got
 
