@@ -63,6 +63,10 @@ class Geo:
     nb: list[int] = field(init=False)
     closed: list[int] = field(init=False)
     windows: list[int] = field(init=False)
+    windows_at: list[list[int]] = field(init=False)
+    """Per cell: the 2x2 windows holding it, in the order of :attr:`windows`."""
+    near: dict[int, int] = field(init=False)
+    """Per unit mask: the unit's cells with all their neighbours."""
     reg_of: list[int] = field(init=False)
     line_pairs: list[tuple[int, int]] = field(init=False)
     """Masks of every two neighbouring rows, then columns."""
@@ -100,10 +104,12 @@ class Geo:
         self.nb = [sum(1 << j for j in g.neighbours8[i]) for i in range(n * n)]
         self.closed = [m | (1 << i) for i, m in enumerate(self.nb)]
         self.windows = [sum(1 << j for j in w) for w in g.windows2x2()]
+        self.windows_at = [[w for w in self.windows if w >> i & 1] for i in range(n * n)]
         self.line_pairs = [(a, b) for lines in (self.rows, self.cols) for a, b in pairwise(lines)]
         self.pair_masks = [a | b for a, b in self.line_pairs]
         self._all = self.row_units + self.col_units + self.reg_units
         self.unit_masks = [u.mask for u in self._all]
+        self.near = {m: self.dilate(m) for m in self.unit_masks}
         self.reg_of = [0] * (n * n)
         for k, cells in enumerate(p.units):
             for i in cells:

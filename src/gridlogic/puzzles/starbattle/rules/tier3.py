@@ -13,7 +13,9 @@ from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step,
 
 def windows_containing(geo: Geo, cells: int) -> list[int]:
     """Every 2x2 window that contains all of ``cells``."""
-    return [w for w in geo.windows if cells & ~w == 0] if cells else []
+    if not cells:
+        return []
+    return [w for w in geo.windows_at[(cells & -cells).bit_length() - 1] if cells & ~w == 0]
 
 
 def r3_1(st: State) -> Step | None:
