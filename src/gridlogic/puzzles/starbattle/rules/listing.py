@@ -91,7 +91,7 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
                 continue
             need = big_s - have
             k = left.bit_count()
-            if k < need or not fits(left, need):
+            if k < need or (need > 1 and not fits(left, need)):  # one star fits in any cell
                 return None
             if k == need:
                 forced |= left
