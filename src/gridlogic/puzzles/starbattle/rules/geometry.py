@@ -75,6 +75,8 @@ class Geo:
     unit_masks: list[int] = field(init=False)
     """Masks of every row, column and region (the order of :meth:`all_units`)."""
     _all: list[Unit] = field(init=False, repr=False)
+    _not_last_col: int = field(init=False, repr=False)
+    _not_first_col: int = field(init=False, repr=False)
     _memo: dict[int, tuple[int, int]] = field(init=False, repr=False)
     squeezes: dict[tuple[object, ...], tuple[int | None, int]] = field(init=False, repr=False)
     strip_contexts: dict[tuple[object, ...], int] = field(init=False, repr=False)
@@ -107,6 +109,8 @@ class Geo:
         self.windows_at = [[w for w in self.windows if w >> i & 1] for i in range(n * n)]
         self.line_pairs = [(a, b) for lines in (self.rows, self.cols) for a, b in pairwise(lines)]
         self.pair_masks = [a | b for a, b in self.line_pairs]
+        self._not_last_col = self.full & ~self.cols[n - 1]
+        self._not_first_col = self.full & ~self.cols[0]
         self._all = self.row_units + self.col_units + self.reg_units
         self.unit_masks = [u.mask for u in self._all]
         self.near = {m: self.dilate(m) for m in self.unit_masks}
@@ -148,6 +152,14 @@ class Geo:
 
     def unit_of(self, i: int, kind: str) -> Unit:
         return self.reg_units[self.reg_of[i]] if kind == "region" else self.line_of(i, kind)
+
+    def touching(self, mask: int) -> bool:
+        """Whether two cells of ``mask`` are neighbours (by shifts: right, down, both diagonals)."""
+        n = self.n
+        right = self._not_last_col
+        left = self._not_first_col
+        return bool(mask & (mask >> 1) & right or mask & (mask >> n)
+                    or mask & (mask >> (n + 1)) & right or mask & (mask >> (n - 1)) & left)
 
     def dilate(self, mask: int) -> int:
         """``mask`` with every neighbour of its cells."""

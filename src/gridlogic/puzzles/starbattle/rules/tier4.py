@@ -131,9 +131,11 @@ def completing(rule: str) -> Rule:
     return Rule(rule, MEDIUM, lambda st: fn(st, kind, rule, True))
 
 
-def pressure(st: State, line: Unit, avoid: int, wins: list[Window]) -> tuple[int, int, list[str]]:
+def pressure(st: State, line: Unit, avoid: int, wins: list[Window], explain: bool = True,
+             ) -> tuple[int, int, list[str]]:
     """Stars a line is known to get: its stars, its 1xn's and the star-containing 2x2s lying in it,
-    taking only sources disjoint from each other and from ``avoid``. Returns (count, cells, why)."""
+    taking only sources disjoint from each other and from ``avoid``. Returns (count, cells, why);
+    ``why`` stays empty unless ``explain``."""
     g = st.geo
     count = (line.mask & st.star).bit_count()
     used = 0
@@ -144,7 +146,8 @@ def pressure(st: State, line: Unit, avoid: int, wins: list[Window]) -> tuple[int
             continue
         used |= x.cells
         count += x.least
-        why.append(x.describe(g))
+        if explain:
+            why.append(x.describe(g))
     unk = st.unknown
     for w in wins:
         cells = w.mask & unk
@@ -152,7 +155,8 @@ def pressure(st: State, line: Unit, avoid: int, wins: list[Window]) -> tuple[int
             continue
         used |= cells
         count += 1
-        why.append(f"the 2x2 at {g.cells_name(cells)} ({w.source}) has a star in {line.name}")
+        if explain:
+            why.append(f"the 2x2 at {g.cells_name(cells)} ({w.source}) has a star in {line.name}")
     return count, used, why
 
 
@@ -162,7 +166,9 @@ def r4_7(st: State) -> Step | None:
     g, unk = st.geo, st.unknown
     wins = windows(st, MEDIUM)
     for line in g.row_units + g.col_units:
-        count, used, why = pressure(st, line, 0, wins)
+        count, used, why = pressure(st, line, 0, wins, explain=False)
+        if count >= g.S:
+            count, used, why = pressure(st, line, 0, wins)
         if count > g.S:
             raise Broken(broken_step(g, "R4.7", f"{cap(line.name)} would get more than {g.S} stars: "
                                      + "; ".join(why) + ".", used, MEDIUM))
@@ -195,8 +201,10 @@ def r4_8(st: State) -> Step | None:
         a, b = bits(cells)
         for x, y in ((a, b), (b, a)):
             for line in _pair_lines(g, x, y):
-                count, used, why = pressure(st, line, w.mask, [v for v in wins if v is not w])
+                others = [v for v in wins if v is not w]
+                count, used, why = pressure(st, line, w.mask, others, explain=False)
                 if count >= g.S:
+                    count, used, why = pressure(st, line, w.mask, others)
                     return make_step(g, "R4.8", MEDIUM, f"The 2x2 with candidates {g.cells_name(cells)} holds a "
                                      f"star ({w.source}); {line.name} is already full ("
                                      + "; ".join(why) + f"), so {g.cell_name(x)} is empty and "

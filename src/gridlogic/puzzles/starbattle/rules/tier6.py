@@ -45,8 +45,9 @@ def r6_1(st: State) -> Step | None:
                     if left & ~line.mask:
                         continue
                     others = [w for w in wins if w is not a and w is not b]
-                    count, used, why = pressure(st, line, a.mask | b.mask | g.closed[x], others)
+                    count, used, why = pressure(st, line, a.mask | b.mask | g.closed[x], others, explain=False)
                     if count + 2 > g.S:
+                        count, used, why = pressure(st, line, a.mask | b.mask | g.closed[x], others)
                         extra = f" ({'; '.join(why)})" if why else ""
                         return make_step(g, "R6.1", EXPERT, f"Kissing Ls: if {g.cell_name(x)} held the star of its "
                                          f"2x2 ({a.source}), the 2x2 at {g.cells_name(b.mask & unk)} ({b.source}) "
