@@ -207,37 +207,37 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
     end (it spends the shared ``budget`` fully). :class:`Broken` propagates, or with ``skip_broken``
     ends only that ``must``'s search.
 
-    A search depends only on the inner units' spans over the outer lines, the ``must`` and the fin,
-    so its outcome and the nodes it cost are memoised per puzzle under that key and replayed
-    against ``budget`` exactly as the search would have spent it (same answers on any board)."""
+    A search depends only on the inner units' spans over the outer lines and the ``must`` (the fin
+    only picks among its undercounts), so everything it found and the nodes it cost are memoised
+    per puzzle under that key and replayed against ``budget`` exactly as the search would have
+    spent it (same answers on any board)."""
     g = st.geo
     musts = list(musts)
     if not musts:
         return None
     spans = _fin_spans(st, i, inner, outer, live)
     for k in musts:
-        key = ("fin", inner[0].kind, outer[0].kind, spans, k, i)
-        hit: tuple[tuple[list[Unit], list[Unit]] | Broken | None, int] | None = g.facts.get(key)  # type: ignore[assignment]
+        key = ("fin", inner[0].kind, outer[0].kind, spans, k)
+        hit: tuple[list[tuple[list[Unit], list[Unit], int, int]] | Broken, int] | None = g.facts.get(key)  # type: ignore[assignment]
         if hit is not None and budget[0] >= hit[1]:
             budget[0] -= hit[1]
-            outcome = hit[0]
+            found = hit[0]
         else:
             before = budget[0]
             try:
-                found = [(a, b) for a, b in undercounts(st, inner, outer, live, must=k, budget=budget,
-                                                        spans=spans)
-                         if _mask(b) >> i & 1 and not _mask(a) >> i & 1][:1]
-                outcome = found[0] if found else None
+                found = [(a, b, _mask(a), _mask(b)) for a, b in undercounts(st, inner, outer, live, must=k,
+                                                                            budget=budget, spans=spans)]
             except Broken as e:
-                outcome = e
+                found = e
             if budget[0] >= 0:
-                g.facts[key] = (outcome, before - budget[0])
-        if isinstance(outcome, Broken):
+                g.facts[key] = (found, before - budget[0])
+        if isinstance(found, Broken):
             if not skip_broken:
-                raise outcome
+                raise found
             continue
-        if outcome is not None:
-            return outcome
+        for a, b, amask, bmask in found:
+            if bmask >> i & 1 and not amask >> i & 1:
+                return a, b
     return None
 
 
