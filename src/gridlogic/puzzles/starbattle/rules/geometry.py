@@ -75,6 +75,8 @@ class Geo:
     unit_masks: list[int] = field(init=False)
     """Masks of every row, column and region (the order of :meth:`all_units`)."""
     _all: list[Unit] = field(init=False, repr=False)
+    index_in: dict[str, list[int]] = field(init=False, repr=False)
+    """Per unit kind: each cell's unit of that kind (its index)."""
     _not_last_col: int = field(init=False, repr=False)
     _not_first_col: int = field(init=False, repr=False)
     _memo: dict[int, tuple[int, int]] = field(init=False, repr=False)
@@ -118,6 +120,8 @@ class Geo:
         for k, cells in enumerate(p.units):
             for i in cells:
                 self.reg_of[i] = k
+        self.index_in = {"row": [i // n for i in range(n * n)], "column": [i % n for i in range(n * n)],
+                         "region": self.reg_of}
         self._memo = {}
         self.squeezes = {}
         self.strip_contexts = {}

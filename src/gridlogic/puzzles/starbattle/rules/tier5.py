@@ -259,7 +259,14 @@ def _fin_spans(st: State, i: int, inner: list[Unit], outer: list[Unit], live: in
     near = g.nb[i] & ~st.empty
     if not near:
         return tuple(spans)
-    return tuple(_span(g, u.mask & live, outer) if u.mask & near else sp for u, sp in zip(inner, spans, strict=True))
+    out = list(spans)
+    index = g.index_in[inner[0].kind]
+    while near:
+        low = near & -near
+        k = index[low.bit_length() - 1]
+        out[k] = _span(g, inner[k].mask & live, outer)
+        near ^= low
+    return tuple(out)
 
 
 def _hypo_broken(g: Geo, rule: str, i: int, e: Broken, unk: int) -> Step:
