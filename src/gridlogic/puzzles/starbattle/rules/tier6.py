@@ -198,6 +198,19 @@ def _layout(st: State, lines: list[Unit]) -> tuple[list[int], dict[int, int], tu
     return got
 
 
+def _base_options(st: State, lines: list[Unit], unk: int, delta_of: dict[int, int],
+                  ) -> list[list[tuple[int, int, int]]]:
+    """Per position along ``lines``: the picks whose cells are all candidates, with their deltas
+    (once per board and group of lines; a forced star only filters them)."""
+    key = "R6.3 options " + " ".join(f"{ln.kind}{ln.index}" for ln in lines)
+    got: list[list[tuple[int, int, int]]] | None = st.cache.get(key)
+    if got is None:
+        got = [[(m, picked, sum(delta_of[i] for i in bits(picked))) for m, picked in picks if not picked & ~unk]
+               for picks in _picks(st.geo, lines)]
+        st.cache[key] = got
+    return got
+
+
 def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -> int | None:
     """The search of :func:`strip_feasible` with a fresh budget; ``spent`` gets the states it cost.
 
@@ -210,15 +223,17 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
     start, guard, line_low, line_guard, _, x_low, x_guard, x_add = layout[0]
     over = layout[2]
     delta_of = layout[1]
-    options: list[list[tuple[int, int, int]]] = []
-    for picks in _picks(g, lines):
-        need_forced = forced and any(picked & forced for _, picked in picks)
-        opts = []
-        for m, picked in picks:
-            if picked & ~allowed or (need_forced and not picked & forced):
-                continue
-            opts.append((m, picked, sum(delta_of[i] for i in bits(picked))))
-        options.append(opts)
+    unk = st.unknown
+    base = _base_options(st, lines, unk, delta_of)
+    if not forced:
+        options = base
+    else:
+        options = []
+        for picks, opts in zip(_picks(g, lines), base, strict=True):
+            need_forced = any(picked & forced for _, picked in picks)
+            if need_forced or any(picked & ~allowed for _, picked, _ in opts):
+                opts = [o for o in opts if not (o[1] & ~allowed or (need_forced and not o[1] & forced))]
+            options.append(opts)
     budget = [STRIP_BUDGET]
     failed: set[tuple[int, int, int]] = set()
 
