@@ -61,8 +61,10 @@ def line_sets(live: tuple[int, ...], max_sets: int = MAX_SETS) -> tuple[tuple[in
 
 def _lines_mask(lines: list[Unit], chosen: int) -> int:
     out = 0
-    for i in bits(chosen):
-        out |= lines[i].mask
+    while chosen:
+        low = chosen & -chosen
+        out |= lines[low.bit_length() - 1].mask
+        chosen ^= low
     return out
 
 

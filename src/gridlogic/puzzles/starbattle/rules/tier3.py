@@ -7,7 +7,7 @@ from __future__ import annotations
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EASY, MEDIUM
 from gridlogic.puzzles.starbattle.rules.facts import in_line, one_by_ns, unit_cover
-from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits, cap
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 
 
@@ -135,11 +135,13 @@ def exclusion(geo: Geo, cells: int, need: int, targets: int | None = None) -> in
     if geo.fits(cells, need + (4 if outside else 3)):
         geo.facts[key] = 0
         return 0
-    for i in bits(cells if targets is None else targets):
-        rest = cells & ~geo.closed[i]
-        k = need - 1 if cells >> i & 1 else need
-        if not geo.fits(rest, k):
-            out |= 1 << i
+    todo = cells if targets is None else targets
+    closed, fits = geo.closed, geo.fits
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        if not fits(cells & ~closed[low.bit_length() - 1], need - 1 if cells & low else need):
+            out |= low
     geo.facts[key] = out
     return out
 

@@ -41,12 +41,13 @@ def completers(st: State) -> list[Unit]:
 def hypo_exclusion(st: State, cells: int, need: int, targets: int) -> int:
     """Cells of ``targets`` whose star (with what it rules out, :func:`removed_by`) leaves ``cells``
     unable to hold their remaining stars (``need``, less one if the cell is one of them)."""
-    g = st.geo
+    fits = st.geo.fits
     out = 0
-    for i in bits(targets):
-        k = need - 1 if cells >> i & 1 else need
-        if not g.fits(cells & ~removed_by(st, i), k):
-            out |= 1 << i
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        if not fits(cells & ~removed_by(st, low.bit_length() - 1), need - 1 if cells & low else need):
+            out |= low
     return out
 
 
