@@ -80,12 +80,17 @@ def exact_split_marks(g: Geo, inside: int, a: int, outside: int, b: int, targets
     ``targets`` whose star breaks either count are empty; a part with as many cells as stars is
     all stars. Returns (black, star)."""
     black = 0
-    for i in bits(targets):
-        bit = 1 << i
+    closed, fits = g.closed, g.fits
+    while targets:
+        bit = targets & -targets
+        targets ^= bit
         k_in = a - 1 if inside & bit else a
         k_out = b - 1 if outside & bit else b
-        if k_in < 0 or k_out < 0 or not g.fits(inside & ~g.closed[i], k_in) \
-                or not g.fits(outside & ~g.closed[i], k_out):
+        if k_in < 0 or k_out < 0:
+            black |= bit
+            continue
+        near = closed[bit.bit_length() - 1]
+        if not fits(inside & ~near, k_in) or not fits(outside & ~near, k_out):
             black |= bit
     star = 0
     if a > 0 and inside.bit_count() == a:

@@ -138,6 +138,16 @@ def r5_2(st: State) -> Step | None:
     return _overcount_step(st, "row") or _overcount_step(st, "column")
 
 
+def _units_at(index: list[int], cells: int) -> set[int]:
+    """The units (``index``: each cell's unit) that ``cells`` meet."""
+    out = set()
+    while cells:
+        low = cells & -cells
+        out.add(index[low.bit_length() - 1])
+        cells ^= low
+    return out
+
+
 def _suppose(st: State, i: int) -> int:
     """The non-empty cells if ``i`` were a star (its neighbours emptied)."""
     g = st.geo
@@ -155,7 +165,7 @@ def r5_3(st: State) -> Step | None:
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
-            touched = {g.reg_of[j] for j in bits(g.nb[i] & unk)}
+            touched = _units_at(g.reg_of, g.nb[i] & unk)
             now_spans = _now_spans(st, g.reg_units, lines)
             touched = {k for k in touched if _span(g, g.regs[k] & live, lines) != now_spans[k]}
             try:
