@@ -216,6 +216,14 @@ class Geo:
             return False
         if k <= lo:
             return True
+        # Greedy, lowest cell first: a placement it finds proves the answer without search.
+        rest, placed, nbs = mask & ~closed, 1, self.closed
+        while rest and placed < k:
+            placed += 1
+            rest &= ~nbs[(rest & -rest).bit_length() - 1]
+        if placed >= k:
+            memo[mask] = (max(lo, placed), hi)
+            return True
         ok = self.fits(mask & ~closed, k - 1) or self.fits(mask ^ low, k)
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
