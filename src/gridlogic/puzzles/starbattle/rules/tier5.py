@@ -60,6 +60,8 @@ def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | N
         live = (g.full & ~st.empty) if live is None else live
         spans = [_span(g, u.mask & live, lines) for u in regions]
     limit = max(1, len(lines) // 2)
+    if must >= 0 and not 0 < spans[must].bit_count() <= limit:
+        return  # the must-have unit can never lie inside few enough lines
     cand = [k for k in range(len(regions)) if 0 < spans[k].bit_count() <= limit]
     cand_spans = [spans[k] for k in cand]
     budget = [BUDGET] if budget is None else budget
