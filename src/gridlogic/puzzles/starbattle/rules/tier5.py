@@ -345,8 +345,13 @@ def differential(st: State, rows: list[Unit], cols: list[Unit], rmask: int, cmas
         live = st.cache["live regions"] = [(u, u.mask & alive) for u in g.reg_units if u.mask & alive]
     union = rmask | cmask
     both = rmask & cmask
-    regs = [u for u, m in live if m & ~union == 0]
-    rm = _mask(regs)
+    outside = ~union
+    regs = []
+    rm = 0
+    for u, m in live:
+        if not m & outside:
+            regs.append(u)
+            rm |= u.mask
     unk = st.unknown
     if both & unk & ~rm:
         return None
