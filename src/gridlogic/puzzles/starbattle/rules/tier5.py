@@ -81,9 +81,13 @@ def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | N
         out = ~rows
         size = rows.bit_count()
         count = 0
-        for sp in cand_spans:
+        for sp in cand_spans:  # count the units inside; push the wider sets (popped after this one)
             if not sp & out:
                 count += 1
+            else:
+                new = rows | sp
+                if new not in seen and new.bit_count() <= limit:
+                    stack.append(new)
         if count >= size:
             inside = [k for k in cand if not spans[k] & out]
             if count > size:
@@ -91,10 +95,6 @@ def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | N
                 raise Broken(broken_step(g, "R5.1", f"{cap(names(us))} all lie in only {size} "
                                          f"lines, which cannot hold all their stars.", _mask(us), HARD))
             yield [regions[k] for k in inside], [ln for ln in lines if rows >> ln.index & 1]
-        for sp in cand_spans:
-            new = rows | sp
-            if new != rows and new not in seen and new.bit_count() <= limit:
-                stack.append(new)
 
 
 def _mask(units: list[Unit]) -> int:
