@@ -140,7 +140,11 @@ def exclusion(geo: Geo, cells: int, need: int, targets: int | None = None) -> in
     while todo:
         low = todo & -todo
         todo ^= low
-        if not fits(cells & ~closed[low.bit_length() - 1], need - 1 if cells & low else need):
+        k = need - 1 if cells & low else need
+        if k <= 0:
+            continue
+        rest = cells & ~closed[low.bit_length() - 1]
+        if not rest if k == 1 else not fits(rest, k):  # one star fits in any cell
             out |= low
     geo.facts[key] = out
     return out

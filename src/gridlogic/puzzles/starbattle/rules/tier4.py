@@ -46,7 +46,11 @@ def hypo_exclusion(st: State, cells: int, need: int, targets: int) -> int:
     while targets:
         low = targets & -targets
         targets ^= low
-        if not fits(cells & ~removed_by(st, low.bit_length() - 1), need - 1 if cells & low else need):
+        k = need - 1 if cells & low else need
+        if k <= 0:
+            continue
+        rest = cells & ~removed_by(st, low.bit_length() - 1)
+        if not rest if k == 1 else not fits(rest, k):  # one star fits in any cell
             out |= low
     return out
 
