@@ -346,14 +346,17 @@ def differential(st: State, rows: list[Unit], cols: list[Unit], rmask: int, cmas
     union = rmask | cmask
     both = rmask & cmask
     outside = ~union
+    unk = st.unknown
+    twice = both & unk
+    if twice and g.regs[g.reg_of[(twice & -twice).bit_length() - 1]] & ~st.empty & outside:
+        return None  # a candidate counted twice whose region is not subtracted (the check below)
     regs = []
     rm = 0
     for u, m in live:
         if not m & outside:
             regs.append(u)
             rm |= u.mask
-    unk = st.unknown
-    if both & unk & ~rm:
+    if twice & ~rm:
         return None
     ones = ((rmask ^ cmask) & ~rm) | (both & rm)
     star = st.star
