@@ -4,6 +4,8 @@ puzzles from easy ones)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EASY, MEDIUM
 from gridlogic.puzzles.starbattle.rules.facts import in_line, one_by_ns, unit_cover
@@ -128,25 +130,31 @@ def exclusion(geo: Geo, cells: int, need: int, targets: int | None = None) -> in
     got = geo.facts.get(key)
     if got is not None:
         return got  # type: ignore[return-value]
-    out = 0
     # A 3x3 block holds at most 4 non-touching stars, so a star's closed neighbourhood costs at
     # most 4 of the room: with that much to spare no cell is excluded.
     outside = targets is not None and targets & ~cells
     if geo.fits(cells, need + (4 if outside else 3)):
         geo.facts[key] = 0
         return 0
-    todo = cells if targets is None else targets
-    closed, fits = geo.closed, geo.fits
-    while todo:
-        low = todo & -todo
-        todo ^= low
+    out = excluded(geo, cells, need, cells if targets is None else targets, geo.closed.__getitem__)
+    geo.facts[key] = out
+    return out
+
+
+def excluded(geo: Geo, cells: int, need: int, targets: int, removed: Callable[[int], int]) -> int:
+    """Cells of ``targets`` whose star, ruling out ``removed(cell)``, leaves ``cells`` unable to
+    hold their remaining stars (``need``, less one if the cell is one of them)."""
+    fits = geo.fits
+    out = 0
+    while targets:
+        low = targets & -targets
+        targets ^= low
         k = need - 1 if cells & low else need
         if k <= 0:
             continue
-        rest = cells & ~closed[low.bit_length() - 1]
+        rest = cells & ~removed(low.bit_length() - 1)
         if not rest if k == 1 else not fits(rest, k):  # one star fits in any cell
             out |= low
-    geo.facts[key] = out
     return out
 
 

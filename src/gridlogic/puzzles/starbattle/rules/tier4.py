@@ -8,7 +8,7 @@ from gridlogic.puzzles.starbattle.rules.base import MEDIUM, Rule
 from gridlogic.puzzles.starbattle.rules.facts import OneByN, Window, in_line, windows
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
-from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
+from gridlogic.puzzles.starbattle.rules.tier3 import excluded, exclusion
 
 
 def removed_by(st: State, i: int) -> int:
@@ -41,18 +41,7 @@ def completers(st: State) -> list[Unit]:
 def hypo_exclusion(st: State, cells: int, need: int, targets: int) -> int:
     """Cells of ``targets`` whose star (with what it rules out, :func:`removed_by`) leaves ``cells``
     unable to hold their remaining stars (``need``, less one if the cell is one of them)."""
-    fits = st.geo.fits
-    out = 0
-    while targets:
-        low = targets & -targets
-        targets ^= low
-        k = need - 1 if cells & low else need
-        if k <= 0:
-            continue
-        rest = cells & ~removed_by(st, low.bit_length() - 1)
-        if not rest if k == 1 else not fits(rest, k):  # one star fits in any cell
-            out |= low
-    return out
+    return excluded(st.geo, cells, need, targets, lambda i: removed_by(st, i))
 
 
 def _direct(st: State, kind: str, rule: str, completing: bool) -> Step | None:
