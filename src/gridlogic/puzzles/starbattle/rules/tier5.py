@@ -163,15 +163,15 @@ def r5_3(st: State) -> Step | None:
     budget = [HYPO_BUDGET]
     for kind in ("row", "column"):
         lines = g.units(kind)
+        now_spans = _now_spans(st, g.reg_units, lines)
         for i in bits(unk):
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
             touched = _units_at(g.reg_of, g.nb[i] & unk)
-            now_spans = _now_spans(st, g.reg_units, lines)
             touched = {k for k in touched if _span(g, g.regs[k] & live, lines) != now_spans[k]}
             try:
-                found = fin_search(st, i, touched, g.reg_units, lines, live, budget)
+                found = fin_search(st, i, touched, g.reg_units, lines, live, budget, now=now_spans)
             except Broken as e:
                 return _hypo_broken(g, "R5.3", i, e, unk)
             if found is not None:
@@ -190,16 +190,16 @@ def r5_4(st: State) -> Step | None:
     budget = [HYPO_BUDGET]
     for kind in ("row", "column"):
         lines = g.units(kind)
+        now_spans = _now_spans(st, lines, g.reg_units)
         for i in bits(unk):
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
             near = g.nb[i] & unk
-            now_spans = _now_spans(st, lines, g.reg_units)
             touched = {ln.index for ln in lines if ln.mask & near
                        and _span(g, ln.mask & live, g.reg_units) != now_spans[ln.index]}
             try:
-                found = fin_search(st, i, touched, lines, g.reg_units, live, budget)
+                found = fin_search(st, i, touched, lines, g.reg_units, live, budget, now=now_spans)
             except Broken as e:
                 return _hypo_broken(g, "R5.4", i, e, unk)
             if found is not None:
@@ -212,7 +212,8 @@ def r5_4(st: State) -> Step | None:
 
 
 def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer: list[Unit], live: int,
-               budget: list[int], skip_broken: bool = False) -> tuple[list[Unit], list[Unit]] | None:
+               budget: list[int], skip_broken: bool = False, now: list[int] | None = None,
+               ) -> tuple[list[Unit], list[Unit]] | None:
     """The finned counts' search (R5.3, R5.4, R6.5): on the supposed board ``live``, the first
     undercount of ``inner`` units inside ``outer`` units, taking part one of ``musts`` in turn, with
     the fin ``i`` inside the outer units and outside the inner ones. Each ``must`` search runs to its
@@ -227,7 +228,7 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
     musts = list(musts)
     if not musts:
         return None
-    spans = _fin_spans(st, i, inner, outer, live)
+    spans = _fin_spans(st, i, inner, outer, live, now)
     for k in musts:
         key = ("fin", inner[0].kind, outer[0].kind, spans, k)
         hit: tuple[list[tuple[list[Unit], list[Unit], int, int]] | Broken, int] | None = g.facts.get(key)  # type: ignore[assignment]
@@ -263,11 +264,12 @@ def _now_spans(st: State, inner: list[Unit], outer: list[Unit]) -> list[int]:
     return got
 
 
-def _fin_spans(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> tuple[int, ...]:
+def _fin_spans(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int,
+               now: list[int] | None = None) -> tuple[int, ...]:
     """The ``inner`` units' spans over ``live`` (this board with the fin ``i``'s neighbours emptied):
     only the units meeting those neighbours can differ from the board's own spans."""
     g = st.geo
-    spans = _now_spans(st, inner, outer)
+    spans = _now_spans(st, inner, outer) if now is None else now
     near = g.nb[i] & ~st.empty
     if not near:
         return tuple(spans)

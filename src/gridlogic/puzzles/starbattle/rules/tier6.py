@@ -344,15 +344,15 @@ def r6_5(st: State) -> Step | None:
     budget = [HYPO_BUDGET]
     for kind in ("column", "row"):
         other = "row" if kind == "column" else "column"
+        units, others = g.units(kind), g.units(other)
+        now_spans = _now_spans(st, units, others)
         for i in bits(unk):
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
-            units = g.units(kind)
-            now_spans = _now_spans(st, units, g.units(other))
             changed = [u.index for u in units if u.mask & g.nb[i] & unk
-                       and _span(g, u.mask & live, g.units(other)) != now_spans[u.index]]
-            found = fin_search(st, i, changed, units, g.units(other), live, budget, skip_broken=True)
+                       and _span(g, u.mask & live, others) != now_spans[u.index]]
+            found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, now=now_spans)
             if found is not None:
                 cs, rs = found
                 return make_step(g, "R6.5", EXPERT, f"Finned fish: a star at {g.cell_name(i)} would empty its "
