@@ -93,13 +93,7 @@ def unit_cover(st: State, unit: Unit) -> list[int] | None:
     if need <= 0 or not cells:
         return None
     g = st.geo
-    near = g.facts.get(("near", unit.kind, unit.index))
-    if near is None:
-        near = 0
-        for i in bits(unit.mask):
-            near |= g.closed[i]
-        g.facts[("near", unit.kind, unit.index)] = near
-    key = ("cover", cells, need, st.star & near)  # type: ignore[operator]
+    key = ("cover", cells, need, st.star & g.near[unit.mask])
     if key in g.facts:
         cover = g.facts[key]
     else:

@@ -31,16 +31,6 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def run_bound(mask: int) -> int:
-    """Stars that fit in a 1-D set of positions (bit i = position i): ceil(run/2) per run."""
-    count = 0
-    while mask:
-        low = mask & -mask
-        mask &= ~(low | (low << 1))
-        count += 1
-    return count
-
-
 @dataclass(frozen=True)
 class Unit:
     """A row, column or region: ``kind`` in {"row", "column", "region"}, index, cell mask."""
@@ -73,15 +63,32 @@ class Geo:
     nb: list[int] = field(init=False)
     closed: list[int] = field(init=False)
     windows: list[int] = field(init=False)
+    windows_at: list[list[int]] = field(init=False)
+    """Per cell: the 2x2 windows holding it, in the order of :attr:`windows`."""
+    near: dict[int, int] = field(init=False)
+    """Per unit mask: the unit's cells with all their neighbours."""
     reg_of: list[int] = field(init=False)
     line_pairs: list[tuple[int, int]] = field(init=False)
     """Masks of every two neighbouring rows, then columns."""
+    pair_masks: list[int] = field(init=False)
+    """The union of each of :attr:`line_pairs`."""
+    unit_masks: list[int] = field(init=False)
+    """Masks of every row, column and region (the order of :meth:`all_units`)."""
+    _all: list[Unit] = field(init=False, repr=False)
+    index_in: dict[str, list[int]] = field(init=False, repr=False)
+    """Per unit kind: each cell's unit of that kind (its index)."""
+    _not_last_col: int = field(init=False, repr=False)
+    _not_first_col: int = field(init=False, repr=False)
     _memo: dict[int, tuple[int, int]] = field(init=False, repr=False)
     squeezes: dict[tuple[object, ...], tuple[int | None, int]] = field(init=False, repr=False)
+    strip_contexts: dict[tuple[object, ...], int] = field(init=False, repr=False)
+    """R6.3: a number for each distinct board context of a strip question (see ``squeezes``)."""
     """Per-puzzle memo of R6.3's strip questions (keyed by everything they read): answer, cost."""
     strip_picks: dict[tuple[tuple[str, int], ...], list[list[tuple[int, int]]]] = field(init=False, repr=False)
     """R6.3's no-touch picks per position of a group of neighbouring lines."""
     facts: dict[tuple[object, ...], object] = field(init=False, repr=False)
+    span_memo: dict[str, dict[int, int]] = field(init=False, repr=False)
+    """Per unit kind: a cell mask -> the indices (a bit each) of the units of that kind it meets."""
     """Per-puzzle memo of facts that depend on a few masks only (a unit's cover, a region's 1xn's)."""
 
     def __post_init__(self) -> None:
@@ -101,15 +108,26 @@ class Geo:
         self.nb = [sum(1 << j for j in g.neighbours8[i]) for i in range(n * n)]
         self.closed = [m | (1 << i) for i, m in enumerate(self.nb)]
         self.windows = [sum(1 << j for j in w) for w in g.windows2x2()]
+        self.windows_at = [[w for w in self.windows if w >> i & 1] for i in range(n * n)]
         self.line_pairs = [(a, b) for lines in (self.rows, self.cols) for a, b in pairwise(lines)]
+        self.pair_masks = [a | b for a, b in self.line_pairs]
+        self._not_last_col = self.full & ~self.cols[n - 1]
+        self._not_first_col = self.full & ~self.cols[0]
+        self._all = self.row_units + self.col_units + self.reg_units
+        self.unit_masks = [u.mask for u in self._all]
+        self.near = {m: self.dilate(m) for m in self.unit_masks}
         self.reg_of = [0] * (n * n)
         for k, cells in enumerate(p.units):
             for i in cells:
                 self.reg_of[i] = k
+        self.index_in = {"row": [i // n for i in range(n * n)], "column": [i % n for i in range(n * n)],
+                         "region": self.reg_of}
         self._memo = {}
         self.squeezes = {}
+        self.strip_contexts = {}
         self.strip_picks = {}
         self.facts = {}
+        self.span_memo = {"row": {}, "column": {}, "region": {}}
 
     # ----- naming
     def cell(self, i: int) -> Cell:
@@ -129,7 +147,8 @@ class Geo:
         return {"row": self.row_units, "column": self.col_units, "region": self.reg_units}[kind]
 
     def all_units(self) -> list[Unit]:
-        return self.row_units + self.col_units + self.reg_units
+        """Rows, columns, then regions (one shared list: do not modify it)."""
+        return self._all
 
     def line_of(self, i: int, kind: str) -> Unit:
         r, c = divmod(i, self.n)
@@ -138,11 +157,22 @@ class Geo:
     def unit_of(self, i: int, kind: str) -> Unit:
         return self.reg_units[self.reg_of[i]] if kind == "region" else self.line_of(i, kind)
 
+    def touching(self, mask: int) -> bool:
+        """Whether two cells of ``mask`` are neighbours (by shifts: right, down, both diagonals)."""
+        n = self.n
+        right = self._not_last_col
+        left = self._not_first_col
+        return bool(mask & (mask >> 1) & right or mask & (mask >> n)
+                    or mask & (mask >> (n + 1)) & right or mask & (mask >> (n - 1)) & left)
+
     def dilate(self, mask: int) -> int:
         """``mask`` with every neighbour of its cells."""
         out = mask
-        for i in bits(mask):
-            out |= self.nb[i]
+        nb = self.nb
+        while mask:
+            low = mask & -mask
+            out |= nb[low.bit_length() - 1]
+            mask ^= low
         return out
 
     # ----- bounds
@@ -151,13 +181,15 @@ class Geo:
         in each pair, every 2-wide column block holds one star at most (the 2x2 argument)."""
         n = self.n
         rowmask = (1 << n) - 1
+        step = 2 * n
         total = 0
-        for r in range(0, n, 2):
-            proj = (mask >> (r * n)) & rowmask
-            if r + 1 < n:
-                proj |= (mask >> ((r + 1) * n)) & rowmask
-            if proj:
-                total += run_bound(proj)
+        while mask:
+            proj = (mask | (mask >> n)) & rowmask
+            mask >>= step
+            while proj:  # run_bound(proj), inlined
+                low = proj & -proj
+                proj &= ~(low | (low << 1))
+                total += 1
         return total
 
     def fits(self, mask: int, k: int) -> bool:
@@ -168,22 +200,31 @@ class Geo:
             return False
         if k == 1:
             return True
-        if k == 2:
-            low = mask & -mask
-            if mask & ~self.closed[low.bit_length() - 1]:
-                return True
+        low = mask & -mask
+        i = low.bit_length() - 1
+        closed = self.closed[i]
+        if k == 2 and mask & ~closed:
+            return True
         memo = self._memo
-        lo, hi = memo.get(mask, (0, -1))
-        if hi < 0:
-            hi = self.upper_bound(mask)
+        got = memo.get(mask)
+        if got is None:
+            lo, hi = 0, self.upper_bound(mask)
+        else:
+            lo, hi = got
         if k > hi:
             memo[mask] = (lo, hi)
             return False
         if k <= lo:
             return True
-        low = mask & -mask
-        i = low.bit_length() - 1
-        ok = self.fits(mask & ~self.closed[i], k - 1) or self.fits(mask ^ low, k)
+        # Greedy, lowest cell first: a placement it finds proves the answer without search.
+        rest, placed, nbs = mask & ~closed, 1, self.closed
+        while rest and placed < k:
+            placed += 1
+            rest &= ~nbs[(rest & -rest).bit_length() - 1]
+        if placed >= k:
+            memo[mask] = (max(lo, placed), hi)
+            return True
+        ok = self.fits(mask & ~closed, k - 1) or self.fits(mask ^ low, k)
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
         if ok:

@@ -17,7 +17,9 @@ counts of the other lines add up to theirs.
 
 from __future__ import annotations
 
-from functools import cache
+import sys
+from array import array
+from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
 
@@ -59,8 +61,10 @@ def line_sets(live: tuple[int, ...], max_sets: int = MAX_SETS) -> tuple[tuple[in
 
 def _lines_mask(lines: list[Unit], chosen: int) -> int:
     out = 0
-    for i in bits(chosen):
-        out |= lines[i].mask
+    while chosen:
+        low = chosen & -chosen
+        out |= lines[low.bit_length() - 1].mask
+        chosen ^= low
     return out
 
 
@@ -76,12 +80,17 @@ def exact_split_marks(g: Geo, inside: int, a: int, outside: int, b: int, targets
     ``targets`` whose star breaks either count are empty; a part with as many cells as stars is
     all stars. Returns (black, star)."""
     black = 0
-    for i in bits(targets):
-        bit = 1 << i
+    closed, fits = g.closed, g.fits
+    while targets:
+        bit = targets & -targets
+        targets ^= bit
         k_in = a - 1 if inside & bit else a
         k_out = b - 1 if outside & bit else b
-        if k_in < 0 or k_out < 0 or not g.fits(inside & ~g.closed[i], k_in) \
-                or not g.fits(outside & ~g.closed[i], k_out):
+        if k_in < 0 or k_out < 0:
+            black |= bit
+            continue
+        near = closed[bit.bit_length() - 1]
+        if not fits(inside & ~near, k_in) or not fits(outside & ~near, k_out):
             black |= bit
     star = 0
     if a > 0 and inside.bit_count() == a:
@@ -123,28 +132,82 @@ def _tight_sets(st: State, kind: str) -> list[tuple[int, int, int, int, list[_Pa
             for i in live:
                 if lines[i].mask & cand:
                     span |= 1 << i
-            table = g.facts.setdefault(("split", kind, cand, need), {})
+            table: dict[int, tuple[int, int]] = g.facts.setdefault(("split", kind, cand, need), {})  # type: ignore[assignment]
             regs.append((reg, cand, need, span, table))
+    sets = line_sets(live)
+    lo_vec = hi_vec = 0
+    for _, cand, need, span, table in regs:
+        lo_v, hi_v = _region_vectors(g, kind, cand, need, span, table, live, lines)
+        lo_vec += lo_v
+        hi_vec += hi_v
     line_need = [st.need(ln) for ln in lines]
-    for chosen, idx in line_sets(live):
-        need_l = 0
-        for i in idx:
-            need_l += line_need[i]
-        lo_sum = hi_sum = 0
-        for _, cand, need, span, table in regs:
-            t = span & chosen
-            if t:
-                got = table.get(t)  # type: ignore[attr-defined]
-                if got is None:
-                    got = table[t] = split_bounds(g, cand, need, _lines_mask(lines, t))  # type: ignore[index]
-                lo_sum += got[0]
-                hi_sum += got[1]
+    if min(line_need) >= 0:
+        need_vec = 0
+        for i, member in zip(live, _membership(live), strict=True):
+            need_vec += line_need[i] * member
+        needs = _fields(need_vec, len(sets))
+    else:  # an over-full line (a broken board): no packing of negative counts
+        needs = [sum(line_need[i] for i in idx) for _, idx in sets]
+    los, his = _fields(lo_vec, len(sets)), _fields(hi_vec, len(sets))
+    for (chosen, _), lo_sum, hi_sum, need_l in zip(sets, los, his, needs, strict=True):
         if lo_sum < need_l < hi_sum:
             continue
-        parts = [(reg, cand, need, *table[span & chosen])  # type: ignore[index]
+        parts = [(reg, cand, need, *table[span & chosen])
                  for reg, cand, need, span, table in regs if span & chosen]
         out.append((chosen, need_l, lo_sum, hi_sum, parts))
     return out
+
+
+_FIELD = 16
+"""Bits per line set in the packed count vectors of :func:`_tight_sets` (counts stay far below)."""
+
+
+def _fields(vec: int, count: int) -> list[int]:
+    """The ``count`` unsigned 16-bit fields of a packed vector, lowest first."""
+    return array("H", vec.to_bytes(2 * count, sys.byteorder)).tolist()
+
+
+@cache
+def _membership(live: tuple[int, ...]) -> tuple[int, ...]:
+    """Per live line: a packed vector with 1 in the field of every line set that holds it."""
+    out = []
+    for i in live:
+        vec = 0
+        for j, (chosen, _) in enumerate(line_sets(live)):
+            if chosen >> i & 1:
+                vec |= 1 << (_FIELD * j)
+        out.append(vec)
+    return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def _buckets(live: tuple[int, ...], span: int) -> tuple[tuple[int, int], ...]:
+    """The line sets of ``live`` grouped by the part of ``span`` they hold (when not empty): that
+    part and a packed vector with 1 in the field of each set of the group."""
+    out: dict[int, int] = {}
+    for j, (chosen, _) in enumerate(line_sets(live)):
+        t = span & chosen
+        if t:
+            out[t] = out.get(t, 0) | 1 << (_FIELD * j)
+    return tuple(out.items())
+
+
+def _region_vectors(g: Geo, kind: str, cand: int, need: int, span: int, table: dict[int, tuple[int, int]],
+                    live: tuple[int, ...], lines: list[Unit]) -> tuple[int, int]:
+    """A region's least and most counts into every line set of ``live``, packed a field per set
+    (memoised per puzzle: they depend on the region's candidates and need only)."""
+    key = ("split vectors", kind, cand, need, live)
+    got: tuple[int, int] | None = g.facts.get(key)  # type: ignore[assignment]
+    if got is None:
+        lo_v = hi_v = 0
+        for t, member in _buckets(live, span):
+            bounds = table.get(t)
+            if bounds is None:
+                bounds = table[t] = split_bounds(g, cand, need, _lines_mask(lines, t))
+            lo_v += bounds[0] * member
+            hi_v += bounds[1] * member
+        got = g.facts[key] = (lo_v, hi_v)
+    return got
 
 
 def _scan(st: State, kind: str, use_lo: bool) -> Step | None:

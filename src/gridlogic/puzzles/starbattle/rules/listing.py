@@ -64,41 +64,44 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
     neighbouring lines is left without room (exact bound) or over its count. Only the units whose
     cells changed are looked at again (the board itself is taken as consistent)."""
     g = st.geo
+    big_s, nb, fits, full = g.S, g.nb, g.fits, g.full
     stars = st.star | placed
     empty = st.empty
     fresh = placed
-    units = g.all_units()
+    masks = g.unit_masks
     changed = g.dilate(placed)
     for _ in range(rounds):
-        for i in bits(fresh):
-            empty |= g.nb[i]
+        while fresh:
+            low = fresh & -fresh
+            empty |= nb[low.bit_length() - 1]
+            fresh ^= low
         if stars & empty:
             return None
-        cand = g.full & ~(stars | empty)
+        cand = full & ~(stars | empty)
         forced = closed = 0
-        for u in units:
-            if not u.mask & changed:
+        for m in masks:
+            if not m & changed:
                 continue
-            have = (stars & u.mask).bit_count()
-            if have > g.S:
+            have = (stars & m).bit_count()
+            if have > big_s:
                 return None
-            left = cand & u.mask
-            if have == g.S:
+            left = cand & m
+            if have == big_s:
                 closed |= left
                 continue
-            need = g.S - have
+            need = big_s - have
             k = left.bit_count()
-            if k < need or not g.fits(left, need):
+            if k < need or (need > 1 and not fits(left, need)):  # one star fits in any cell
                 return None
             if k == need:
                 forced |= left
         fresh = forced & ~stars
         if not fresh and not closed:
             touched = (stars | empty) & ~(st.star | st.empty)
-            for a, b in g.line_pairs:
-                if (a | b) & touched:
-                    need = 2 * g.S - (stars & (a | b)).bit_count()
-                    if not g.fits(cand & (a | b), need):
+            for pair in g.pair_masks:
+                if pair & touched:
+                    need = 2 * big_s - (stars & pair).bit_count()
+                    if not fits(cand & pair, need):
                         return None
             break
         empty |= closed
@@ -126,28 +129,32 @@ def r_listing(st: State) -> Step | None:
         pats = unit_placements(st, cand, need)
         if pats is None:
             continue
-        kept: list[tuple[int, int, int]] = []
+        # Fold the kept placements in as they come: the marks can only shrink as more are kept,
+        # so once there are none the rest of the unit's placements cannot give any.
+        kept = 0
+        anywhere = 0
+        everywhere = cand
+        emptied = starred = unk
         for p in pats:
             got = consequences(st, p)
-            if got is not None:
-                kept.append((p, *got))
+            if got is None:
+                continue
+            kept += 1
+            anywhere |= p
+            everywhere &= p
+            emptied &= got[0]
+            starred &= got[1]
+            if not (cand & ~anywhere) and not (emptied & ~cand) and not everywhere and not (starred & ~cand):
+                break
         if not kept:
             raise Broken(broken_step(g, "Placements", f"None of the {len(pats)} ways {name} can place its "
                                      f"{need} star{'s' if need > 1 else ''} leaves every row, column and "
                                      f"region room for its stars.", cand, EXPERT_PLUS))
-        anywhere = 0
-        everywhere = cand
-        emptied = starred = unk
-        for p, removed, added in kept:
-            anywhere |= p
-            everywhere &= p
-            emptied &= removed
-            starred &= added
         black = (cand & ~anywhere) | (emptied & ~cand)
         star = everywhere | (starred & ~cand)
         if black or star:
             return make_step(g, "Placements", EXPERT_PLUS, f"Listing the ways {name} can place its {need} "
-                             f"star{'s' if need > 1 else ''}: of {len(pats)}, only {len(kept)} leave every "
+                             f"star{'s' if need > 1 else ''}: of {len(pats)}, only {kept} leave every "
                              f"row, column and region room for its stars (after the marks they force); "
                              f"in each of them "
                              f"{said(g, black, star)}.", cand, black=black, star=star)

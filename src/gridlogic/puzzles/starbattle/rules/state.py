@@ -102,16 +102,20 @@ class State:
         if self.star & self.empty:
             both = self.star & self.empty
             return broken_step(g, "Contradiction", f"{g.cells_name(both)} would be both star and empty", both)
-        for i in bits(self.star):
-            if g.nb[i] & self.star:
-                pair = (1 << i) | (g.nb[i] & self.star)
-                return broken_step(g, "SurroundStar", f"stars at {g.cells_name(pair)} touch", pair)
+        star = self.star
+        if g.touching(star):
+            for i in bits(star):
+                if g.nb[i] & star:
+                    pair = (1 << i) | (g.nb[i] & star)
+                    return broken_step(g, "SurroundStar", f"stars at {g.cells_name(pair)} touch", pair)
         unk = self.unknown
+        big_s = g.S
         for u in g.all_units():
-            need = self.need(u)
+            mask = u.mask
+            need = big_s - (star & mask).bit_count()
             if need < 0:
                 return broken_step(g, "TooManyStars", f"{u.name} has more than {g.S} stars", u.mask & self.star)
-            if (unk & u.mask).bit_count() < need:
+            if (unk & mask).bit_count() < need:
                 return broken_step(g, "TooFewStars",
                                    f"{u.name} needs {need} more stars but has fewer cells left", u.mask)
         return None

@@ -4,16 +4,20 @@ puzzles from easy ones)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EASY, MEDIUM
 from gridlogic.puzzles.starbattle.rules.facts import in_line, one_by_ns, unit_cover
-from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits, cap
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 
 
 def windows_containing(geo: Geo, cells: int) -> list[int]:
     """Every 2x2 window that contains all of ``cells``."""
-    return [w for w in geo.windows if cells & ~w == 0] if cells else []
+    if not cells:
+        return []
+    return [w for w in geo.windows_at[(cells & -cells).bit_length() - 1] if cells & ~w == 0]
 
 
 def r3_1(st: State) -> Step | None:
@@ -126,19 +130,31 @@ def exclusion(geo: Geo, cells: int, need: int, targets: int | None = None) -> in
     got = geo.facts.get(key)
     if got is not None:
         return got  # type: ignore[return-value]
-    out = 0
     # A 3x3 block holds at most 4 non-touching stars, so a star's closed neighbourhood costs at
     # most 4 of the room: with that much to spare no cell is excluded.
     outside = targets is not None and targets & ~cells
     if geo.fits(cells, need + (4 if outside else 3)):
         geo.facts[key] = 0
         return 0
-    for i in bits(cells if targets is None else targets):
-        rest = cells & ~geo.closed[i]
-        k = need - 1 if cells >> i & 1 else need
-        if not geo.fits(rest, k):
-            out |= 1 << i
+    out = excluded(geo, cells, need, cells if targets is None else targets, geo.closed.__getitem__)
     geo.facts[key] = out
+    return out
+
+
+def excluded(geo: Geo, cells: int, need: int, targets: int, removed: Callable[[int], int]) -> int:
+    """Cells of ``targets`` whose star, ruling out ``removed(cell)``, leaves ``cells`` unable to
+    hold their remaining stars (``need``, less one if the cell is one of them)."""
+    fits = geo.fits
+    out = 0
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        k = need - 1 if cells & low else need
+        if k <= 0:
+            continue
+        rest = cells & ~removed(low.bit_length() - 1)
+        if not rest if k == 1 else not fits(rest, k):  # one star fits in any cell
+            out |= low
     return out
 
 

@@ -8,7 +8,7 @@ from gridlogic.puzzles.starbattle.rules.base import MEDIUM, Rule
 from gridlogic.puzzles.starbattle.rules.facts import OneByN, Window, in_line, windows
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
-from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
+from gridlogic.puzzles.starbattle.rules.tier3 import excluded, exclusion
 
 
 def removed_by(st: State, i: int) -> int:
@@ -41,13 +41,7 @@ def completers(st: State) -> list[Unit]:
 def hypo_exclusion(st: State, cells: int, need: int, targets: int) -> int:
     """Cells of ``targets`` whose star (with what it rules out, :func:`removed_by`) leaves ``cells``
     unable to hold their remaining stars (``need``, less one if the cell is one of them)."""
-    g = st.geo
-    out = 0
-    for i in bits(targets):
-        k = need - 1 if cells >> i & 1 else need
-        if not g.fits(cells & ~removed_by(st, i), k):
-            out |= 1 << i
-    return out
+    return excluded(st.geo, cells, need, targets, lambda i: removed_by(st, i))
 
 
 def _direct(st: State, kind: str, rule: str, completing: bool) -> Step | None:
@@ -131,9 +125,11 @@ def completing(rule: str) -> Rule:
     return Rule(rule, MEDIUM, lambda st: fn(st, kind, rule, True))
 
 
-def pressure(st: State, line: Unit, avoid: int, wins: list[Window]) -> tuple[int, int, list[str]]:
+def pressure(st: State, line: Unit, avoid: int, wins: list[Window], explain: bool = True,
+             ) -> tuple[int, int, list[str]]:
     """Stars a line is known to get: its stars, its 1xn's and the star-containing 2x2s lying in it,
-    taking only sources disjoint from each other and from ``avoid``. Returns (count, cells, why)."""
+    taking only sources disjoint from each other and from ``avoid``. Returns (count, cells, why);
+    ``why`` stays empty unless ``explain``."""
     g = st.geo
     count = (line.mask & st.star).bit_count()
     used = 0
@@ -144,7 +140,8 @@ def pressure(st: State, line: Unit, avoid: int, wins: list[Window]) -> tuple[int
             continue
         used |= x.cells
         count += x.least
-        why.append(x.describe(g))
+        if explain:
+            why.append(x.describe(g))
     unk = st.unknown
     for w in wins:
         cells = w.mask & unk
@@ -152,7 +149,8 @@ def pressure(st: State, line: Unit, avoid: int, wins: list[Window]) -> tuple[int
             continue
         used |= cells
         count += 1
-        why.append(f"the 2x2 at {g.cells_name(cells)} ({w.source}) has a star in {line.name}")
+        if explain:
+            why.append(f"the 2x2 at {g.cells_name(cells)} ({w.source}) has a star in {line.name}")
     return count, used, why
 
 
@@ -162,7 +160,9 @@ def r4_7(st: State) -> Step | None:
     g, unk = st.geo, st.unknown
     wins = windows(st, MEDIUM)
     for line in g.row_units + g.col_units:
-        count, used, why = pressure(st, line, 0, wins)
+        count, used, why = pressure(st, line, 0, wins, explain=False)
+        if count >= g.S:
+            count, used, why = pressure(st, line, 0, wins)
         if count > g.S:
             raise Broken(broken_step(g, "R4.7", f"{cap(line.name)} would get more than {g.S} stars: "
                                      + "; ".join(why) + ".", used, MEDIUM))
@@ -195,8 +195,10 @@ def r4_8(st: State) -> Step | None:
         a, b = bits(cells)
         for x, y in ((a, b), (b, a)):
             for line in _pair_lines(g, x, y):
-                count, used, why = pressure(st, line, w.mask, [v for v in wins if v is not w])
+                others = [v for v in wins if v is not w]
+                count, used, why = pressure(st, line, w.mask, others, explain=False)
                 if count >= g.S:
+                    count, used, why = pressure(st, line, w.mask, others)
                     return make_step(g, "R4.8", MEDIUM, f"The 2x2 with candidates {g.cells_name(cells)} holds a "
                                      f"star ({w.source}); {line.name} is already full ("
                                      + "; ".join(why) + f"), so {g.cell_name(x)} is empty and "

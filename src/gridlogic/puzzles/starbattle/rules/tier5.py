@@ -7,7 +7,7 @@ sets of at most n/2 regions or lines (the complement covers the rest) and a node
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EXPERT, EXPERT_PLUS, HARD
@@ -34,35 +34,41 @@ def names(units: list[Unit]) -> str:
 
 def _span(geo: Geo, mask: int, lines: list[Unit]) -> int:
     """The indices (a bit each) of the ``lines`` (all of one kind) that ``mask`` meets; memoised."""
-    key = ("span", lines[0].kind, mask)
-    got = geo.facts.get(key)
+    memo = geo.span_memo[lines[0].kind]
+    got = memo.get(mask)
     if got is None:
         out = 0
         for ln in lines:
             if mask & ln.mask:
                 out |= 1 << ln.index
-        geo.facts[key] = got = out
-    return got  # type: ignore[return-value]
+        memo[mask] = got = out
+    return got
 
 
 def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | None = None,
-                must: int = -1, budget: list[int] | None = None) -> Iterator[tuple[list[Unit], list[Unit]]]:
+                must: int = -1, budget: list[int] | None = None,
+                spans: Sequence[int] | None = None) -> Iterator[tuple[list[Unit], list[Unit]]]:
     """Sets of units P ("regions") lying wholly in as many ``lines`` R (P ⊆ R, |P| = |R|), over
     the cells ``live`` (default: the non-empty cells). ``must``: index into ``regions`` that P has
-    to contain. Raises Broken if more units than lines lie inside some lines.
+    to contain. Raises Broken if more units than lines lie inside some lines. ``spans``: the
+    regions' spans over ``live`` if the caller has them.
 
     Searches line sets R (unions of spans, at most n/2 lines, each visited once) and takes P = every
     unit whose span lies in R."""
     g = st.geo
-    live = (g.full & ~st.empty) if live is None else live
-    spans = [_span(g, u.mask & live, lines) for u in regions]
+    if spans is None:
+        live = (g.full & ~st.empty) if live is None else live
+        spans = [_span(g, u.mask & live, lines) for u in regions]
     limit = max(1, len(lines) // 2)
+    if must >= 0 and not 0 < spans[must].bit_count() <= limit:
+        return  # the must-have unit can never lie inside few enough lines
     cand = [k for k in range(len(regions)) if 0 < spans[k].bit_count() <= limit]
+    cand_spans = [spans[k] for k in cand]
     budget = [BUDGET] if budget is None else budget
     if must >= 0:
         stack = [spans[must]] if must in cand else []
     else:
-        stack = [spans[k] for k in reversed(cand)]
+        stack = cand_spans[::-1]
     seen: set[int] = set()
     while stack:
         rows = stack.pop()
@@ -72,18 +78,23 @@ def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | N
         budget[0] -= 1
         if budget[0] < 0:
             return
-        inside = [k for k in cand if spans[k] & ~rows == 0]
+        out = ~rows
         size = rows.bit_count()
-        if len(inside) > size:
-            us = [regions[k] for k in inside]
-            raise Broken(broken_step(g, "R5.1", f"{cap(names(us))} all lie in only {size} "
-                                     f"lines, which cannot hold all their stars.", _mask(us), HARD))
-        if len(inside) == size:
+        count = 0
+        for sp in cand_spans:  # count the units inside; push the wider sets (popped after this one)
+            if not sp & out:
+                count += 1
+            else:
+                new = rows | sp
+                if new not in seen and new.bit_count() <= limit:
+                    stack.append(new)
+        if count >= size:
+            inside = [k for k in cand if not spans[k] & out]
+            if count > size:
+                us = [regions[k] for k in inside]
+                raise Broken(broken_step(g, "R5.1", f"{cap(names(us))} all lie in only {size} "
+                                         f"lines, which cannot hold all their stars.", _mask(us), HARD))
             yield [regions[k] for k in inside], [ln for ln in lines if rows >> ln.index & 1]
-        for k in cand:
-            new = rows | spans[k]
-            if new != rows and new not in seen and new.bit_count() <= limit:
-                stack.append(new)
 
 
 def _mask(units: list[Unit]) -> int:
@@ -129,6 +140,16 @@ def r5_2(st: State) -> Step | None:
     return _overcount_step(st, "row") or _overcount_step(st, "column")
 
 
+def _units_at(index: list[int], cells: int) -> set[int]:
+    """The units (``index``: each cell's unit) that ``cells`` meet."""
+    out = set()
+    while cells:
+        low = cells & -cells
+        out.add(index[low.bit_length() - 1])
+        cells ^= low
+    return out
+
+
 def _suppose(st: State, i: int) -> int:
     """The non-empty cells if ``i`` were a star (its neighbours emptied)."""
     g = st.geo
@@ -142,15 +163,15 @@ def r5_3(st: State) -> Step | None:
     budget = [HYPO_BUDGET]
     for kind in ("row", "column"):
         lines = g.units(kind)
+        now_spans = _now_spans(st, g.reg_units, lines)
         for i in bits(unk):
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
-            touched = {g.reg_of[j] for j in bits(g.nb[i] & unk)}
-            now = g.full & ~st.empty
-            touched = {k for k in touched if _span(g, g.regs[k] & live, lines) != _span(g, g.regs[k] & now, lines)}
+            touched = _units_at(g.reg_of, g.nb[i] & unk)
+            touched = {k for k in touched if _span(g, g.regs[k] & live, lines) != now_spans[k]}
             try:
-                found = fin_search(st, i, touched, g.reg_units, lines, live, budget)
+                found = fin_search(st, i, touched, g.reg_units, lines, live, budget, now=now_spans)
             except Broken as e:
                 return _hypo_broken(g, "R5.3", i, e, unk)
             if found is not None:
@@ -169,16 +190,16 @@ def r5_4(st: State) -> Step | None:
     budget = [HYPO_BUDGET]
     for kind in ("row", "column"):
         lines = g.units(kind)
+        now_spans = _now_spans(st, lines, g.reg_units)
         for i in bits(unk):
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
             near = g.nb[i] & unk
-            now = g.full & ~st.empty
             touched = {ln.index for ln in lines if ln.mask & near
-                       and _span(g, ln.mask & live, g.reg_units) != _span(g, ln.mask & now, g.reg_units)}
+                       and _span(g, ln.mask & live, g.reg_units) != now_spans[ln.index]}
             try:
-                found = fin_search(st, i, touched, lines, g.reg_units, live, budget)
+                found = fin_search(st, i, touched, lines, g.reg_units, live, budget, now=now_spans)
             except Broken as e:
                 return _hypo_broken(g, "R5.4", i, e, unk)
             if found is not None:
@@ -191,41 +212,75 @@ def r5_4(st: State) -> Step | None:
 
 
 def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer: list[Unit], live: int,
-               budget: list[int], skip_broken: bool = False) -> tuple[list[Unit], list[Unit]] | None:
+               budget: list[int], skip_broken: bool = False, now: list[int] | None = None,
+               ) -> tuple[list[Unit], list[Unit]] | None:
     """The finned counts' search (R5.3, R5.4, R6.5): on the supposed board ``live``, the first
     undercount of ``inner`` units inside ``outer`` units, taking part one of ``musts`` in turn, with
     the fin ``i`` inside the outer units and outside the inner ones. Each ``must`` search runs to its
     end (it spends the shared ``budget`` fully). :class:`Broken` propagates, or with ``skip_broken``
     ends only that ``must``'s search.
 
-    A search depends only on the inner units' spans over the outer lines, the ``must`` and the fin,
-    so its outcome and the nodes it cost are memoised per puzzle under that key and replayed
-    against ``budget`` exactly as the search would have spent it (same answers on any board)."""
+    A search depends only on the inner units' spans over the outer lines and the ``must`` (the fin
+    only picks among its undercounts), so everything it found and the nodes it cost are memoised
+    per puzzle under that key and replayed against ``budget`` exactly as the search would have
+    spent it (same answers on any board)."""
     g = st.geo
-    spans = tuple(_span(g, u.mask & live, outer) for u in inner)
+    musts = list(musts)
+    if not musts:
+        return None
+    spans = _fin_spans(st, i, inner, outer, live, now)
     for k in musts:
-        key = ("fin", inner[0].kind, outer[0].kind, spans, k, i)
-        hit: tuple[tuple[list[Unit], list[Unit]] | Broken | None, int] | None = g.facts.get(key)  # type: ignore[assignment]
+        key = ("fin", inner[0].kind, outer[0].kind, spans, k)
+        hit: tuple[list[tuple[list[Unit], list[Unit], int, int]] | Broken, int] | None = g.facts.get(key)  # type: ignore[assignment]
         if hit is not None and budget[0] >= hit[1]:
             budget[0] -= hit[1]
-            outcome = hit[0]
+            found = hit[0]
         else:
             before = budget[0]
             try:
-                found = [(a, b) for a, b in undercounts(st, inner, outer, live, must=k, budget=budget)
-                         if _mask(b) >> i & 1 and not _mask(a) >> i & 1][:1]
-                outcome = found[0] if found else None
+                found = [(a, b, _mask(a), _mask(b)) for a, b in undercounts(st, inner, outer, live, must=k,
+                                                                            budget=budget, spans=spans)]
             except Broken as e:
-                outcome = e
+                found = e
             if budget[0] >= 0:
-                g.facts[key] = (outcome, before - budget[0])
-        if isinstance(outcome, Broken):
+                g.facts[key] = (found, before - budget[0])
+        if isinstance(found, Broken):
             if not skip_broken:
-                raise outcome
+                raise found
             continue
-        if outcome is not None:
-            return outcome
+        for a, b, amask, bmask in found:
+            if bmask >> i & 1 and not amask >> i & 1:
+                return a, b
     return None
+
+
+def _now_spans(st: State, inner: list[Unit], outer: list[Unit]) -> list[int]:
+    """The ``inner`` units' spans over the ``outer`` units on this board's non-empty cells."""
+    key = f"spans {inner[0].kind} {outer[0].kind}"
+    got: list[int] | None = st.cache.get(key)
+    if got is None:
+        now = st.geo.full & ~st.empty
+        got = st.cache[key] = [_span(st.geo, u.mask & now, outer) for u in inner]
+    return got
+
+
+def _fin_spans(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int,
+               now: list[int] | None = None) -> tuple[int, ...]:
+    """The ``inner`` units' spans over ``live`` (this board with the fin ``i``'s neighbours emptied):
+    only the units meeting those neighbours can differ from the board's own spans."""
+    g = st.geo
+    spans = _now_spans(st, inner, outer) if now is None else now
+    near = g.nb[i] & ~st.empty
+    if not near:
+        return tuple(spans)
+    out = list(spans)
+    index = g.index_in[inner[0].kind]
+    while near:
+        low = near & -near
+        k = index[low.bit_length() - 1]
+        out[k] = _span(g, inner[k].mask & live, outer)
+        near ^= low
+    return tuple(out)
 
 
 def _hypo_broken(g: Geo, rule: str, i: int, e: Broken, unk: int) -> Step:
@@ -292,10 +347,18 @@ def differential(st: State, rows: list[Unit], cols: list[Unit], rmask: int, cmas
         live = st.cache["live regions"] = [(u, u.mask & alive) for u in g.reg_units if u.mask & alive]
     union = rmask | cmask
     both = rmask & cmask
-    regs = [u for u, m in live if m & ~union == 0]
-    rm = _mask(regs)
+    outside = ~union
     unk = st.unknown
-    if both & unk & ~rm:
+    twice = both & unk
+    if twice and g.regs[g.reg_of[(twice & -twice).bit_length() - 1]] & ~st.empty & outside:
+        return None  # a candidate counted twice whose region is not subtracted (the check below)
+    regs = []
+    rm = 0
+    for u, m in live:
+        if not m & outside:
+            regs.append(u)
+            rm |= u.mask
+    if twice & ~rm:
         return None
     ones = ((rmask ^ cmask) & ~rm) | (both & rm)
     star = st.star

@@ -12,7 +12,16 @@ from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
 from gridlogic.puzzles.starbattle.rules.tier4 import pressure
-from gridlogic.puzzles.starbattle.rules.tier5 import HYPO_BUDGET, _mask, _span, _suppose, fin_search, names, undercounts
+from gridlogic.puzzles.starbattle.rules.tier5 import (
+    HYPO_BUDGET,
+    _mask,
+    _now_spans,
+    _span,
+    _suppose,
+    fin_search,
+    names,
+    undercounts,
+)
 
 
 def r6_1(st: State) -> Step | None:
@@ -36,8 +45,9 @@ def r6_1(st: State) -> Step | None:
                     if left & ~line.mask:
                         continue
                     others = [w for w in wins if w is not a and w is not b]
-                    count, used, why = pressure(st, line, a.mask | b.mask | g.closed[x], others)
+                    count, used, why = pressure(st, line, a.mask | b.mask | g.closed[x], others, explain=False)
                     if count + 2 > g.S:
+                        count, used, why = pressure(st, line, a.mask | b.mask | g.closed[x], others)
                         extra = f" ({'; '.join(why)})" if why else ""
                         return make_step(g, "R6.1", EXPERT, f"Kissing Ls: if {g.cell_name(x)} held the star of its "
                                          f"2x2 ({a.source}), the 2x2 at {g.cells_name(b.mask & unk)} ({b.source}) "
@@ -93,14 +103,8 @@ def strip_feasible(st: State, lines: list[Unit], forced: int, total: list[int] |
     g = st.geo
     unk = st.unknown
     allowed = unk & ~g.nb[forced.bit_length() - 1] if forced else unk
-    group = 0
-    for ln in lines:
-        group |= ln.mask
-    cells = allowed & group
-    regs = sorted({g.reg_of[i] for i in bits(cells)})
-    key = ("R6.3", tuple((ln.kind, ln.index) for ln in lines), forced, cells,
-           tuple(st.need(ln) for ln in lines), tuple((r, st.need(g.reg_units[r])) for r in regs),
-           tuple((x.cells, x.least) for ln in lines for x in in_line(st, ln)))
+    context, group = _strip_context(st, lines)
+    key = (context, forced, allowed & group)
     got = g.squeezes.get(key)
     if got is None:
         spent = [0]
@@ -114,6 +118,28 @@ def strip_feasible(st: State, lines: list[Unit], forced: int, total: list[int] |
         return answer
     total[0] = -1 if total[0] >= 0 else total[0] - 1
     return UNKNOWN
+
+
+def _strip_context(st: State, lines: list[Unit]) -> tuple[int, int]:
+    """What a strip question reads from this board besides its cells, as a number per puzzle (the
+    lines, their needs, the needs of the regions their candidates meet, their 1xn's), and the
+    lines' cells; once per board and group of lines."""
+    names_key = tuple((ln.kind, ln.index) for ln in lines)
+    cache_key = "R6.3 context " + " ".join(f"{kind}{index}" for kind, index in names_key)
+    got: tuple[int, int] | None = st.cache.get(cache_key)
+    if got is None:
+        g = st.geo
+        group = 0
+        for ln in lines:
+            group |= ln.mask
+        regs = sorted({g.reg_of[i] for i in bits(group & st.unknown)})
+        context = (names_key, tuple(st.need(ln) for ln in lines),
+                   tuple((r, st.need(g.reg_units[r])) for r in regs),
+                   tuple((x.cells, x.least) for ln in lines for x in in_line(st, ln)))
+        ids = g.strip_contexts
+        number = ids.setdefault(context, len(ids))
+        got = st.cache[cache_key] = (number, group)
+    return got
 
 
 def _picks(g: Geo, lines: list[Unit]) -> list[list[tuple[int, int]]]:
@@ -172,6 +198,19 @@ def _layout(st: State, lines: list[Unit]) -> tuple[list[int], dict[int, int], tu
     return got
 
 
+def _base_options(st: State, lines: list[Unit], unk: int, delta_of: dict[int, int],
+                  ) -> list[list[tuple[int, int, int]]]:
+    """Per position along ``lines``: the picks whose cells are all candidates, with their deltas
+    (once per board and group of lines; a forced star only filters them)."""
+    key = "R6.3 options " + " ".join(f"{ln.kind}{ln.index}" for ln in lines)
+    got: list[list[tuple[int, int, int]]] | None = st.cache.get(key)
+    if got is None:
+        got = [[(m, picked, sum(delta_of[i] for i in bits(picked))) for m, picked in picks if not picked & ~unk]
+               for picks in _picks(st.geo, lines)]
+        st.cache[key] = got
+    return got
+
+
 def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -> int | None:
     """The search of :func:`strip_feasible` with a fresh budget; ``spent`` gets the states it cost.
 
@@ -184,15 +223,17 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
     start, guard, line_low, line_guard, _, x_low, x_guard, x_add = layout[0]
     over = layout[2]
     delta_of = layout[1]
-    options: list[list[tuple[int, int, int]]] = []
-    for picks in _picks(g, lines):
-        need_forced = forced and any(picked & forced for _, picked in picks)
-        opts = []
-        for m, picked in picks:
-            if picked & ~allowed or (need_forced and not picked & forced):
-                continue
-            opts.append((m, picked, sum(delta_of[i] for i in bits(picked))))
-        options.append(opts)
+    unk = st.unknown
+    base = _base_options(st, lines, unk, delta_of)
+    if not forced:
+        options = base
+    else:
+        options = []
+        for picks, opts in zip(_picks(g, lines), base, strict=True):
+            need_forced = any(picked & forced for _, picked in picks)
+            if need_forced or any(picked & ~allowed for _, picked, _ in opts):
+                opts = [o for o in opts if not (o[1] & ~allowed or (need_forced and not o[1] & forced))]
+            options.append(opts)
     budget = [STRIP_BUDGET]
     failed: set[tuple[int, int, int]] = set()
 
@@ -303,15 +344,15 @@ def r6_5(st: State) -> Step | None:
     budget = [HYPO_BUDGET]
     for kind in ("column", "row"):
         other = "row" if kind == "column" else "column"
+        units, others = g.units(kind), g.units(other)
+        now_spans = _now_spans(st, units, others)
         for i in bits(unk):
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
-            now = g.full & ~st.empty
-            units = g.units(kind)
             changed = [u.index for u in units if u.mask & g.nb[i] & unk
-                       and _span(g, u.mask & live, g.units(other)) != _span(g, u.mask & now, g.units(other))]
-            found = fin_search(st, i, changed, units, g.units(other), live, budget, skip_broken=True)
+                       and _span(g, u.mask & live, others) != now_spans[u.index]]
+            found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, now=now_spans)
             if found is not None:
                 cs, rs = found
                 return make_step(g, "R6.5", EXPERT, f"Finned fish: a star at {g.cell_name(i)} would empty its "
