@@ -33,8 +33,9 @@ def puzzle_board(root: ET.Element, name: str | None = None) -> tuple[ET.Element,
     return puzzle, board
 
 
-def int_attr(el: ET.Element, attr: str, where: str) -> int:
+def int_attr(el: ET.Element, attr: str, where: str, limit: int = LIMIT) -> int:
+    """The integer attribute ``attr`` of ``el``, within ``-limit..limit``."""
     v = el.get(attr)
     if v is None:
         raise ParseError(f"<{el.tag}> has no attribute {attr}", where)
-    return parse_int(v, f"<{el.tag}> attribute {attr}", where, lo=-LIMIT, hi=LIMIT)
+    return parse_int(v, f"<{el.tag}> attribute {attr}", where, lo=-limit, hi=limit)

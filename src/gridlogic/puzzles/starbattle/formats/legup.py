@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from gridlogic.core import legupfile
 from gridlogic.core.errors import ParseError, ValidationError
 from gridlogic.core.grid import Cell
-from gridlogic.core.numbers import parse_int, parse_xml
 from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle
 
 STAR, BLACK, UNKNOWN = -2, -1, 0
@@ -26,23 +26,11 @@ def sniff(text: str) -> bool:
 
 
 def _int(el: ET.Element, attr: str, where: str) -> int:
-    v = el.get(attr)
-    if v is None:
-        raise ParseError(f"attribute {attr} is missing", where)
-    return parse_int(v, f"attribute {attr}", where, lo=-9999, hi=9999)
+    return legupfile.int_attr(el, attr, where, limit=9999)
 
 
 def read(text: str) -> StarBattle:
-    root = parse_xml(text, "malformed XML", "LEGUP file")
-    if root.tag != "Legup":
-        raise ParseError(f"XML root is <{root.tag}>, not <Legup>", "LEGUP file")
-    puzzle = root.find("puzzle")
-    if puzzle is None or puzzle.get("name") != "StarBattle":
-        name = None if puzzle is None else puzzle.get("name")
-        raise ParseError(f"LEGUP file of puzzle {name!r}, not StarBattle", "<puzzle name=...>")
-    board = puzzle.find("board")
-    if board is None:
-        raise ParseError("no <board> element", "LEGUP file")
+    _, board = legupfile.puzzle_board(legupfile.parse(text), "StarBattle")
     n, stars = _int(board, "size", "<board>"), _int(board, "puzzle_num", "<board>")
     if not 2 <= n <= MAX_SIZE:
         raise ValidationError(f"size {n} is outside 2..{MAX_SIZE}")
