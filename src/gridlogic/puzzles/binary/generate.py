@@ -27,17 +27,16 @@ from gridlogic.core.errors import GenerationFailed, ParseError
 from gridlogic.core.generation import Allowance, progress_of, seeded, tally_of
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade
-from gridlogic.puzzles.binary import exact, human
+from gridlogic.puzzles.binary import exact
 from gridlogic.puzzles.binary.model import Binary, ones_in, validate, zeros_in
-from gridlogic.puzzles.binary.rules.case import NESTED_BUDGET, Budget, OutOfBudget, closure, refutes
-from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, LEVELS, LINE
-from gridlogic.puzzles.binary.rules.lines import Lines
+from gridlogic.puzzles.binary.rules import fast
+from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, LEVELS, LINE, SEARCH, TRIO
+from gridlogic.puzzles.binary.rules.lines import Lines, save_blocker
 
 MAX_GENERATE_SIDE = 22
 CHUNK = 24
 DECISIONS = 16
 """Random cells fixed by assumptions before the SAT solver completes a random grid."""
-SOLVABLE_BUDGET = 4 * NESTED_BUDGET
 
 
 class GenerationError(GenerationFailed):
@@ -150,22 +149,6 @@ def _board(w: int, h: int) -> _Board:
     return _Board(w, h)
 
 
-def _settled(shape: tuple[int, int, bool], cells: list[int]) -> Lines:
-    """The line bitsets of ``cells`` (part of a solution) after the bare levels 1-2: what every
-    higher closure deduces first anyway (the rules are monotone), so it starts further on."""
-    w, h, unique = shape
-    b = _board(w, h)
-    o, z = b.fixpoint(*b.masks(cells), COMPLETE)
-    masks = ([0] * (w + h), [0] * (w + h))
-    for i, p in enumerate(b.pos):
-        m = masks[1] if o >> p & 1 else masks[0] if z >> p & 1 else None
-        if m is not None:
-            r, c = divmod(i, w)
-            m[r] |= 1 << c
-            m[h + c] |= 1 << r
-    return Lines(h, w, unique, masks[1], masks[0], set(range(h)))
-
-
 def _pairs_and_halves(shape: tuple[int, int, bool], cells: list[int], level: int) -> tuple[list[int], list[int]]:
     """The fixpoint of levels 1-2 (:meth:`_Board.fixpoint`) from ``cells``, as (ones, zeros) of
     every line."""
@@ -182,75 +165,142 @@ def _pairs_and_halves(shape: tuple[int, int, bool], cells: list[int], level: int
     return ones, zeros
 
 
-def solvable(shape: tuple[int, int, bool], cells: list[int], level: int) -> bool:
-    """Whether the rules up to ``level`` solve the givens ``cells`` (-1 unknown): the fast path of
-    the engine (same rules, to a fixpoint, without steps); levels 1-2 on bare bitsets."""
+def _givens(shape: tuple[int, int, bool], cells: list[int]) -> fast.Board:
+    """``cells`` (-1 unknown) as the fast path's line bitsets."""
+    w, h, unique = shape
+    ones, zeros = [0] * (w + h), [0] * (w + h)
+    for i, v in enumerate(cells):
+        if v >= 0:
+            r, c = divmod(i, w)
+            m = ones if v else zeros
+            m[r] |= 1 << c
+            m[h + c] |= 1 << r
+    return fast.Board(w, h, unique, ones, zeros)
+
+
+def _without(b: fast.Board, i: int) -> fast.Board:
+    """A fresh copy of the givens ``b`` without cell ``i``."""
+    t = fast.Board(b.w, b.h, b.unique, b.ones.copy(), b.zeros.copy())
+    _drop(t, i)
+    return t
+
+
+def _solves(b: fast.Board, level: int, solution: list[int]) -> bool:
+    """Whether the rules up to ``level`` solve the givens ``b`` (left unchanged); ``solution``: the
+    ones of each row."""
+    t = fast.Board(b.w, b.h, b.unique, b.ones.copy(), b.zeros.copy())
+    everything = set(range(b.w + b.h))
+    if level > LINE:
+        return fast.search(t, solution, everything)
+    return fast.close(t, level, everything) == fast.FIXPOINT and t.is_solved()
+
+
+def solvable(shape: tuple[int, int, bool], cells: list[int], level: int, solution: list[int]) -> bool:
+    """Whether the rules up to ``level`` solve the givens ``cells`` (-1 unknown) of a puzzle whose
+    solution (the ones of each row) they are part of: the fast path of the engine (same rules, to a
+    fixpoint, without steps); levels 1-2 on the whole-board bitset, 3-5 on :mod:`.rules.fast`."""
     if level <= COMPLETE:
         b = _board(shape[0], shape[1])
         o, z = b.fixpoint(*b.masks(cells), level)
         return o | z == b.cells
-    lb = _settled(shape, cells)
-    try:
-        return closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is None and lb.is_solved()
-    except OutOfBudget:
-        return False
+    return _solves(_givens(shape, cells), level, solution)
 
 
-def removable(shape: tuple[int, int, bool], cells: list[int], i: int, level: int) -> bool:
-    """Whether ``cells`` (solvable at ``level``) stays solvable there without its given ``i``.
-    For the search levels a sufficient test that costs one supposition: after the rules below
-    ``level``, supposing the other digit at ``i`` is refuted (then ``i`` is known again, with more
-    known than before, and fewer givens never make a puzzle harder)."""
-    trial = [*cells[:i], -1, *cells[i + 1:]]
-    if level <= LINE:
-        return solvable(shape, trial, level)
-    lb = _settled(shape, trial)
-    try:
-        if closure(lb, level - 1, None, Budget(SOLVABLE_BUDGET)) is not None:
-            return False
-        if lb.is_solved():
-            return True
-        r, c = divmod(i, shape[0])
-        return refutes(lb, r, c, 1 - cells[i], level - 1, Budget(SOLVABLE_BUDGET)) is not None
-    except OutOfBudget:
-        return False
+def _drop(b: fast.Board, i: int) -> None:
+    r, c = divmod(i, b.w)
+    keep_r, keep_c = ~(1 << c), ~(1 << r)
+    for m in (b.ones, b.zeros):
+        m[r] &= keep_r
+        m[b.h + c] &= keep_c
 
 
-def _reduce(shape: tuple[int, int, bool], cells: list[int], order: list[int], level: int) -> list[int]:
-    """Remove givens in ``order`` while the rules up to ``level`` still solve the puzzle: in chunks
-    where a removal is a plain re-solve (the levels up to LINE), one by one for the search levels."""
+def _deduces(t: fast.Board, r: int, c: int, level: int, solution: list[int]) -> bool:
+    """Whether the rules up to ``level`` deduce cell ``r, c`` of the givens ``t`` (which lack it;
+    ``t`` is closed in place). At level 5 a sufficient test that costs one supposition: after levels
+    1-4, supposing the wrong digit there breaks a rule."""
+    if fast.close(t, min(level, LINE), set(range(t.w + t.h)), (r, c)) == fast.TARGET:
+        return True
+    return level > LINE and fast.refuted(t, r, c, 1 - (solution[r] >> c & 1), LINE)
+
+
+def removable(b: fast.Board, i: int, level: int, solution: list[int]) -> bool:
+    """Whether the givens ``b`` (solvable at ``level`` >= 3) stay solvable there without given
+    ``i``: the rules deduce it from the others (then they deduce all they did before: rules are
+    monotone)."""
+    r, c = divmod(i, b.w)
+    return _deduces(_without(b, i), r, c, level, solution)
+
+
+def _chunks(shape: tuple[int, int, bool], cells: list[int], order: list[int], level: int) -> list[int]:
+    """Remove, chunk by chunk of ``order``, the givens the rules up to ``level`` (3-4) deduce from
+    the others: they all go at once (the rules are monotone: with the rest of the chunk given,
+    they deduce those again)."""
+    w, h, _ = shape
+    b = _givens(shape, cells)
     todo = [i for i in order if cells[i] >= 0]
-    if level > LINE:
-        for i in todo:
-            if removable(shape, cells, i, level):
-                cells[i] = -1
-        return cells
-    # first in chunks: the givens of a chunk that the rules deduce from the others all go at once
-    # (the rules are monotone: with the rest of the chunk given, they deduce those again)
-    w = shape[0]
-    if level <= COMPLETE:
-        return _reduce_bare(shape, cells, todo, level)
     for k in range(0, len(todo), CHUNK):
-        chunk = [i for i in todo[k:k + CHUNK] if cells[i] >= 0]
-        trial = [-1 if i in chunk else v for i, v in enumerate(cells)]
-        lb = _settled(shape, trial)
-        if closure(lb, level, None, Budget(SOLVABLE_BUDGET)) is not None:
+        chunk = todo[k:k + CHUNK]
+        t = fast.Board(w, h, b.unique, b.ones.copy(), b.zeros.copy())
+        for i in chunk:
+            _drop(t, i)
+        fast.close(t, level, set(range(w + h)))
+        for i in chunk:
+            if t.known(*divmod(i, w)):
+                _drop(b, i)
+    return _cells(b, cells)
+
+
+def _cells(b: fast.Board, cells: list[int]) -> list[int]:
+    """``cells`` without the givens ``b`` lacks."""
+    return [v if b.known(*divmod(i, b.w)) else -1 for i, v in enumerate(cells)]
+
+
+def _reduce(shape: tuple[int, int, bool], cells: list[int], order: list[int], level: int,
+            solution: list[int]) -> list[int]:
+    """Remove givens in ``order`` while the rules up to ``level`` still solve the puzzle: first in
+    chunks where a removal is a plain re-solve (the levels up to LINE), then one by one."""
+    if level <= COMPLETE:
+        return _reduce_bare(shape, cells, order, level)
+    if level <= LINE:
+        cells = _chunks(shape, cells, order, level)
+    b = _givens(shape, cells)
+    for i in order:
+        if b.known(*divmod(i, b.w)) and removable(b, i, level, solution):
+            _drop(b, i)
+    return _cells(b, cells)
+
+
+def _climb(shape: tuple[int, int, bool], cells: list[int], order: list[int], level: int, solution: list[int],
+           minimal: bool) -> list[int] | None:
+    """One pass over the givens in ``order`` of a puzzle solvable at ``level - 1`` (``minimal``
+    there, or not): a given the rules up to ``level - 1`` deduce from the others goes; the first one
+    only ``level`` deduces goes too (the step up: from then on the puzzle is stuck below ``level``),
+    and after it every given ``level`` deduces from the others. A given kept stays needed as more
+    go (fewer givens never make a puzzle easier), so one pass suffices. None if no step up."""
+    b = _givens(shape, cells)
+    stepped = False
+    for i in order:
+        r, c = divmod(i, b.w)
+        if not b.known(r, c):
             continue
-        known = [lb.value(*divmod(i, w)) is not None for i in chunk]
-        for i, deduced in zip(chunk, known, strict=True):
-            if deduced:
-                cells[i] = -1
-    for i in todo:  # then one by one
-        if cells[i] >= 0:
-            keep, cells[i] = cells[i], -1
-            if not solvable(shape, cells, level):
-                cells[i] = keep
-    return cells
+        t = _without(b, i)
+        if stepped or minimal:
+            ok = _deduces(t, r, c, level, solution)
+        elif _deduces(t, r, c, level - 1, solution):
+            _drop(b, i)
+            continue
+        else:
+            ok = _deduces(t, r, c, level, solution)  # t holds the closure below: it goes on from there
+        if ok:
+            _drop(b, i)
+            stepped = True
+    return _cells(b, cells) if stepped else None
 
 
-def _reduce_bare(shape: tuple[int, int, bool], cells: list[int], todo: list[int], level: int) -> list[int]:
+def _reduce_bare(shape: tuple[int, int, bool], cells: list[int], order: list[int], level: int) -> list[int]:
     """:func:`_reduce` at levels 1-2 on the whole-board bitsets: the same chunks, then one by one."""
     b = _board(shape[0], shape[1])
+    todo = [i for i in order if cells[i] >= 0]
     o, z = b.masks(cells)
     bits = [1 << b.pos[i] for i in todo]
     for k in range(0, len(bits), CHUNK):
@@ -281,30 +331,59 @@ def attempt(width: int, height: int, level: int, unique_lines: bool,
     """One try: a random solution reduced to a puzzle of exactly ``level`` (with its grade and
     solution), or None."""
     solution = random_solution(width, height, unique_lines, rng)
+    rows = [sum(v << c for c, v in enumerate(solution[r * width:(r + 1) * width])) for r in range(height)]
     order = list(range(width * height))
     rng.shuffle(order)
     shape = (width, height, unique_lines)
+    # the bare levels 1-2 first (cheap, and they leave far fewer givens for the costly closures;
+    # not at expert: a puzzle minimal at level 2 rarely has a given only level 5 can do without)
     cells = list(solution)
-    # minimal for D-1; for very-hard the bare level 2 first (cheap, and it leaves far fewer givens
-    # for the costly closures; measured: it does not pay at expert)
-    for below in ([COMPLETE, BLOCKER] if level == LINE else [level - 1] if level > 1 else []):
-        cells = _reduce(shape, cells, order, below)
-    if level > 1:
-        rng.shuffle(order)
-        up = next((i for i in order if cells[i] >= 0 and removable(shape, cells, i, level)), None)
-        if up is None:  # no single step up: reduce straight at D and hope the grade is D
-            cells = list(solution)
-        else:
-            cells[up] = -1
-    cells = _reduce(shape, cells, order, level)
-    if not solvable(shape, cells, level) or (level > 1 and solvable(shape, cells, level - 1)):
-        return None
+    if level <= LINE:
+        cells = _reduce_bare(shape, cells, order, min(level - 1 or 1, COMPLETE))
+    if level == 1:
+        return _found(shape, cells, solution, level)
+    rng.shuffle(order)
+    if level == COMPLETE:  # minimal at level 1: any removal at level 2 is a step up
+        given = sum(v >= 0 for v in cells)
+        cells = _reduce_bare(shape, cells, order, level)
+        climbed: list[int] | None = cells if sum(v >= 0 for v in cells) < given else None
+    else:
+        if level - 1 >= BLOCKER:
+            cells = _chunks(shape, cells, order, level - 1)
+        climbed = _climb(shape, cells, order, level, rows, minimal=level - 1 == COMPLETE)
+    if climbed is None:  # no single step up: reduce straight at D and hope the grade is D
+        climbed = _reduce(shape, list(solution), order, level, rows)
+        if solvable(shape, climbed, level - 1, rows):
+            return None
+    return _found(shape, climbed, solution, level)
+
+
+def _found(shape: tuple[int, int, bool], cells: list[int], solution: list[int],
+           level: int) -> tuple[Binary, Grade, tuple[tuple[int, ...], ...]]:
+    width, height, unique_lines = shape
     puzzle = _puzzle(width, height, unique_lines, cells)
-    grade = human.grade(puzzle)
-    if grade.level != level:
-        return None
     # solved by sound rules, so unique: its solution is the grid it came from
-    return puzzle, grade, tuple(tuple(solution[r * width:(r + 1) * width]) for r in range(height))
+    return puzzle, grade_of(shape, cells, level), tuple(tuple(solution[r * width:(r + 1) * width])
+                                                       for r in range(height))
+
+
+def grade_of(shape: tuple[int, int, bool], cells: list[int], level: int) -> Grade:
+    """The step engine's grade of a puzzle solved at ``level`` and stuck below, without running it:
+    its hardest rule is the first rule of ``level`` that fires on the board the rules below leave
+    (the engine restarts from the cheapest rule after each step). At level 3 that board is the
+    fixpoint of levels 1-2, where SaveBlocker goes before UniqueRowColumn; at level 5 ZeroOrOne
+    always fires (the generator's puzzles never need the nested search)."""
+    rule = HARDEST[level]
+    if level == BLOCKER:
+        ones, zeros = _pairs_and_halves(shape, cells, COMPLETE)
+        lengths = [shape[0]] * shape[1] + [shape[1]] * shape[0]
+        if not any(save_blocker(n, o, z) != (0, 0) for n, o, z in zip(lengths, ones, zeros, strict=True)):
+            rule = "UniqueRowColumn"
+    return Grade(level, LEVELS[level], rule)
+
+
+HARDEST = {TRIO: "PreventTrio", COMPLETE: "CompleteRowColumn", BLOCKER: "SaveBlocker", LINE: "LineCompletions",
+           SEARCH: "ZeroOrOne"}
 
 
 def generate(width: int, height: int, level: int, seed: int, unique_lines: bool = True,

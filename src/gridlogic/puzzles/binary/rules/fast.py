@@ -1,0 +1,223 @@
+"""The generator's fast path: the closures of levels 1-5 on a board whose known cells are part of
+one solution, without steps. Each line's own closure (its rules up to the level, to a fixpoint; at
+level 4 its completions) is memoised by (level, length, ones, zeros), so a line is looked up, not
+re-derived; deductions cross to the other direction bit by bit. Rules are monotone, so the fixpoint
+is the engine's (``case.closure``) whatever the order; with a solution at hand a supposition only
+ever tries the wrong digit (the right one never breaks a rule).
+
+Contradictions are still detected (a line with no completion or breaking a rule, a cell both 0 and
+1, two equal finished lines): inside a supposition they are the point.
+"""
+
+from __future__ import annotations
+
+from gridlogic.puzzles.binary.model import ones_in
+from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, LINE
+from gridlogic.puzzles.binary.rules.lines import (
+    MAX_COMPLETION_LENGTH,
+    bits_of,
+    blocker_check,
+    broken,
+    complete,
+    completions,
+    prevent_trio,
+)
+
+BROKEN = -1
+"""``close`` found a contradiction."""
+FIXPOINT = 0
+"""``close`` reached the fixpoint without meeting its target."""
+TARGET = 1
+"""``close`` stopped early: its target cell became known."""
+
+_Fix = tuple[int, int] | None
+_memo: dict[tuple[int, int], dict[int, _Fix]] = {}
+MEMO_LIMIT = 400_000
+
+
+def line_fix(level: int, n: int, o: int, z: int) -> _Fix:
+    """``(to1, to0)`` the rules of one line up to ``level`` fix, to a fixpoint (level 4: cells equal
+    in every completion, which covers the direct rules); None if the line is broken. The distinct
+    rule is not in it (it needs the other lines)."""
+    full = (1 << n) - 1
+    if level >= LINE:
+        if n > MAX_COMPLETION_LENGTH:  # pragma: no cover - the generator stops at 22
+            return line_fix(BLOCKER, n, o, z)
+        count, must, can = completions(n, o, z)
+        if count == 0:
+            return None
+        unknown = full & ~(o | z)
+        return must & unknown, ~can & unknown
+    to1 = to0 = 0
+    while True:
+        if o & z:
+            return None
+        if level >= BLOCKER:
+            rule, a1, a0 = blocker_check(n, o, z)
+        else:
+            rule, a1, a0 = broken(n, o, z), 0, 0
+        if rule is not None:
+            return None
+        b1, b0 = prevent_trio(n, o, z)
+        a1, a0 = a1 | b1, a0 | b0
+        if level >= COMPLETE:
+            c1, c0 = complete(n, o, z)
+            a1, a0 = a1 | c1, a0 | c0
+        if not a1 | a0:
+            return to1, to0
+        o, z, to1, to0 = o | a1, z | a0, to1 | a1, to0 | a0
+
+
+def _table(level: int, n: int) -> dict[int, _Fix]:
+    table = _memo.get((level, n))
+    if table is None:
+        table = _memo[(level, n)] = {}
+    elif len(table) > MEMO_LIMIT:
+        table.clear()
+    return table
+
+
+class Board:
+    """Ones/zeros bitsets of every line (rows, then columns) and the finished lines seen so far
+    (their ones, by direction), for the distinct rule."""
+
+    __slots__ = ("finished", "h", "lengths", "ones", "seen", "unique", "w", "zeros")
+
+    def __init__(self, w: int, h: int, unique: bool, ones: list[int], zeros: list[int]) -> None:
+        self.w, self.h, self.unique = w, h, unique
+        self.lengths = [w] * h + [h] * w
+        self.ones, self.zeros = ones, zeros
+        self.seen: set[int] = set()
+        self.finished: tuple[list[int], list[int]] = ([], [])
+
+    def copy(self) -> Board:
+        b = Board.__new__(Board)
+        b.w, b.h, b.unique, b.lengths = self.w, self.h, self.unique, self.lengths
+        b.ones, b.zeros, b.seen = self.ones.copy(), self.zeros.copy(), self.seen.copy()
+        b.finished = (self.finished[0].copy(), self.finished[1].copy())
+        return b
+
+    def known(self, r: int, c: int) -> bool:
+        return bool((self.ones[r] | self.zeros[r]) >> c & 1)
+
+    def put(self, r: int, c: int, v: int) -> bool:
+        """Set cell ``r, c`` to ``v``; False if it holds the other digit."""
+        same, other = (self.ones, self.zeros) if v else (self.zeros, self.ones)
+        if other[r] >> c & 1:
+            return False
+        same[r] |= 1 << c
+        same[self.h + c] |= 1 << r
+        return True
+
+    def is_solved(self) -> bool:
+        return all(self.ones[r] | self.zeros[r] == (1 << self.w) - 1 for r in range(self.h))
+
+    def unknown_cells(self) -> list[tuple[int, int]]:
+        """Unknown cells, those in the fullest lines first (where a supposition bites soonest)."""
+        h, full = self.h, (1 << self.w) - 1
+        free = [(full & ~(self.ones[k] | self.zeros[k])).bit_count() for k in range(h)]
+        free += [((1 << h) - 1 & ~(self.ones[h + c] | self.zeros[h + c])).bit_count() for c in range(self.w)]
+        cells = [(free[r] + free[h + c], r, c)
+                 for r in range(h) for c in bits_of(full & ~(self.ones[r] | self.zeros[r]))]
+        return [(r, c) for _, r, c in sorted(cells)]
+
+
+def close(b: Board, level: int, dirty: set[int], target: tuple[int, int] | None = None) -> int:  # noqa: C901, PLR0912 - the one hot loop
+    """Apply the rules up to ``level`` (1-4) in place from the ``dirty`` lines until nothing changes:
+    :data:`BROKEN`, :data:`FIXPOINT`, or :data:`TARGET` as soon as cell ``target`` is known."""
+    h, lengths, ones, zeros = b.h, b.lengths, b.ones, b.zeros
+    tables = {n: _table(level, n) for n in set(lengths)}
+    tr, tc = target if target is not None else (-1, -1)
+    tcol = h + tc if target is not None else -1
+    while dirty:
+        k = dirty.pop()
+        o, z, n = ones[k], zeros[k], lengths[k]
+        full = (1 << n) - 1
+        rows = k < h
+        if o | z == full:
+            if b.unique and k not in b.seen:  # newly finished: the distinct rule
+                b.seen.add(k)
+                done = b.finished[not rows]
+                if o in done:
+                    return BROKEN
+                done.append(o)
+                if level >= BLOCKER:
+                    dirty.update(j for j in (range(h) if rows else range(h, h + b.w)) if j not in b.seen)
+            continue
+        table = tables[n]
+        key = o << n | z
+        if key in table:
+            fix = table[key]
+        else:
+            fix = table[key] = line_fix(level, n, o, z)
+        if fix is None:
+            return BROKEN
+        to1, to0 = fix
+        if b.unique:
+            done = b.finished[not rows]
+            if done:
+                if level >= LINE:
+                    twins = [f for f in done if f & o == o and not f & z]
+                    if twins:
+                        count, must, can = completions(n, o, z, twins)
+                        if count == 0:
+                            return BROKEN
+                        unknown = full & ~(o | z)
+                        to1, to0 = must & unknown, ~can & unknown
+                elif level >= BLOCKER:
+                    o2, z2 = o | to1, z | to0
+                    unknown = full & ~(o2 | z2)
+                    if unknown.bit_count() == 2 and ones_in(n) - o2.bit_count() == 1:
+                        f = next((f for f in done if f & ~unknown == o2), None)
+                        if f is not None:
+                            to1, to0 = to1 | unknown & ~f, to0 | unknown & f
+        if not to1 | to0:
+            continue
+        ones[k], zeros[k] = o | to1, z | to0
+        if rows:
+            base, bit = h, 1 << k
+        else:
+            base, bit = 0, 1 << (k - h)
+        for p in bits_of(to1):
+            j = base + p
+            if zeros[j] & bit:
+                return BROKEN
+            ones[j] |= bit
+            dirty.add(j)
+        for p in bits_of(to0):
+            j = base + p
+            if ones[j] & bit:
+                return BROKEN
+            zeros[j] |= bit
+            dirty.add(j)
+        if (ones[k] | zeros[k]) == full:
+            dirty.add(k)  # finished: looked at once more for the distinct rule
+        if (k == tr and (to1 | to0) >> tc & 1) or (k == tcol and (to1 | to0) >> tr & 1):
+            return TARGET
+    return FIXPOINT
+
+
+def refuted(b: Board, r: int, c: int, v: int, inner: int) -> bool:
+    """Whether supposing ``v`` at ``r, c`` breaks a rule after the rules up to ``inner``."""
+    t = b.copy()
+    return not t.put(r, c, v) or close(t, inner, {r, b.h + c}) == BROKEN
+
+
+def search(b: Board, solution: list[int], dirty: set[int]) -> bool:
+    """Level 5 in place (ZeroOrOne: a supposition followed with levels 1-4) from ``dirty``; whether
+    it solves the board. ``solution`` holds each row's ones: only the wrong digit is supposed."""
+    if close(b, LINE, dirty) == BROKEN:  # pragma: no cover - the board is part of a solution
+        return False
+    while not b.is_solved():
+        progress = False
+        for r, c in b.unknown_cells():
+            if b.known(r, c):
+                continue
+            right = solution[r] >> c & 1
+            if refuted(b, r, c, 1 - right, LINE):
+                b.put(r, c, right)
+                close(b, LINE, {r, b.h + c})
+                progress = True
+        if not progress:
+            return False
+    return True
