@@ -37,6 +37,9 @@ MAX_GENERATE_SIDE = 22
 CHUNK = 24
 DECISIONS = 16
 """Random cells fixed by assumptions before the SAT solver completes a random grid."""
+SEARCH_CELLS = 30
+"""At level 5, when supposing the wrong digit at a removed given breaks nothing, the whole search
+(suppositions anywhere) decides, if the rules below leave at most this many cells open."""
 
 
 class GenerationError(GenerationFailed):
@@ -220,7 +223,11 @@ def _deduces(t: fast.Board, r: int, c: int, level: int, solution: list[int]) -> 
     1-4, supposing the wrong digit there breaks a rule."""
     if fast.close(t, min(level, LINE), set(range(t.w + t.h)), (r, c)) == fast.TARGET:
         return True
-    return level > LINE and fast.refuted(t, r, c, 1 - (solution[r] >> c & 1), LINE)
+    if level <= LINE:
+        return False
+    if fast.refuted(t, r, c, 1 - (solution[r] >> c & 1), LINE):
+        return True
+    return t.unknown_count() <= SEARCH_CELLS and fast.search(t, solution, set())
 
 
 def removable(b: fast.Board, i: int, level: int, solution: list[int]) -> bool:

@@ -109,6 +109,10 @@ class Board:
         same[self.h + c] |= 1 << r
         return True
 
+    def unknown_count(self) -> int:
+        full = (1 << self.w) - 1
+        return sum((full & ~(self.ones[r] | self.zeros[r])).bit_count() for r in range(self.h))
+
     def is_solved(self) -> bool:
         return all(self.ones[r] | self.zeros[r] == (1 << self.w) - 1 for r in range(self.h))
 
