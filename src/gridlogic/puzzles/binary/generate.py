@@ -217,11 +217,12 @@ def _drop(b: fast.Board, i: int) -> None:
         m[b.h + c] &= keep_c
 
 
-def _deduces(t: fast.Board, r: int, c: int, level: int, solution: list[int]) -> bool:
+def _deduces(t: fast.Board, r: int, c: int, level: int, solution: list[int], dirty: set[int] | None = None) -> bool:
     """Whether the rules up to ``level`` deduce cell ``r, c`` of the givens ``t`` (which lack it;
-    ``t`` is closed in place). At level 5 a sufficient test that costs one supposition: after levels
-    1-4, supposing the wrong digit there breaks a rule."""
-    if fast.close(t, min(level, LINE), set(range(t.w + t.h)), (r, c)) == fast.TARGET:
+    ``t`` is closed in place from the ``dirty`` lines, default all). At level 5 first a test that
+    costs one supposition (after levels 1-4, the wrong digit there breaks a rule), then, when at most
+    :data:`SEARCH_CELLS` cells are open, the whole search."""
+    if fast.close(t, min(level, LINE), set(range(t.w + t.h)) if dirty is None else dirty, (r, c)) == fast.TARGET:
         return True
     if level <= LINE:
         return False
@@ -283,25 +284,50 @@ def _climb(shape: tuple[int, int, bool], cells: list[int], order: list[int], lev
     there, or not): a given the rules up to ``level - 1`` deduce from the others goes; the first one
     only ``level`` deduces goes too (the step up: from then on the puzzle is stuck below ``level``),
     and after it every given ``level`` deduces from the others. A given kept stays needed as more
-    go (fewer givens never make a puzzle easier), so one pass suffices. None if no step up."""
-    b = _givens(shape, cells)
+    go (fewer givens never make a puzzle easier), so one pass suffices. None if no step up.
+
+    Each test starts from the closure of the givens kept so far (part of the closure of every
+    later puzzle), kept up to date as givens are kept, with the givens not yet looked at added."""
+    w, h, unique = shape
+    lines = range(w + h)
+    todo = _givens(shape, cells)  # the givens not looked at yet
+    base = fast.Board(w, h, unique, [0] * (w + h), [0] * (w + h))  # closure of the kept givens
+    kept: list[int] = []
     stepped = False
+    below = min(level if minimal else level - 1, LINE)
     for i in order:
-        r, c = divmod(i, b.w)
-        if not b.known(r, c):
+        r, c = divmod(i, w)
+        if not todo.known(r, c):
             continue
-        t = _without(b, i)
+        _drop(todo, i)
+        if base.known(r, c):  # the kept givens alone deduce it
+            continue
+        t = base.copy()
+        dirty = {k for k in lines if todo.ones[k] & ~t.ones[k] or todo.zeros[k] & ~t.zeros[k]}
+        for k in dirty:
+            t.ones[k] |= todo.ones[k]
+            t.zeros[k] |= todo.zeros[k]
         if stepped or minimal:
-            ok = _deduces(t, r, c, level, solution)
-        elif _deduces(t, r, c, level - 1, solution):
-            _drop(b, i)
+            ok = _deduces(t, r, c, level, solution, dirty)
+        elif _deduces(t, r, c, level - 1, solution, dirty):
             continue
         else:
             ok = _deduces(t, r, c, level, solution)  # t holds the closure below: it goes on from there
         if ok:
-            _drop(b, i)
+            if not stepped and below < min(level, LINE):
+                below = min(level, LINE)
+                fast.close(base, below, set(lines))
             stepped = True
-    return _cells(b, cells) if stepped else None
+        else:
+            kept.append(i)
+            base.put(r, c, solution[r] >> c & 1)
+            fast.close(base, below, {r, h + c})
+    if not stepped:
+        return None
+    out = [-1] * len(cells)
+    for i in kept:
+        out[i] = cells[i]
+    return out
 
 
 def _reduce_bare(shape: tuple[int, int, bool], cells: list[int], order: list[int], level: int) -> list[int]:

@@ -126,29 +126,32 @@ class Board:
         return [(r, c) for _, r, c in sorted(cells)]
 
 
-def close(b: Board, level: int, dirty: set[int], target: tuple[int, int] | None = None) -> int:  # noqa: C901, PLR0912 - the one hot loop
+def close(b: Board, level: int, dirty: set[int], target: tuple[int, int] | None = None) -> int:  # noqa: C901, PLR0912, PLR0915 - the one hot loop
     """Apply the rules up to ``level`` (1-4) in place from the ``dirty`` lines until nothing changes:
     :data:`BROKEN`, :data:`FIXPOINT`, or :data:`TARGET` as soon as cell ``target`` is known."""
-    h, lengths, ones, zeros = b.h, b.lengths, b.ones, b.zeros
-    tables = {n: _table(level, n) for n in set(lengths)}
+    h, w, ones, zeros, unique = b.h, b.w, b.ones, b.zeros, b.unique
+    row_table, col_table = _table(level, w), _table(level, h)
+    row_full, col_full = (1 << w) - 1, (1 << h) - 1
     tr, tc = target if target is not None else (-1, -1)
     tcol = h + tc if target is not None else -1
     while dirty:
         k = dirty.pop()
-        o, z, n = ones[k], zeros[k], lengths[k]
-        full = (1 << n) - 1
+        o, z = ones[k], zeros[k]
         rows = k < h
+        if rows:
+            n, full, table, base, bit = w, row_full, row_table, h, 1 << k
+        else:
+            n, full, table, base, bit = h, col_full, col_table, 0, 1 << (k - h)
         if o | z == full:
-            if b.unique and k not in b.seen:  # newly finished: the distinct rule
+            if unique and k not in b.seen:  # newly finished: the distinct rule
                 b.seen.add(k)
                 done = b.finished[not rows]
                 if o in done:
                     return BROKEN
                 done.append(o)
                 if level >= BLOCKER:
-                    dirty.update(j for j in (range(h) if rows else range(h, h + b.w)) if j not in b.seen)
+                    dirty.update(j for j in (range(h) if rows else range(h, h + w)) if j not in b.seen)
             continue
-        table = tables[n]
         key = o << n | z
         if key in table:
             fix = table[key]
@@ -157,7 +160,7 @@ def close(b: Board, level: int, dirty: set[int], target: tuple[int, int] | None 
         if fix is None:
             return BROKEN
         to1, to0 = fix
-        if b.unique:
+        if unique and level >= BLOCKER:
             done = b.finished[not rows]
             if done:
                 if level >= LINE:
@@ -168,7 +171,7 @@ def close(b: Board, level: int, dirty: set[int], target: tuple[int, int] | None 
                             return BROKEN
                         unknown = full & ~(o | z)
                         to1, to0 = must & unknown, ~can & unknown
-                elif level >= BLOCKER:
+                else:
                     o2, z2 = o | to1, z | to0
                     unknown = full & ~(o2 | z2)
                     if unknown.bit_count() == 2 and ones_in(n) - o2.bit_count() == 1:
@@ -178,23 +181,25 @@ def close(b: Board, level: int, dirty: set[int], target: tuple[int, int] | None 
         if not to1 | to0:
             continue
         ones[k], zeros[k] = o | to1, z | to0
-        if rows:
-            base, bit = h, 1 << k
-        else:
-            base, bit = 0, 1 << (k - h)
-        for p in bits_of(to1):
-            j = base + p
+        m = to1
+        while m:
+            low = m & -m
+            m ^= low
+            j = base + low.bit_length() - 1
             if zeros[j] & bit:
                 return BROKEN
             ones[j] |= bit
             dirty.add(j)
-        for p in bits_of(to0):
-            j = base + p
+        m = to0
+        while m:
+            low = m & -m
+            m ^= low
+            j = base + low.bit_length() - 1
             if ones[j] & bit:
                 return BROKEN
             zeros[j] |= bit
             dirty.add(j)
-        if (ones[k] | zeros[k]) == full:
+        if (o | z | to1 | to0) == full:
             dirty.add(k)  # finished: looked at once more for the distinct rule
         if (k == tr and (to1 | to0) >> tc & 1) or (k == tcol and (to1 | to0) >> tr & 1):
             return TARGET
