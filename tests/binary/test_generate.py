@@ -96,3 +96,43 @@ def test_bare_levels_1_2_match_the_engine(w: int, h: int, unique: bool) -> None:
             lb = _lines((w, h, unique), cells)
             assert closure(lb, level) is None
             assert (ones, zeros) == (lb.ones, lb.zeros)
+
+
+@pytest.mark.parametrize(("w", "h", "unique"),
+                         [(6, 6, True), (8, 8, False), (7, 7, True), (6, 10, True), (14, 14, True)])
+def test_fast_closures_match_the_engine(w: int, h: int, unique: bool) -> None:
+    """The generator's memoised closures (levels 1-4: the same fixpoint; level 5: the same verdict,
+    solved or not) are the engine's, on partial solutions."""
+    import random
+
+    from gridlogic.puzzles.binary.generate import _givens, _lines, random_solution
+    from gridlogic.puzzles.binary.rules import fast
+    from gridlogic.puzzles.binary.rules.case import closure
+
+    rng = random.Random(f"fast {w}x{h}")
+    for _ in range(12):
+        sol = random_solution(w, h, unique, rng)
+        rows = [sum(sol[r * w + c] << c for c in range(w)) for r in range(h)]
+        keep = rng.uniform(0.15, 0.6)
+        cells = [v if rng.random() < keep else -1 for v in sol]
+        for level in range(1, 6):
+            lb = _lines((w, h, unique), cells)
+            assert closure(lb, level) is None
+            b = _givens((w, h, unique), cells)
+            if level == 5:
+                assert fast.search(b, rows, set(range(w + h))) == lb.is_solved()
+            else:
+                assert fast.close(b, level, set(range(w + h))) == fast.FIXPOINT
+                assert (b.ones, b.zeros) == (lb.ones, lb.zeros)
+
+
+@pytest.mark.parametrize(("w", "h", "unique"), [(6, 6, True), (10, 10, True), (8, 8, False), (7, 7, True)])
+def test_the_generator_grade_is_the_engine_grade(w: int, h: int, unique: bool) -> None:
+    """The generator names the grade from its construction; the step engine agrees (hardest rule
+    included)."""
+    from gridlogic.puzzles.binary import human
+
+    for level in range(1, 6):
+        for seed in (1, 2):
+            g = generate(w, h, level, seed=seed, unique_lines=unique, options={"attempts": 500})
+            assert g.grade == human.grade(g.puzzle)

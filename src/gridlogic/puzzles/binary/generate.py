@@ -373,8 +373,8 @@ def attempt(width: int, height: int, level: int, unique_lines: bool,
     cells = list(solution)
     if level <= LINE:
         cells = _reduce_bare(shape, cells, order, min(level - 1 or 1, COMPLETE))
-    if level == 1:
-        return _found(shape, cells, solution, level)
+    if level == 1:  # stuck at level 0: something to do
+        return _found(shape, cells, solution, level) if -1 in cells else None
     rng.shuffle(order)
     if level == COMPLETE:  # minimal at level 1: any removal at level 2 is a step up
         given = sum(v >= 0 for v in cells)
