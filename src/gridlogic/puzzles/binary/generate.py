@@ -64,12 +64,12 @@ def random_solution(width: int, height: int, unique_lines: bool, rng: random.Ran
     it stays completable); the solver (one per shape, kept) completes the rest."""
     s = _empty_solver(width, height, unique_lines)
     n = width * height  # variable k + 1 is cell k: every cell is unknown
-    if not s.solve():
-        raise GenerationError(f"no {width}x{height} grid exists under these rules")
     wanted = [v if rng.random() < 0.5 else -v for v in rng.sample(range(1, n + 1), min(DECISIONS, n))]
     ok = s.solve(assumptions=wanted)  # mostly completable at once: one solve
     assumed: list[int] = []
     if not ok:
+        if not s.solve():
+            raise GenerationError(f"no {width}x{height} grid exists under these rules")
         for lit in wanted:
             assumed.append(lit if s.solve(assumptions=[*assumed, lit]) else -lit)
         ok = s.solve(assumptions=assumed)
@@ -121,14 +121,15 @@ class _Board:
                 z |= 1 << p
         return o, z
 
-    def fixpoint(self, o: int, z: int, level: int) -> tuple[int, int]:
+    def fixpoint(self, o: int, z: int, level: int, stop: int = 0) -> tuple[int, int]:
         """The fixpoint of PreventTrio (and CompleteRowColumn from level 2) from ``o``/``z``, which
         are part of a solution (so no contradiction can arise and none is looked for): the rules of
-        levels 1-2 exactly as the engine applies them, on the whole board at once."""
+        levels 1-2 exactly as the engine applies them, on the whole board at once. It stops as soon
+        as a cell of ``stop`` is known."""
         s, t, full = self.stride, 2 * self.stride, self.cells
         while True:
             unknown = full & ~(o | z)
-            if not unknown:
+            if not unknown or (o | z) & stop:
                 return o, z
             to0 = unknown & ((o >> 1 & o >> 2) | (o << 1 & o << 2) | (o << 1 & o >> 1)
                              | (o >> s & o >> t) | (o << s & o << t) | (o << s & o >> s))
@@ -344,8 +345,8 @@ def _reduce_bare(shape: tuple[int, int, bool], cells: list[int], order: list[int
         z &= ~deduced
     for bit in bits:
         if (o | z) & bit:
-            fo, fz = b.fixpoint(o & ~bit, z & ~bit, level)
-            if fo | fz == b.cells:
+            fo, fz = b.fixpoint(o & ~bit, z & ~bit, level, bit)
+            if (fo | fz) & bit:  # deduced again: then all it deduced before (monotone rules)
                 o &= ~bit
                 z &= ~bit
     for i, bit in zip(todo, bits, strict=True):
