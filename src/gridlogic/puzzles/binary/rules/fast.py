@@ -212,14 +212,19 @@ def refuted(b: Board, r: int, c: int, v: int, inner: int) -> bool:
     return not t.put(r, c, v) or close(t, inner, {r, b.h + c}) == BROKEN
 
 
-def search(b: Board, solution: list[int], dirty: set[int]) -> bool:
+def search(b: Board, solution: list[int], dirty: set[int], budget: int | None = None,
+           near: tuple[int, int] | None = None) -> bool:
     """Level 5 in place (ZeroOrOne: a supposition followed with levels 1-4) from ``dirty``; whether
-    it solves the board. ``solution`` holds each row's ones: only the wrong digit is supposed."""
+    it solves the board. ``solution`` holds each row's ones: only the wrong digit is supposed. With
+    a ``budget``, False once that many suppositions failed (cells in the lines of ``near`` first)."""
     if close(b, LINE, dirty) == BROKEN:  # pragma: no cover - the board is part of a solution
         return False
     while not b.is_solved():
         progress = False
-        for r, c in b.unknown_cells():
+        cells = b.unknown_cells()
+        if near is not None:
+            cells.sort(key=lambda rc: rc[0] != near[0] and rc[1] != near[1])
+        for r, c in cells:
             if b.known(r, c):
                 continue
             right = solution[r] >> c & 1
@@ -227,6 +232,10 @@ def search(b: Board, solution: list[int], dirty: set[int]) -> bool:
                 b.put(r, c, right)
                 close(b, LINE, {r, b.h + c})
                 progress = True
+            elif budget is not None:
+                budget -= 1
+                if budget <= 0:
+                    return False
         if not progress:
             return False
     return True
