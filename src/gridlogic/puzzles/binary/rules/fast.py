@@ -11,6 +11,8 @@ Contradictions are still detected (a line with no completion or breaking a rule,
 
 from __future__ import annotations
 
+import numpy as np
+
 from gridlogic.puzzles.binary.model import ones_in
 from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, LINE
 from gridlogic.puzzles.binary.rules.lines import (
@@ -20,6 +22,7 @@ from gridlogic.puzzles.binary.rules.lines import (
     broken,
     complete,
     completions,
+    patterns,
     prevent_trio,
 )
 
@@ -43,11 +46,12 @@ def line_fix(level: int, n: int, o: int, z: int) -> _Fix:
     if level >= LINE:
         if n > MAX_COMPLETION_LENGTH:  # pragma: no cover - the generator stops at 22
             return line_fix(BLOCKER, n, o, z)
-        count, must, can = completions(n, o, z)
-        if count == 0:
+        table = patterns(n)
+        sel = table[(table & (o | z)) == o]
+        if not len(sel):
             return None
         unknown = full & ~(o | z)
-        return must & unknown, ~can & unknown
+        return int(np.bitwise_and.reduce(sel)) & unknown, ~int(np.bitwise_or.reduce(sel)) & unknown
     to1 = to0 = 0
     while True:
         if o & z:
