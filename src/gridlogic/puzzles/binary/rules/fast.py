@@ -153,8 +153,12 @@ def close(b: Board, level: int, dirty: set[int], target: tuple[int, int] | None 
                 if o in done:
                     return BROKEN
                 done.append(o)
-                if level >= BLOCKER:
-                    dirty.update(j for j in (range(h) if rows else range(h, h + w)) if j not in b.seen)
+                if level >= LINE:  # the lines it may be a completion of
+                    dirty.update(j for j in (range(h) if rows else range(h, h + w))
+                                 if o & ones[j] == ones[j] and not o & zeros[j] and j not in b.seen)
+                elif level >= BLOCKER:  # the lines UniqueRowColumn may fill with it
+                    dirty.update(j for j in (range(h) if rows else range(h, h + w))
+                                 if (full & ~(ones[j] | zeros[j])).bit_count() == 2)
             continue
         key = o << n | z
         if key in table:
