@@ -18,12 +18,8 @@ from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, LINE
 from gridlogic.puzzles.binary.rules.lines import (
     MAX_COMPLETION_LENGTH,
     bits_of,
-    blocker_check,
-    broken,
-    complete,
     completions,
     patterns,
-    prevent_trio,
 )
 
 BROKEN = -1
@@ -52,21 +48,37 @@ def line_fix(level: int, n: int, o: int, z: int) -> _Fix:
             return None
         unknown = full & ~(o | z)
         return int(np.bitwise_and.reduce(sel)) & unknown, ~int(np.bitwise_or.reduce(sel)) & unknown
+    k1, k0, windows = ones_in(n), n - ones_in(n), (1 << max(n - 2, 0)) - 1
     to1 = to0 = 0
     while True:
-        if o & z:
+        if o & z or o & (o >> 1) & (o >> 2) or z & (z >> 1) & (z >> 2):
             return None
-        if level >= BLOCKER:
-            rule, a1, a0 = blocker_check(n, o, z)
-        else:
-            rule, a1, a0 = broken(n, o, z), 0, 0
-        if rule is not None:
+        rem1, rem0 = k1 - o.bit_count(), k0 - z.bit_count()
+        if rem1 < 0 or rem0 < 0:
             return None
-        b1, b0 = prevent_trio(n, o, z)
-        a1, a0 = a1 | b1, a0 | b0
-        if level >= COMPLETE:
-            c1, c0 = complete(n, o, z)
-            a1, a0 = a1 | c1, a0 | c0
+        unknown = full & ~(o | z)
+        a0 = unknown & ((o >> 1 & o >> 2) | (o << 1 & o << 2) | (o << 1 & o >> 1))  # PreventTrio
+        a1 = unknown & ((z >> 1 & z >> 2) | (z << 1 & z << 2) | (z << 1 & z >> 1))
+        if level >= COMPLETE:  # CompleteRowColumn
+            if not rem1:
+                a0 |= unknown
+            if not rem0:
+                a1 |= unknown
+        for digit, rem in ((z, rem0), (o, rem1)):  # WastedBlocker, and SaveBlocker from level 3
+            m = ~(digit | digit >> 1 | digit >> 2) & windows  # windows of three without the digit
+            count = cover = 0
+            while m:
+                p = (m & -m).bit_length() - 1
+                count += 1
+                cover |= 7 << p
+                m &= ~((1 << (p + 3)) - 1)
+            if count > rem:
+                return None
+            if level >= BLOCKER and 0 < rem == count:
+                if digit is z:
+                    a1 |= unknown & ~cover
+                else:
+                    a0 |= unknown & ~cover
         if not a1 | a0:
             return to1, to0
         o, z, to1, to0 = o | a1, z | a0, to1 | a1, to0 | a0
