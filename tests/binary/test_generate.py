@@ -136,3 +136,33 @@ def test_the_generator_grade_is_the_engine_grade(w: int, h: int, unique: bool) -
         for seed in (1, 2):
             g = generate(w, h, level, seed=seed, unique_lines=unique, options={"attempts": 500})
             assert g.grade == human.grade(g.puzzle)
+
+
+@pytest.mark.parametrize(("w", "h", "unique"), [(6, 6, True), (8, 8, False), (7, 7, True), (10, 10, True)])
+def test_fast_suppositions_break_what_the_engine_breaks(w: int, h: int, unique: bool) -> None:
+    """A supposition followed with levels 1-4 breaks a rule in the fast path exactly when it does in
+    the engine (either digit, so wrong and right suppositions both)."""
+    import random
+
+    from gridlogic.puzzles.binary.generate import _givens, _lines, random_solution
+    from gridlogic.puzzles.binary.rules import fast
+    from gridlogic.puzzles.binary.rules.case import closure, refutes
+    from gridlogic.puzzles.binary.rules.levels import LINE
+
+    rng = random.Random(f"suppose {w}x{h}")
+    broken = 0
+    for _ in range(12):
+        sol = random_solution(w, h, unique, rng)
+        keep = rng.uniform(0.15, 0.45)
+        cells = [v if rng.random() < keep else -1 for v in sol]
+        lb = _lines((w, h, unique), cells)
+        assert closure(lb, LINE) is None
+        b = _givens((w, h, unique), cells)
+        assert fast.close(b, LINE, set(range(w + h))) == fast.FIXPOINT
+        open_cells = [(r, c) for r in range(h) for c in range(w) if lb.value(r, c) is None]
+        for r, c in rng.sample(open_cells, min(20, len(open_cells))):
+            for v in (0, 1):
+                engine = refutes(lb, r, c, v, LINE) is not None
+                assert fast.refuted(b, r, c, v, LINE) == engine
+                broken += engine
+    assert broken > 0

@@ -11,14 +11,14 @@ Contradictions are still detected (a line with no completion or breaking a rule,
 
 from __future__ import annotations
 
-import numpy as np
+from collections.abc import Iterable
+from functools import cache
 
 from gridlogic.puzzles.binary.model import ones_in
 from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, LINE
 from gridlogic.puzzles.binary.rules.lines import (
     MAX_COMPLETION_LENGTH,
     bits_of,
-    completions,
     patterns,
 )
 
@@ -42,12 +42,7 @@ def line_fix(level: int, n: int, o: int, z: int) -> _Fix:
     if level >= LINE:
         if n > MAX_COMPLETION_LENGTH:  # pragma: no cover - the generator stops at 22
             return line_fix(BLOCKER, n, o, z)
-        table = patterns(n)
-        sel = table[(table & (o | z)) == o]
-        if not len(sel):
-            return None
-        unknown = full & ~(o | z)
-        return int(np.bitwise_and.reduce(sel)) & unknown, ~int(np.bitwise_or.reduce(sel)) & unknown
+        return completion_fix(n, o, z)
     k1, k0, windows = ones_in(n), n - ones_in(n), (1 << max(n - 2, 0)) - 1
     to1 = to0 = 0
     while True:
@@ -82,6 +77,48 @@ def line_fix(level: int, n: int, o: int, z: int) -> _Fix:
         if not a1 | a0:
             return to1, to0
         o, z, to1, to0 = o | a1, z | a0, to1 | a1, to0 | a0
+
+
+@cache
+def _pattern_sets(n: int) -> tuple[list[tuple[int, int]], dict[int, int], int]:
+    """The valid full lines of length ``n`` as bits of one set: for each position the set of those
+    holding 0 and of those holding 1 there; each line's bit; the set of all."""
+    lines = [int(p) for p in patterns(n)]
+    by = [(int("".join("0" if p >> q & 1 else "1" for p in reversed(lines)), 2),
+           int("".join("1" if p >> q & 1 else "0" for p in reversed(lines)), 2)) for q in range(n)]
+    return by, {p: i for i, p in enumerate(lines)}, (1 << len(lines)) - 1
+
+
+def completion_fix(n: int, o: int, z: int, forbidden: Iterable[int] = ()) -> _Fix:
+    """LineCompletions on one line: ``(to1, to0)`` the cells equal in every valid completion that is
+    not in ``forbidden``, None if there is none. The completions are a set of bits (one per valid
+    line), narrowed by one AND per known cell."""
+    by, index, able = _pattern_sets(n)
+    known = o | z
+    m = known
+    while m:
+        low = m & -m
+        m ^= low
+        q = low.bit_length() - 1
+        able &= by[q][o >> q & 1]
+    for f in forbidden:
+        i = index.get(f)
+        if i is not None:
+            able &= ~(1 << i)
+    if not able:
+        return None
+    to1 = to0 = 0
+    m = ((1 << n) - 1) & ~known
+    while m:
+        low = m & -m
+        m ^= low
+        q = low.bit_length() - 1
+        zero, one = by[q]
+        if not able & zero:
+            to1 |= low
+        elif not able & one:
+            to0 |= low
+    return to1, to0
 
 
 def _table(level: int, n: int) -> dict[int, _Fix]:
@@ -159,6 +196,9 @@ def close(b: Board, level: int, dirty: set[int], target: tuple[int, int] | None 
         else:
             n, full, table, base, bit = h, col_full, col_table, 0, 1 << (k - h)
         if o | z == full:
+            if k not in b.seen and (o & (o >> 1) & (o >> 2) or z & (z >> 1) & (z >> 2)
+                                    or o.bit_count() != ones_in(n)):
+                return BROKEN  # finished by the other direction: Trio or UnbalancedRowColumn
             if unique and k not in b.seen:  # newly finished: the distinct rule
                 b.seen.add(k)
                 done = b.finished[not rows]
@@ -186,11 +226,10 @@ def close(b: Board, level: int, dirty: set[int], target: tuple[int, int] | None 
                 if level >= LINE:
                     twins = [f for f in done if f & o == o and not f & z]
                     if twins:
-                        count, must, can = completions(n, o, z, twins)
-                        if count == 0:
+                        fix = completion_fix(n, o, z, twins)
+                        if fix is None:
                             return BROKEN
-                        unknown = full & ~(o | z)
-                        to1, to0 = must & unknown, ~can & unknown
+                        to1, to0 = fix
                 else:
                     o2, z2 = o | to1, z | to0
                     unknown = full & ~(o2 | z2)
