@@ -2,17 +2,16 @@
 with the rules below it.
 
 A random solution comes from the SAT model (built once per shape) with random cells assumed.
-Givens are then removed in random order while the puzzle stays solvable at level D-1 (a minimal
-puzzle for D-1); one more removal that keeps it solvable at D makes it need D (fewer givens never
-make a puzzle easier), and the removals go on at level D (when no single removal steps up, the
-solution is reduced straight at D and kept if its grade is D; at level 5 with a one-supposition
-test, which is sufficient; the generator never needs the nested search). Solvable by sound rules
-implies unique; the result is graded by the step engine, and kept only if the fast path of the
-rules solves it at D, is stuck at D-1, and the grade says D. Levels 1-2 run on one bitset of the
-whole board (:class:`_Board`); the closures of the higher levels start from that fixpoint. Givens
-go first in chunks (one solve removes every given of a chunk the rules deduce from the rest), then
-one by one. Attempts go on until the time limit (or ``attempts``); then a negative answer saying
-what was tried. The RNG is seeded by size, level, line rule and seed.
+Givens are removed in random order while levels 1-2 solve the puzzle (level 1 at expert), on one
+bitset of the whole board (:class:`_Board`), in chunks, then one by one. Then one pass, the climb
+(:func:`_climb`): a given the rules below D deduce from the others goes; the first one only D
+deduces goes too (from then on the puzzle needs D: fewer givens never make a puzzle easier), and
+after it every given D deduces. Levels 3-5 run on the memoised fast path (:mod:`.rules.fast`);
+level 5 tests a removal with one supposition (sufficient), on small boards with the whole search.
+When no single removal steps up, the solution is reduced straight at D and kept if D-1 does not
+solve it. Solvable by sound rules implies unique; the grade follows from the construction
+(:func:`grade_of`). Attempts go on until the time limit (or ``attempts``); then a negative answer
+saying what was tried. The RNG is seeded by size, level, line rule and seed.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, LINE
 from gridlogic.puzzles.binary.rules.lines import (
     MAX_COMPLETION_LENGTH,
     bits_of,
+    needy_windows,
     patterns,
 )
 
@@ -43,7 +44,7 @@ def line_fix(level: int, n: int, o: int, z: int) -> _Fix:
         if n > MAX_COMPLETION_LENGTH:  # pragma: no cover - the generator stops at 22
             return line_fix(BLOCKER, n, o, z)
         return completion_fix(n, o, z)
-    k1, k0, windows = ones_in(n), n - ones_in(n), (1 << max(n - 2, 0)) - 1
+    k1, k0 = ones_in(n), n - ones_in(n)
     to1 = to0 = 0
     while True:
         if o & z or o & (o >> 1) & (o >> 2) or z & (z >> 1) & (z >> 2):
@@ -60,13 +61,7 @@ def line_fix(level: int, n: int, o: int, z: int) -> _Fix:
             if not rem0:
                 a1 |= unknown
         for digit, rem in ((z, rem0), (o, rem1)):  # WastedBlocker, and SaveBlocker from level 3
-            m = ~(digit | digit >> 1 | digit >> 2) & windows  # windows of three without the digit
-            count = cover = 0
-            while m:
-                p = (m & -m).bit_length() - 1
-                count += 1
-                cover |= 7 << p
-                m &= ~((1 << (p + 3)) - 1)
+            count, cover = needy_windows(n, digit)
             if count > rem:
                 return None
             if level >= BLOCKER and 0 < rem == count:
@@ -240,24 +235,15 @@ def close(b: Board, level: int, dirty: set[int], target: tuple[int, int] | None 
         if not to1 | to0:
             continue
         ones[k], zeros[k] = o | to1, z | to0
-        m = to1
-        while m:
-            low = m & -m
-            m ^= low
-            j = base + low.bit_length() - 1
-            if zeros[j] & bit:
-                return BROKEN
-            ones[j] |= bit
-            dirty.add(j)
-        m = to0
-        while m:
-            low = m & -m
-            m ^= low
-            j = base + low.bit_length() - 1
-            if ones[j] & bit:
-                return BROKEN
-            zeros[j] |= bit
-            dirty.add(j)
+        for m, same, other in ((to1, ones, zeros), (to0, zeros, ones)):  # across, cell by cell
+            while m:
+                low = m & -m
+                m ^= low
+                j = base + low.bit_length() - 1
+                if other[j] & bit:
+                    return BROKEN
+                same[j] |= bit
+                dirty.add(j)
         if (o | z | to1 | to0) == full:
             dirty.add(k)  # finished: looked at once more for the distinct rule
         if (k == tr and (to1 | to0) >> tc & 1) or (k == tcol and (to1 | to0) >> tr & 1):
