@@ -32,6 +32,15 @@ def test_generation_is_deterministic_per_seed() -> None:
     assert a.puzzle == b.puzzle
 
 
+def test_a_seed_gives_its_puzzle_whatever_was_generated_before() -> None:
+    """The random grid depends on the seed alone (no solver state carried from one call to the next)."""
+    first = generate(10, 10, 3, seed=7).puzzle
+    for seed in range(1, 4):
+        generate(10, 10, 4, seed=seed)
+        generate(8, 8, 2, seed=seed, unique_lines=False)
+    assert generate(10, 10, 3, seed=7).puzzle == first
+
+
 def test_kind_generate_options() -> None:
     g = KIND.generate(size="6", stars=None, difficulty="medium", seed=3, options={"unique_lines": False})
     assert g.grade is not None and g.grade.name == "medium" and not g.puzzle.unique_lines

@@ -30,7 +30,7 @@ from gridlogic.puzzles.binary import exact
 from gridlogic.puzzles.binary.model import Binary, ones_in, validate, zeros_in
 from gridlogic.puzzles.binary.rules import fast
 from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, LEVELS, LINE, SEARCH, TRIO
-from gridlogic.puzzles.binary.rules.lines import Lines, save_blocker
+from gridlogic.puzzles.binary.rules.lines import Lines, patterns, save_blocker
 
 MAX_GENERATE_SIDE = 22
 CHUNK = 24
@@ -61,9 +61,66 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def random_solution(width: int, height: int, unique_lines: bool, rng: random.Random) -> list[int]:
-    """A random complete grid, flat, 0/1: :data:`DECISIONS` random cells take random digits by
-    assumptions (all at once; when the grid cannot be completed so, one by one, each kept only while
-    it stays completable); the solver (one per shape, kept) completes the rest."""
+    """A random complete grid, flat, 0/1, that depends on ``rng`` alone: row by row, each a valid
+    row (:func:`.lines.patterns`) drawn at random among those the rows above allow (no trio down a
+    column, no column over its count, no repeated row), backtracking when none fits; columns are
+    compared at the end. After :data:`FILL_TRIES` tries of :data:`FILL_NODES` rows each, the SAT
+    model completes a grid from random assumptions instead."""
+    for _ in range(FILL_TRIES):
+        rows = _fill(width, height, unique_lines, rng)
+        if rows is not None:
+            return [row >> c & 1 for row in rows for c in range(width)]
+    return _sat_solution(width, height, unique_lines, rng)
+
+
+FILL_TRIES = 20
+FILL_NODES = 400
+FILL_LEVEL = BLOCKER
+
+
+def _fill(width: int, height: int, unique: bool, rng: random.Random) -> list[int] | None:
+    table = patterns(width)
+    full = (1 << width) - 1
+    nodes = 0
+    empty = fast.Board(width, height, unique, [0] * (width + height), [0] * (width + height))
+    columns = set(range(height, height + width))
+
+    def extend(b: fast.Board, r: int) -> list[int] | None:
+        nonlocal nodes
+        if r == height:
+            return b.ones[:height]
+        o, z = b.ones[r], b.zeros[r]
+        cands: list[int] = table[(table & (o | z)) == o].tolist()
+        if unique and r:
+            used = set(b.ones[:r])
+            cands = [p for p in cands if p not in used]
+        while cands:
+            nodes += 1
+            if nodes > FILL_NODES:
+                return None
+            i = rng.randrange(len(cands))
+            p = cands[i]
+            cands[i] = cands[-1]
+            cands.pop()
+            t = b.copy()
+            t.ones[r], t.zeros[r] = p, full & ~p
+            bit = 1 << r
+            for c in range(width):
+                t.ones[height + c] |= (p >> c & 1) * bit
+                t.zeros[height + c] |= (~p >> c & 1) * bit
+            if fast.close(t, FILL_LEVEL, {r, *columns}) != fast.BROKEN:
+                done = extend(t, r + 1)
+                if done is not None:
+                    return done
+        return None
+
+    return extend(empty, 0)
+
+
+def _sat_solution(width: int, height: int, unique_lines: bool, rng: random.Random) -> list[int]:
+    """A random complete grid from the SAT model: :data:`DECISIONS` random cells take random digits
+    by assumptions (all at once; when the grid cannot be completed so, one by one, each kept only
+    while it stays completable); the solver (one per shape, kept) completes the rest."""
     s = _empty_solver(width, height, unique_lines)
     n = width * height  # variable k + 1 is cell k: every cell is unknown
     wanted = [v if rng.random() < 0.5 else -v for v in rng.sample(range(1, n + 1), min(DECISIONS, n))]
