@@ -144,16 +144,9 @@ def _empty_solver(width: int, height: int, unique_lines: bool) -> Solver:
 
 
 def _lines(shape: tuple[int, int, bool], cells: list[int]) -> Lines:
-    """The line bitsets of ``cells`` (-1 unknown), every line to be looked at."""
-    w, h, unique = shape
-    masks = ([0] * (w + h), [0] * (w + h))
-    for i, v in enumerate(cells):
-        if v >= 0:
-            r, c = divmod(i, w)
-            m = masks[v]
-            m[r] |= 1 << c
-            m[h + c] |= 1 << r
-    return Lines(h, w, unique, masks[1], masks[0], set(range(h)))
+    """The engine's line bitsets of ``cells`` (-1 unknown), every line to be looked at."""
+    b = _givens(shape, cells)
+    return Lines(b.h, b.w, b.unique, b.ones, b.zeros, set(range(b.h)))
 
 
 class _Board:
