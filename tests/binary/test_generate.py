@@ -175,3 +175,21 @@ def test_fast_suppositions_break_what_the_engine_breaks(w: int, h: int, unique: 
                 assert fast.refuted(b, r, c, v, LINE) == engine
                 broken += engine
     assert broken > 0
+
+
+@pytest.mark.parametrize(("w", "h", "unique"),
+                         [(6, 6, True), (6, 6, False), (7, 7, True), (6, 10, True), (12, 8, False)])
+def test_random_grids_are_valid_and_varied(w: int, h: int, unique: bool) -> None:
+    """Every random grid keeps the rules; 6x6 has only 4,140 grids with the distinct rule (11,222
+    without), 7x7 2,662, so 200 uniform draws repeat about 5 (2), 7 of them: the generator stays
+    near that (192, 199, 186)."""
+    import random
+
+    from gridlogic.puzzles.binary.generate import random_solution
+
+    rng = random.Random(f"grids {w}x{h}")
+    grids = [random_solution(w, h, unique, rng) for _ in range(200)]
+    empty = Binary(w, h, tuple("." * w for _ in range(h)), unique)
+    for g in grids:
+        assert KIND.check(empty, tuple(tuple(g[r * w:(r + 1) * w]) for r in range(h))) == []
+    assert len({tuple(g) for g in grids}) >= 180
