@@ -12,17 +12,17 @@ is seeded by size, level and seed.
 
 from __future__ import annotations
 
-from itertools import islice
 from random import Random
 
+from gridlogic.core.engine import Run, run
 from gridlogic.core.errors import GenerationFailed, GridlogicError
-from gridlogic.core.generation import Allowance, on_target, progress_of, seeded, tally_of
+from gridlogic.core.generation import Allowance, progress_of, seeded, tally_of
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade
 from gridlogic.puzzles.str8ts import exact_sat
-from gridlogic.puzzles.str8ts.explain import explain, grade
+from gridlogic.puzzles.str8ts.explain import grade, hardest
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import LEVELS
+from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, State
 
 BLACKS = (18, 22)
 """Black cells of curated 9x9 puzzles (corpus sources other than the weekly jamesaustin set: medians
@@ -30,8 +30,27 @@ BLACKS = (18, 22)
 BLACK_CLUES = (4, 7)
 
 
-def unique(p: Str8ts) -> bool:
-    return len(list(islice(exact_sat.solutions(p), 2))) == 1
+class Uniqueness:
+    """Is a solved grid the only solution under a set of its givens? One incremental SAT solver per
+    grid: the encoding of its black pattern and black clues, plus one clause "some white cell
+    differs from the grid"; each question assumes the white givens (unsatisfiable = unique)."""
+
+    def __init__(self, full: Str8ts) -> None:
+        self.full = full
+        base = Str8ts(full.n, full.black, tuple(g if full.black[i] else 0 for i, g in enumerate(full.givens)))
+        model, _ = exact_sat.encode(base)
+        model.clauses.append([-exact_sat.var(base, i, full.givens[i]) for i in base.white])
+        self.solver = model.solver(exact_sat.SOLVER)
+
+    def __enter__(self) -> Uniqueness:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.solver.delete()
+
+    def unique(self, givens: list[int]) -> bool:
+        full = self.full
+        return not self.solver.solve(assumptions=[exact_sat.var(full, i, givens[i]) for i in full.white if givens[i]])
 
 
 def black_pattern(n: int, rng: Random) -> tuple[bool, ...]:
@@ -79,30 +98,47 @@ def minimise(full: Str8ts, rng: Random) -> Str8ts:
     givens = list(full.givens)
     order = list(full.white)
     rng.shuffle(order)
-    for i in order:
-        keep = givens[i]
-        givens[i] = 0
-        if not unique(with_givens(full, givens)):
-            givens[i] = keep
+    with Uniqueness(full) as check:
+        for i in order:
+            keep = givens[i]
+            givens[i] = 0
+            if not check.unique(givens):
+                givens[i] = keep
     return with_givens(full, givens)
 
 
-def ease(p: Str8ts, full: Str8ts, level: int, rng: Random) -> Str8ts:
-    """Put givens of the solution back until the human solver needs no level above ``level``
-    (the result is solved by the rules capped at ``level``)."""
+def at_level(p: Str8ts, full: Str8ts, level: int, rng: Random) -> tuple[Str8ts, Run] | None:
+    """``p`` with givens of the solution put back until the rules capped at ``level`` solve it, and
+    the hardest level that solve used (None if ``p`` itself turns out unsolvable, which a unique
+    puzzle and sound rules never are). Rules are tried cheapest level first, so a capped run that
+    solves with hardest level L is the run of every cap from L up: capped below L it is stuck, and
+    the grade is L. A stuck run goes on from where it stopped with one more given (a cell the rules
+    have not placed); the result is then solved afresh, the only run whose level counts."""
     givens = list(p.givens)
     missing = [i for i in p.white if not givens[i]]
     rng.shuffle(missing)
-    for i in missing:
-        if explain(with_givens(full, givens), level).status == "solved":
-            return with_givens(full, givens)
-        givens[i] = full.givens[i]
-    return full
+    while True:
+        q = with_givens(full, givens)
+        s = State.start(q)
+        out = run(s, TECHNIQUES, level)
+        if out.status == "solved":
+            return q, out
+        while out.status == "stuck":
+            open_ = [i for i in missing if not s.placed[i]]
+            if not open_:
+                return None
+            i = open_[0]
+            missing.remove(i)
+            givens[i] = full.givens[i]
+            s.board.fix(i, givens[i] - 1)
+            s.placed[i] = True
+            out = run(s, TECHNIQUES, level)
+        if out.status != "solved":
+            return None
 
 
 def generate(n: int, level: int | None, seed: int, options: Options | None = None) -> Generated:
     """A unique puzzle, exactly at ``level`` when one is given (graded anyway)."""
-    from gridlogic.puzzles.str8ts.kind import KIND
 
     if not 4 <= n <= 9:
         raise GridlogicError(f"str8ts size {n} is outside 4..9")
@@ -119,9 +155,14 @@ def generate(n: int, level: int | None, seed: int, options: Options | None = Non
         tally.candidates += 1
         if level is None:
             g: Grade | None = grade(p)
-        else:  # (the rules capped at the level are much cheaper than an uncapped grade)
-            p = ease(p, full, level, rng)
-            g = on_target(KIND, p, level, tally, solved_at_target=True)
+        else:
+            g = None
+            found = at_level(p, full, level, rng)
+            if found is not None:
+                p, out = found
+                tally.grades[LEVELS[out.level] if out.level == level else f"<{LEVELS[level]}"] += 1
+                if out.level == level:
+                    g = Grade(level, LEVELS[level], hardest(out))
         if g is not None:
             solution = tuple(0 if p.black[i] else full.givens[i] for i in range(p.size))
             return Generated(p, g, solution)
