@@ -27,15 +27,22 @@ Lit = tuple[Cand, bool]  # the candidate, and whether it is true
 MAX_SHOWN = 10
 
 
+Need = tuple[str, list[int], int]
+"""A digit a row or column must hold: the line's name, the cells that can still hold it, the digit."""
+
+
 class Links:
-    """The strong links of a board, and its weak links computed on demand."""
+    """The strong links of a board, and its weak links (computed on demand, then kept)."""
 
     def __init__(self, s: State) -> None:
         self.s = s
         p = s.puzzle
+        self.masks, self.placed = tuple(s.board.masks), tuple(s.placed)  # (the state changes later on)
         self.peers = white_peers(p)
         self.strong: dict[Cand, list[tuple[Cand, str]]] = {}
-        self.required: dict[Cand, list[tuple[str, list[int]]]] = {}  # per candidate: (line, cells) needing it
+        self.needs: list[Need] = []
+        self.required: dict[Cand, list[int]] = {}  # per candidate: the needs (indices) it can meet
+        self._weak: dict[Cand, list[Cand]] = {}
         for i in p.white:
             m = s.mask(i)
             if not s.placed[i] and bin(m).count("1") == 2:
@@ -50,9 +57,21 @@ class Links:
             for d in digits(required & ~placed):
                 holders = [j for j in line if not p.black[j] and s.mask(j) >> (d - 1) & 1]
                 for j in holders:
-                    self.required.setdefault((j, d), []).append((p.line_name(k), holders))
+                    self.required.setdefault((j, d), []).append(len(self.needs))
+                self.needs.append((p.line_name(k), holders, d))
                 if len(holders) == 2:
                     self._add((holders[0], d), (holders[1], d), f"{p.line_name(k)} needs {d} in one of them")
+
+    @classmethod
+    def of(cls, s: State) -> Links:
+        """The links of ``s``, shared by the chain rules that look at the same board."""
+        if _LAST:
+            links = _LAST[0]
+            if links.s.puzzle is s.puzzle and links.masks == tuple(s.board.masks) and links.placed == tuple(s.placed):
+                return links
+        links = cls(s)
+        _LAST[:] = [links]
+        return links
 
     def _add(self, a: Cand, b: Cand, why: str) -> None:
         self.strong.setdefault(a, []).append((b, why))
@@ -60,18 +79,27 @@ class Links:
 
     def weak(self, c: Cand) -> list[Cand]:
         """Candidates that cannot be true together with ``c``."""
+        found = self._weak.get(c)
+        if found is not None:
+            return found
         s = self.s
         i, d = c
         bit = 1 << (d - 1)
-        out = [(i, e) for e in digits(s.mask(i)) if e != d]
-        out += [(j, d) for j in self.peers[i] if not s.placed[j] and s.mask(j) & bit]
+        masks, placed = self.masks, self.placed
+        out = [(i, e) for e in digits(masks[i]) if e != d]
+        out += [(j, d) for j in self.peers[i] if not placed[j] and masks[j] & bit]
         for k in s.puzzle.comps_of[i]:
             comp = s.puzzle.compartments[k]
             t = comp.size
             for j in comp.cells:
-                if j != i and not s.placed[j]:
-                    out += [(j, e) for e in digits(s.mask(j)) if abs(e - d) >= t and e != d]
+                if j != i and not placed[j]:
+                    out += [(j, e) for e in digits(masks[j]) if abs(e - d) >= t and e != d]
+        self._weak[c] = out
         return out
+
+
+_LAST: list[Links] = []
+"""The last board's links (AlternatingChain and ForcingChain look at the same board in turn)."""
 
 
 def _explain(s: State, parent: dict[Lit, tuple[Lit, str] | None], last: Lit, end: str = "") -> str:
@@ -95,43 +123,50 @@ def _all_off(s: State, parent: dict[Lit, tuple[Lit, str] | None], last: Lit, can
     return _explain(s, parent, last, end) + "".join(f"; and {o}" for o in others)
 
 
-def _refute(s: State, links: Links, start: Cand, singles: bool) -> str | None:
-    """The chain from ``start`` true to a contradiction, as a sentence, else None."""
+def _refute(s: State, links: Links, start: Cand, singles: bool) -> tuple[str | None, dict[Lit, tuple[Lit, str] | None]]:
+    """The chain from ``start`` true to a contradiction, as a sentence (else None), and every
+    literal the chain reached."""
     first: Lit = (start, True)
     parent: dict[Lit, tuple[Lit, str] | None] = {first: None}
     queue: deque[Lit] = deque([first])
     off: dict[int, int] = {}
+    left: dict[int, int] = {}  # per need: its places not yet false
+    masks, needs, required, strong = s.board.masks, links.needs, links.required, links.strong
     while queue:
         lit = queue.popleft()
         cand, on = lit
-        if on:
-            nxt = [((c, False), "") for c in links.weak(cand)]
-        else:
-            nxt = [((c, True), why) for c, why in links.strong.get(cand, ())]
+        nxt = [((c, False), "") for c in links.weak(cand)] if on else \
+            [((c, True), why) for c, why in strong.get(cand, ())]
         for new, why in nxt:
             if new in parent:
                 continue
             parent[new] = (lit, why)
-            if (new[0], not new[1]) in parent:
-                return _explain(s, parent, new, f"{cell_name(s.cell(new[0][0]))} would be both = and ≠ {new[0][1]}")
-            if not new[1]:
-                i, d = new[0]
-                off[i] = off.get(i, 0) | 1 << (d - 1)
-                if off[i] == s.mask(i):
-                    return _all_off(s, parent, new, [(i, e) for e in digits(off[i])],
-                                    f"{cell_name(s.cell(i))} has no digit left")
-                gone = _stranded(links, off, new[0])
-                if gone:
-                    return _all_off(s, parent, new, [(j, d) for j in gone[1]], gone[0])
-                for forced, why in _singles(s, links, off, new[0]) if singles else ():
+            c, new_on = new
+            if (c, not new_on) in parent:
+                return _explain(s, parent, new, f"{cell_name(s.cell(c[0]))} would be both = and ≠ {c[1]}"), parent
+            if not new_on:
+                i, d = c
+                now = off[i] = off.get(i, 0) | 1 << (d - 1)
+                if now == masks[i]:
+                    return _all_off(s, parent, new, [(i, e) for e in digits(now)],
+                                    f"{cell_name(s.cell(i))} has no digit left"), parent
+                mine = required.get(c, ())
+                for k in mine:
+                    left[k] = left.get(k, len(needs[k][1])) - 1
+                for k in mine:
+                    if not left[k]:
+                        name, holders, _ = needs[k]
+                        return _all_off(s, parent, new, [(j, d) for j in holders],
+                                        f"{name} has no place left for its {d}"), parent
+                for forced, why in _singles(s, links, off, left, c) if singles else ():
                     if (forced, True) not in parent:
                         parent[(forced, True)] = (new, why)
                         queue.append((forced, True))
             queue.append(new)
-    return None
+    return None, parent
 
 
-def _singles(s: State, links: Links, off: dict[int, int], c: Cand) -> list[tuple[Cand, str]]:
+def _singles(s: State, links: Links, off: dict[int, int], left: dict[int, int], c: Cand) -> list[tuple[Cand, str]]:
     """Candidates made true by ``c`` becoming false: the last digit of its cell, the last place of
     its digit in a line that needs it."""
     i, d = c
@@ -140,20 +175,12 @@ def _singles(s: State, links: Links, off: dict[int, int], c: Cand) -> list[tuple
     if rest and not rest & (rest - 1):
         out.append(((i, rest.bit_length()), f"the last digit left for {cell_name(s.cell(i))}"))
     bit = 1 << (d - 1)
-    for name, holders in links.required.get(c, ()):
-        left = [j for j in holders if not off.get(j, 0) & bit]
-        if len(left) == 1:
-            out.append(((left[0], d), f"the last place for {d} in {name}"))
+    for k in links.required.get(c, ()):
+        if left[k] == 1:
+            name, holders, _ = links.needs[k]
+            j = next(j for j in holders if not off.get(j, 0) & bit)
+            out.append(((j, d), f"the last place for {d} in {name}"))
     return out
-
-
-def _stranded(links: Links, off: dict[int, int], c: Cand) -> tuple[str, list[int]] | None:
-    """A line that must hold ``c``'s digit and has every place for it false: (why, those cells)."""
-    bit = 1 << (c[1] - 1)
-    for name, holders in links.required.get(c, ()):
-        if all(off.get(j, 0) & bit for j in holders):
-            return f"{name} has no place left for its {c[1]}", holders
-    return None
 
 
 def alternating_chain(level: int, singles: bool = False) -> Callable[[State], Step | None]:
@@ -163,14 +190,18 @@ def alternating_chain(level: int, singles: bool = False) -> Callable[[State], St
     rule = "ForcingChain" if singles else "AlternatingChain"
 
     def find(s: State) -> Step | None:
-        links = Links(s)
+        links = Links.of(s)
         cells = sorted((i for i in s.puzzle.white if not s.placed[i]), key=lambda i: bin(s.mask(i)).count("1"))
+        clean: set[Lit] = set()  # reached by a chain that met no contradiction: they meet none either
         for i in cells:
             for d in digits(s.mask(i)):
-                why = _refute(s, links, (i, d), singles)
+                if ((i, d), True) in clean:
+                    continue
+                why, reached = _refute(s, links, (i, d), singles)
                 if why:
                     return Step(rule, level, f"if {cell_name(s.cell(i))} were {d}: {why}",
                                 (s.cell(i),), (Mark(s.cell(i), f"-{d}"),))
+                clean.update(reached)
         return None
 
     return find
