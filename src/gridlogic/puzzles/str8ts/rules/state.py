@@ -3,8 +3,8 @@ which white cells have been placed, and the helpers every rule shares (compartme
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gridlogic.core.board import Board
@@ -19,6 +19,8 @@ class State:
     puzzle: Str8ts
     board: Board
     placed: list[bool]
+    clean: tuple[tuple[int, ...], tuple[bool, ...]] | None = field(default=None, compare=False)
+    """The masks and placed cells of the last board :meth:`contradiction` found nothing wrong with."""
 
     @classmethod
     def start(cls, p: Str8ts) -> State:
@@ -35,7 +37,7 @@ class State:
         return f"State({self.puzzle!r}, {self.board!r}, {self.placed!r})"
 
     def copy(self) -> State:
-        return State(self.puzzle, self.board.copy(), self.placed.copy())
+        return State(self.puzzle, self.board.copy(), self.placed.copy(), self.clean)
 
     # ----- the engine's protocol
     def apply(self, step: Step) -> None:
@@ -51,13 +53,31 @@ class State:
         return all(self.placed[i] for i in self.puzzle.white)
 
     def contradiction(self) -> Step | None:
+        """The first broken rule: an emptied cell, a digit twice in a line, a compartment no
+        straight fits (in that order; cells, lines and compartments in board order). Only what
+        changed since the last clean board is looked at (nothing else can be broken)."""
         p = self.puzzle
-        for i in p.white:
-            if not self.board.masks[i]:
+        masks, placed = self.board.masks, self.placed
+        now = (tuple(masks), tuple(placed))
+        changed: Sequence[int]
+        if self.clean is None:
+            changed = range(p.size)
+        else:
+            old_masks, old_placed = self.clean
+            changed = [i for i in range(p.size) if masks[i] != old_masks[i] or placed[i] != old_placed[i]]
+        for i in changed:
+            if not masks[i] and not p.black[i]:
                 return _broken("NoCandidate", f"{cell_name(p.cell(i))} has no digit left", [i], p)
-        decided = [self.board.masks[i] if self.placed[i] else 1 << (p.givens[i] - 1) if p.givens[i] else 0
-                   for i in range(p.size)]
+        if not changed:
+            return None
+        n = p.n
+        touched = [False] * (2 * n)
+        for i in changed:
+            touched[i // n] = touched[n + i % n] = True
+        decided = [masks[i] if placed[i] else 1 << (p.givens[i] - 1) if p.givens[i] else 0 for i in range(p.size)]
         for k, line in enumerate(p.lines):
+            if not touched[k]:
+                continue
             seen = 0
             for i in line:
                 bit = decided[i]
@@ -65,13 +85,15 @@ class State:
                     j = next(j for j in line if decided[j] == bit)
                     return _broken("RepeatedDigit", f"{bit.bit_length()} twice in {p.line_name(k)}", [j, i], p)
                 seen |= bit
-        masks = self.board.masks
         for comp in p.compartments:
+            if not touched[self.line_index(comp)]:
+                continue
             ban = 0
             for j in outside(comp):
                 ban |= decided[j]
-            if not windows(p.n, tuple(masks[i] for i in comp.cells), ban):
+            if not windows(n, tuple(masks[i] for i in comp.cells), ban):
                 return _broken("NoStraight", f"no straight of {comp.size} fits {comp.name}", list(comp.cells), p)
+        self.clean = now
         return None
 
     # ----- reading the board
