@@ -7,13 +7,28 @@ white cells) holds a straight: consecutive numbers in any order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from gridlogic.core.errors import ValidationError
 from gridlogic.core.grid import Cell, cell_name
 
 MAX_SIZE = 9
+
+
+def _kept_hash(obj: object, fields: Callable[[], tuple[object, ...]]) -> int:
+    """The hash of a frozen object's fields, computed once (puzzles and compartments key the
+    rules' caches, called many times per step)."""
+    found: int | None = obj.__dict__.get("_hash")
+    if found is None:
+        found = hash(fields())
+        object.__setattr__(obj, "_hash", found)
+    return found
+
+
+def _without_hash(obj: object) -> dict[str, object]:
+    """The state to pickle: without the kept hash (string hashes differ between processes)."""
+    return {k: v for k, v in obj.__dict__.items() if k != "_hash"}
 
 
 @dataclass(frozen=True)
@@ -27,6 +42,12 @@ class Compartment:
 
     def __repr__(self) -> str:
         return f"Compartment({self.axis!r}, {self.line}, {self.cells!r}, {self.n})"
+
+    def __hash__(self) -> int:
+        return _kept_hash(self, lambda: (self.axis, self.line, self.cells, self.n))
+
+    def __getstate__(self) -> dict[str, object]:
+        return _without_hash(self)
 
     @property
     def size(self) -> int:
@@ -70,6 +91,12 @@ class Str8ts:
         set_(self, "comps_of", tuple(tuple(x) for x in of))
         set_(self, "lines", lines)
         set_(self, "white", tuple(i for i in range(self.n * self.n) if not self.black[i]))
+
+    def __hash__(self) -> int:
+        return _kept_hash(self, lambda: (self.n, self.black, self.givens, self.name))
+
+    def __getstate__(self) -> dict[str, object]:
+        return _without_hash(self)
 
     @classmethod
     def from_rows(cls, black_rows: Sequence[str], givens: Sequence[Sequence[int]] | None = None,

@@ -43,6 +43,7 @@ class Links:
         self.needs: list[Need] = []
         self.required: dict[Cand, list[int]] = {}  # per candidate: the needs (indices) it can meet
         self._weak: dict[Cand, list[Cand]] = {}
+        self.near: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
         for i in p.white:
             m = s.mask(i)
             if not s.placed[i] and bin(m).count("1") == 2:
@@ -102,6 +103,95 @@ _LAST: list[Links] = []
 """The last board's links (AlternatingChain and ForcingChain look at the same board in turn)."""
 
 
+_FAR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << (e - 1) for e in range(1, 10) if abs(e - d) >= t) for d in range(10)) for t in range(10))
+"""_FAR[t][d]: the digits t or more away from d (they cannot share a t-compartment with d)."""
+
+
+def _near(links: Links, i: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """Cell ``i``'s open peers, and its compartments' other open cells with the compartment size."""
+    found = links.near.get(i)
+    if found is None:
+        p, placed = links.s.puzzle, links.placed
+        peers = tuple(j for j in links.peers[i] if not placed[j])
+        mates = tuple((j, p.compartments[k].size) for k in p.comps_of[i] for j in p.compartments[k].cells
+                      if j != i and not placed[j])
+        found = links.near[i] = (peers, mates)
+    return found
+
+
+def _meets_contradiction(links: Links, start: Cand, singles: bool, clean: list[int]) -> bool:
+    """Whether the chain from ``start`` true meets a contradiction: exactly when :func:`_refute`
+    finds one (both compute the same closure: a true candidate's weak partners false, a false
+    one's strong partners true, with ``singles`` the last digit of a cell and the last place of a
+    needed digit true; contradictory when a candidate is both, a cell has no digit, a need has no
+    place). Bit masks per cell instead of a search tree; when there is no contradiction, the true
+    candidates reached are added to ``clean`` (their own chains reach a part of this one)."""
+    masks, required, strong, needs = links.masks, links.required, links.strong, links.needs
+    on = [0] * len(masks)
+    off = [0] * len(masks)
+    left: dict[int, int] = {}
+    i0, d0 = start
+    on[i0] = 1 << (d0 - 1)
+    todo = [start]
+
+    def make_true(c: Cand) -> bool:
+        """False on a contradiction."""
+        j, e = c
+        b = 1 << (e - 1)
+        if on[j] & b:
+            return True
+        if off[j] & b:
+            return False
+        on[j] |= b
+        todo.append(c)
+        return True
+
+    def make_false(j: int, e: int) -> bool:
+        b = 1 << (e - 1)
+        if on[j] & b:
+            return False
+        now = off[j] = off[j] | b
+        if now == masks[j]:
+            return False
+        mine = required.get((j, e), ())
+        for k in mine:
+            n = left[k] = left.get(k, len(needs[k][1])) - 1
+            if not n:
+                return False
+        for c, _ in strong.get((j, e), ()):
+            if not make_true(c):
+                return False
+        if singles:
+            rest = masks[j] & ~now
+            if not rest & (rest - 1) and not make_true((j, rest.bit_length())):
+                return False
+            for k in mine:
+                if left[k] == 1:
+                    h = next(h for h in needs[k][1] if not off[h] & b)
+                    if not make_true((h, e)):
+                        return False
+        return True
+
+    while todo:
+        i, d = todo.pop()
+        bit = 1 << (d - 1)
+        peers, mates = _near(links, i)
+        for e in digits(masks[i] & ~bit & ~off[i]):
+            if not make_false(i, e):
+                return True
+        for j in peers:
+            if masks[j] & bit and not off[j] & bit and not make_false(j, d):
+                return True
+        for j, t in mates:
+            for e in digits(masks[j] & _FAR[t][d] & ~off[j]):
+                if not make_false(j, e):
+                    return True
+    for j, m in enumerate(on):
+        clean[j] |= m
+    return False
+
+
 def _explain(s: State, parent: dict[Lit, tuple[Lit, str] | None], last: Lit, end: str = "") -> str:
     path: list[str] = []
     lit: Lit | None = last
@@ -123,9 +213,8 @@ def _all_off(s: State, parent: dict[Lit, tuple[Lit, str] | None], last: Lit, can
     return _explain(s, parent, last, end) + "".join(f"; and {o}" for o in others)
 
 
-def _refute(s: State, links: Links, start: Cand, singles: bool) -> tuple[str | None, dict[Lit, tuple[Lit, str] | None]]:
-    """The chain from ``start`` true to a contradiction, as a sentence (else None), and every
-    literal the chain reached."""
+def _refute(s: State, links: Links, start: Cand, singles: bool) -> str | None:
+    """The chain from ``start`` true to a contradiction, as a sentence, else None."""
     first: Lit = (start, True)
     parent: dict[Lit, tuple[Lit, str] | None] = {first: None}
     queue: deque[Lit] = deque([first])
@@ -143,13 +232,13 @@ def _refute(s: State, links: Links, start: Cand, singles: bool) -> tuple[str | N
             parent[new] = (lit, why)
             c, new_on = new
             if (c, not new_on) in parent:
-                return _explain(s, parent, new, f"{cell_name(s.cell(c[0]))} would be both = and ≠ {c[1]}"), parent
+                return _explain(s, parent, new, f"{cell_name(s.cell(c[0]))} would be both = and ≠ {c[1]}")
             if not new_on:
                 i, d = c
                 now = off[i] = off.get(i, 0) | 1 << (d - 1)
                 if now == masks[i]:
                     return _all_off(s, parent, new, [(i, e) for e in digits(now)],
-                                    f"{cell_name(s.cell(i))} has no digit left"), parent
+                                    f"{cell_name(s.cell(i))} has no digit left")
                 mine = required.get(c, ())
                 for k in mine:
                     left[k] = left.get(k, len(needs[k][1])) - 1
@@ -157,13 +246,13 @@ def _refute(s: State, links: Links, start: Cand, singles: bool) -> tuple[str | N
                     if not left[k]:
                         name, holders, _ = needs[k]
                         return _all_off(s, parent, new, [(j, d) for j in holders],
-                                        f"{name} has no place left for its {d}"), parent
+                                        f"{name} has no place left for its {d}")
                 for forced, why in _singles(s, links, off, left, c) if singles else ():
                     if (forced, True) not in parent:
                         parent[(forced, True)] = (new, why)
                         queue.append((forced, True))
             queue.append(new)
-    return None, parent
+    return None
 
 
 def _singles(s: State, links: Links, off: dict[int, int], left: dict[int, int], c: Cand) -> list[tuple[Cand, str]]:
@@ -192,16 +281,15 @@ def alternating_chain(level: int, singles: bool = False) -> Callable[[State], St
     def find(s: State) -> Step | None:
         links = Links.of(s)
         cells = sorted((i for i in s.puzzle.white if not s.placed[i]), key=lambda i: bin(s.mask(i)).count("1"))
-        clean: set[Lit] = set()  # reached by a chain that met no contradiction: they meet none either
+        clean = [0] * s.puzzle.size  # reached (true) by a chain that met no contradiction: they meet none either
         for i in cells:
             for d in digits(s.mask(i)):
-                if ((i, d), True) in clean:
+                if clean[i] >> (d - 1) & 1 or not _meets_contradiction(links, (i, d), singles, clean):
                     continue
-                why, reached = _refute(s, links, (i, d), singles)
+                why = _refute(s, links, (i, d), singles)  # the chain itself, in words
                 if why:
                     return Step(rule, level, f"if {cell_name(s.cell(i))} were {d}: {why}",
                                 (s.cell(i),), (Mark(s.cell(i), f"-{d}"),))
-                clean.update(reached)
         return None
 
     return find

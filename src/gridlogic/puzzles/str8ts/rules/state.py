@@ -3,9 +3,10 @@ which white cells have been placed, and the helpers every rule shares (compartme
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 
 from gridlogic.core.board import Board
 from gridlogic.core.grid import Cell, cell_name
@@ -115,26 +116,23 @@ class State:
 
     def banned(self, comp: Compartment) -> int:
         """Digits decided in the compartment's line outside it (placed cells, black givens)."""
-        out = 0
-        p, masks, placed = self.puzzle, self.board.masks, self.placed
-        for j in outside(comp):
-            if p.black[j]:
-                if p.givens[j]:
-                    out |= 1 << (p.givens[j] - 1)
-            elif placed[j]:
+        _, others, out = compartment_data(self.puzzle)[comp]
+        masks, placed = self.board.masks, self.placed
+        for j in others:
+            if placed[j]:
                 out |= masks[j]
         return out
 
     def fits(self, comp: Compartment) -> tuple[Fit, ...]:
         """The straights the compartment can still hold (each digit matched to its own cell,
         none decided elsewhere in the line), with the digits each cell takes in some of them."""
-        masks = self.board.masks
-        return fits(self.puzzle.n, tuple(masks[i] for i in comp.cells), self.banned(comp))
+        get = compartment_data(self.puzzle)[comp][0]
+        return fits(self.puzzle.n, get(self.board.masks), self.banned(comp))
 
     def straights(self, comp: Compartment) -> list[int]:
         """The windows (masks of t consecutive digits) the compartment can still fill."""
-        masks = self.board.masks
-        return list(windows(self.puzzle.n, tuple(masks[i] for i in comp.cells), self.banned(comp)))
+        get = compartment_data(self.puzzle)[comp][0]
+        return list(windows(self.puzzle.n, get(self.board.masks), self.banned(comp)))
 
     def line(self, k: int) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
         """Row/column ``k``: its compartments, the straights of each that fit together with the
@@ -146,8 +144,8 @@ class State:
             d = self.digit(j)
             if d is not None and self.puzzle.black[j]:
                 black |= 1 << (d - 1)
-        masks = self.board.masks
-        wins = tuple(windows(self.puzzle.n, tuple(masks[i] for i in c.cells), black) for c in comps)
+        masks, data = self.board.masks, compartment_data(self.puzzle)
+        wins = tuple(windows(self.puzzle.n, data[c][0](masks), black) for c in comps)
         allowed, required = line_windows(wins, black)
         return comps, allowed, required
 
@@ -169,6 +167,29 @@ class State:
 def white_peers(p: Str8ts) -> tuple[tuple[int, ...], ...]:
     """Per cell: the white cells of its row and column, itself excepted."""
     return tuple(tuple(j for j in p.peers(i) if not p.black[j]) for i in range(p.size))
+
+
+Getter = Callable[[list[int]], tuple[int, ...]]
+
+
+def _one(i: int) -> Getter:
+    return lambda masks: (masks[i],)
+
+
+@lru_cache(maxsize=64)
+def compartment_data(p: Str8ts) -> dict[Compartment, tuple[Getter, tuple[int, ...], int]]:
+    """Per compartment: a function taking the masks to its cells' masks (a tuple), the white
+    cells of its line outside it, and the digits of the black cells of its line."""
+    out: dict[Compartment, tuple[Getter, tuple[int, ...], int]] = {}
+    for comp in p.compartments:
+        cells = comp.cells
+        get: Getter = itemgetter(*cells) if len(cells) > 1 else _one(cells[0])
+        black = 0
+        for j in outside(comp):
+            if p.black[j] and p.givens[j]:
+                black |= 1 << (p.givens[j] - 1)
+        out[comp] = (get, tuple(j for j in outside(comp) if not p.black[j]), black)
+    return out
 
 
 @lru_cache(maxsize=4096)
