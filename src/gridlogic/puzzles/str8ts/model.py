@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from gridlogic.core.errors import ValidationError
 from gridlogic.core.grid import Cell, cell_name
 
 MAX_SIZE = 9
+T = TypeVar("T")
 
 
 def _kept_hash(obj: object, fields: Callable[[], tuple[object, ...]]) -> int:
@@ -27,8 +29,9 @@ def _kept_hash(obj: object, fields: Callable[[], tuple[object, ...]]) -> int:
 
 
 def _without_hash(obj: object) -> dict[str, object]:
-    """The state to pickle: without the kept hash (string hashes differ between processes)."""
-    return {k: v for k, v in obj.__dict__.items() if k != "_hash"}
+    """The state to pickle: without the kept hash (string hashes differ between processes) nor
+    other kept values (``_``-named)."""
+    return {k: v for k, v in obj.__dict__.items() if not k.startswith("_")}
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,15 @@ class Str8ts:
 
     def __hash__(self) -> int:
         return _kept_hash(self, lambda: (self.n, self.black, self.givens, self.name))
+
+    def memo(self, key: str, make: Callable[[], T]) -> T:
+        """A value derived from the puzzle alone (e.g. tables the rules use), made once and kept
+        on it (not pickled)."""
+        found: T | None = self.__dict__.get("_" + key)
+        if found is None:
+            found = make()
+            self.__dict__["_" + key] = found
+        return found
 
     def __getstate__(self) -> dict[str, object]:
         return _without_hash(self)

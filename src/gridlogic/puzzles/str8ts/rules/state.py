@@ -22,6 +22,11 @@ class State:
     placed: list[bool]
     clean: tuple[tuple[int, ...], tuple[bool, ...]] | None = field(default=None, compare=False)
     """The masks and placed cells of the last board :meth:`contradiction` found nothing wrong with."""
+    data: dict[int, tuple[Getter, tuple[int, ...], int]] = field(init=False, repr=False, compare=False)
+    """:func:`compartment_data` of the puzzle."""
+
+    def __post_init__(self) -> None:
+        self.data = compartment_data(self.puzzle)
 
     @classmethod
     def start(cls, p: Str8ts) -> State:
@@ -114,9 +119,16 @@ class State:
         """The index in ``puzzle.lines`` of the row or column holding ``comp``."""
         return comp.line + (self.puzzle.n if comp.axis == "column" else 0)
 
+    def _data(self, comp: Compartment) -> tuple[Getter, tuple[int, ...], int]:
+        found = self.data.get(id(comp))
+        if found is None:  # an equal compartment of another puzzle object
+            p = self.puzzle
+            found = self.data[id(p.compartments[p.compartments.index(comp)])]
+        return found
+
     def banned(self, comp: Compartment) -> int:
         """Digits decided in the compartment's line outside it (placed cells, black givens)."""
-        _, others, out = compartment_data(self.puzzle)[comp]
+        _, others, out = self.data.get(id(comp)) or self._data(comp)
         masks, placed = self.board.masks, self.placed
         for j in others:
             if placed[j]:
@@ -126,12 +138,12 @@ class State:
     def fits(self, comp: Compartment) -> tuple[Fit, ...]:
         """The straights the compartment can still hold (each digit matched to its own cell,
         none decided elsewhere in the line), with the digits each cell takes in some of them."""
-        get = compartment_data(self.puzzle)[comp][0]
+        get = (self.data.get(id(comp)) or self._data(comp))[0]
         return fits(self.puzzle.n, get(self.board.masks), self.banned(comp))
 
     def straights(self, comp: Compartment) -> list[int]:
         """The windows (masks of t consecutive digits) the compartment can still fill."""
-        get = compartment_data(self.puzzle)[comp][0]
+        get = (self.data.get(id(comp)) or self._data(comp))[0]
         return list(windows(self.puzzle.n, get(self.board.masks), self.banned(comp)))
 
     def line(self, k: int) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
@@ -144,8 +156,8 @@ class State:
             d = self.digit(j)
             if d is not None and self.puzzle.black[j]:
                 black |= 1 << (d - 1)
-        masks, data = self.board.masks, compartment_data(self.puzzle)
-        wins = tuple(windows(self.puzzle.n, data[c][0](masks), black) for c in comps)
+        masks = self.board.masks
+        wins = tuple(windows(self.puzzle.n, self._data(c)[0](masks), black) for c in comps)
         allowed, required = line_windows(wins, black)
         return comps, allowed, required
 
@@ -163,10 +175,9 @@ class State:
         return self.puzzle.cell(i)
 
 
-@lru_cache(maxsize=64)
 def white_peers(p: Str8ts) -> tuple[tuple[int, ...], ...]:
     """Per cell: the white cells of its row and column, itself excepted."""
-    return tuple(tuple(j for j in p.peers(i) if not p.black[j]) for i in range(p.size))
+    return p.memo("white_peers", lambda: tuple(tuple(j for j in p.peers(i) if not p.black[j]) for i in range(p.size)))
 
 
 Getter = Callable[[list[int]], tuple[int, ...]]
@@ -176,20 +187,24 @@ def _one(i: int) -> Getter:
     return lambda masks: (masks[i],)
 
 
-@lru_cache(maxsize=64)
-def compartment_data(p: Str8ts) -> dict[Compartment, tuple[Getter, tuple[int, ...], int]]:
-    """Per compartment: a function taking the masks to its cells' masks (a tuple), the white
-    cells of its line outside it, and the digits of the black cells of its line."""
-    out: dict[Compartment, tuple[Getter, tuple[int, ...], int]] = {}
-    for comp in p.compartments:
-        cells = comp.cells
-        get: Getter = itemgetter(*cells) if len(cells) > 1 else _one(cells[0])
-        black = 0
-        for j in outside(comp):
-            if p.black[j] and p.givens[j]:
-                black |= 1 << (p.givens[j] - 1)
-        out[comp] = (get, tuple(j for j in outside(comp) if not p.black[j]), black)
-    return out
+def compartment_data(p: Str8ts) -> dict[int, tuple[Getter, tuple[int, ...], int]]:
+    """Per compartment (by ``id``: those of ``p.compartments``): a function taking the masks to
+    its cells' masks (a tuple), the white cells of its line outside it, and the digits of the
+    black cells of its line."""
+
+    def make() -> dict[int, tuple[Getter, tuple[int, ...], int]]:
+        out: dict[int, tuple[Getter, tuple[int, ...], int]] = {}
+        for comp in p.compartments:
+            cells = comp.cells
+            get: Getter = itemgetter(*cells) if len(cells) > 1 else _one(cells[0])
+            black = 0
+            for j in outside(comp):
+                if p.black[j] and p.givens[j]:
+                    black |= 1 << (p.givens[j] - 1)
+            out[id(comp)] = (get, tuple(j for j in outside(comp) if not p.black[j]), black)
+        return out
+
+    return p.memo("compartment_data", make)
 
 
 @lru_cache(maxsize=4096)
@@ -200,13 +215,16 @@ def outside(comp: Compartment) -> tuple[int, ...]:
     return tuple(j for j in line if j not in comp.cells)
 
 
-@lru_cache(maxsize=64)
 def line_compartments(p: Str8ts) -> tuple[tuple[Compartment, ...], ...]:
     """The compartments of each row, then each column (indexed like ``p.lines``)."""
-    out: list[list[Compartment]] = [[] for _ in p.lines]
-    for c in p.compartments:
-        out[c.line + (p.n if c.axis == "column" else 0)].append(c)
-    return tuple(tuple(x) for x in out)
+
+    def make() -> tuple[tuple[Compartment, ...], ...]:
+        out: list[list[Compartment]] = [[] for _ in p.lines]
+        for c in p.compartments:
+            out[c.line + (p.n if c.axis == "column" else 0)].append(c)
+        return tuple(tuple(x) for x in out)
+
+    return p.memo("line_compartments", make)
 
 
 _DIGITS: tuple[list[int], ...] = tuple([d + 1 for d in range(9) if m >> d & 1] for m in range(1 << 9))
