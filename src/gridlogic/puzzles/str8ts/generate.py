@@ -30,27 +30,45 @@ BLACKS = (18, 22)
 BLACK_CLUES = (4, 7)
 
 
-class Uniqueness:
-    """Is a solved grid the only solution under a set of its givens? One incremental SAT solver per
-    grid: the encoding of its black pattern and black clues, plus one clause "some white cell
-    differs from the grid"; each question assumes the white givens (unsatisfiable = unique)."""
+class PatternSat:
+    """One incremental SAT solver per black pattern, for a whole candidate: the encoding of the
+    empty pattern gives a solved grid (under random assumptions); then the black clues (their
+    digits leave their lines) and one clause "some white cell differs from the grid" are added, and
+    each uniqueness question assumes the white givens (unsatisfiable = unique)."""
 
-    def __init__(self, full: Str8ts) -> None:
-        self.full = full
-        base = Str8ts(full.n, full.black, tuple(g if full.black[i] else 0 for i, g in enumerate(full.givens)))
-        model, _ = exact_sat.encode(base)
-        model.clauses.append([-exact_sat.var(base, i, full.givens[i]) for i in base.white])
+    def __init__(self, empty: Str8ts) -> None:
+        self.empty = empty
+        model, self.cells = exact_sat.encode(empty)
         self.solver = model.solver(exact_sat.SOLVER)
+        self.full: Str8ts | None = None
 
-    def __enter__(self) -> Uniqueness:
+    def __enter__(self) -> PatternSat:
         return self
 
     def __exit__(self, *_: object) -> None:
         self.solver.delete()
 
+    def grid(self, assume: list[int]) -> exact_sat.Solution | None:
+        """A solution under the first ``k`` assumptions, for the largest ``k`` that allows one."""
+        for k in range(len(assume), -1, -1):
+            if self.solver.solve(assumptions=assume[:k]):
+                model = self.solver.get_model()
+                assert model is not None
+                return exact_sat.decode(self.empty, frozenset(v for v in self.cells if model[v - 1] > 0))
+        return None
+
+    def settle(self, full: Str8ts) -> None:
+        """From now on: ``full``'s black clues hold and solutions other than ``full`` are asked for."""
+        p, var = self.empty, exact_sat.var
+        for i in range(p.size):
+            if p.black[i] and full.givens[i]:
+                self.solver.append_formula([[-var(p, j, full.givens[i])] for j in p.peers(i) if not p.black[j]])
+        self.solver.add_clause([-var(p, i, full.givens[i]) for i in p.white])
+        self.full = full
+
     def unique(self, givens: list[int]) -> bool:
-        full = self.full
-        return not self.solver.solve(assumptions=[exact_sat.var(full, i, givens[i]) for i in full.white if givens[i]])
+        p, var = self.empty, exact_sat.var
+        return not self.solver.solve(assumptions=[var(p, i, givens[i]) for i in p.white if givens[i]])
 
 
 def black_pattern(n: int, rng: Random) -> tuple[bool, ...]:
@@ -63,14 +81,14 @@ def black_pattern(n: int, rng: Random) -> tuple[bool, ...]:
     return tuple(black)
 
 
-def solved_grid(n: int, rng: Random) -> Str8ts | None:
-    """A pattern and a full solution as white givens (None if the random choices fail)."""
-    black = black_pattern(n, rng)
-    empty = Str8ts(n, black, (0,) * (n * n))
+def solved_grid(n: int, rng: Random, sat: PatternSat) -> Str8ts | None:
+    """A full solution of ``sat``'s pattern as white givens, with black clues (None if the pattern
+    has no solution at all)."""
+    empty = sat.empty
+    black = empty.black
     white = list(empty.white)
     picks = rng.sample(white, min(3, len(white)))
-    assume = tuple(exact_sat.var(empty, i, rng.randint(1, n)) for i in picks)
-    sol = next(exact_sat.solutions(empty, assume), None)
+    sol = sat.grid([exact_sat.var(empty, i, rng.randint(1, n)) for i in picks])
     if sol is None:
         return None
     givens = list(sol)
@@ -86,24 +104,26 @@ def solved_grid(n: int, rng: Random) -> Str8ts | None:
         if free:
             givens[i] = rng.choice(free)
             clues -= 1
-    return Str8ts(n, black, tuple(givens))
+    full = Str8ts(n, black, tuple(givens))
+    sat.settle(full)
+    return full
 
 
 def with_givens(p: Str8ts, givens: list[int]) -> Str8ts:
     return Str8ts(p.n, p.black, tuple(givens), p.name)
 
 
-def minimise(full: Str8ts, rng: Random) -> Str8ts:
-    """Remove white givens, in random order, while the solution stays unique."""
+def minimise(full: Str8ts, rng: Random, sat: PatternSat) -> Str8ts:
+    """Remove white givens, in random order, while the solution stays unique (``sat`` settled on
+    ``full``)."""
     givens = list(full.givens)
     order = list(full.white)
     rng.shuffle(order)
-    with Uniqueness(full) as check:
-        for i in order:
-            keep = givens[i]
-            givens[i] = 0
-            if not check.unique(givens):
-                givens[i] = keep
+    for i in order:
+        keep = givens[i]
+        givens[i] = 0
+        if not sat.unique(givens):
+            givens[i] = keep
     return with_givens(full, givens)
 
 
@@ -148,10 +168,11 @@ def generate(n: int, level: int | None, seed: int, options: Options | None = Non
     allowance = Allowance(options)
     while allowance.more(tally.draws):
         tally.draws += 1
-        full = solved_grid(n, rng)
-        if full is None:
-            continue
-        p = minimise(full, rng)
+        with PatternSat(Str8ts(n, black_pattern(n, rng), (0,) * (n * n))) as sat:
+            full = solved_grid(n, rng, sat)
+            if full is None:
+                continue
+            p = minimise(full, rng, sat)
         tally.candidates += 1
         if level is None:
             g: Grade | None = grade(p)
