@@ -127,6 +127,13 @@ def minimise(full: Str8ts, rng: Random, sat: PatternSat) -> Str8ts:
     return with_givens(full, givens)
 
 
+RULES = tuple(t for t in TECHNIQUES if t.id != "BoundedContradiction")
+"""The rules a candidate is solved with: all but the bounded contradiction search, the last resort
+of the extreme level (tried only where ForcingChain finds nothing, and by far the slowest). A run
+with these that solves the puzzle is step for step the run with every rule; a board where they are
+stuck gets one more given instead. So extreme puzzles come out solvable by ForcingChain."""
+
+
 def at_level(p: Str8ts, full: Str8ts, level: int, rng: Random) -> tuple[Str8ts, Run] | None:
     """``p`` with givens of the solution put back until the rules capped at ``level`` solve it, and
     the hardest level that solve used (None if ``p`` itself turns out unsolvable, which a unique
@@ -140,7 +147,7 @@ def at_level(p: Str8ts, full: Str8ts, level: int, rng: Random) -> tuple[Str8ts, 
     while True:
         q = with_givens(full, givens)
         s = State.start(q)
-        out = run(s, TECHNIQUES, level)
+        out = run(s, RULES, level)
         if out.status == "solved":
             return q, out
         while out.status == "stuck":
@@ -152,7 +159,7 @@ def at_level(p: Str8ts, full: Str8ts, level: int, rng: Random) -> tuple[Str8ts, 
             givens[i] = full.givens[i]
             s.board.fix(i, givens[i] - 1)
             s.placed[i] = True
-            out = run(s, TECHNIQUES, level)
+            out = run(s, RULES, level)
         if out.status != "solved":
             return None
 
