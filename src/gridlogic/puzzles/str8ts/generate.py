@@ -3,11 +3,13 @@
 A random 180-degree-symmetric black pattern with as many black cells as curated puzzles have
 (18-22 of 81, scaled to the board); a solved grid from the SAT solver steered by a few random
 assumptions; 4-7 black cells (scaled) get a digit their row and column lack; then white givens are
-removed in random order while the solution stays unique. If the puzzle grades above the target,
-givens of the solution are put back until the rules capped at the target solve it. It is kept only
-if the rules capped at the target solve it, capped one level below they are stuck, and the grade
-says the target; otherwise the next attempt, until the time limit (then a negative answer). The RNG
-is seeded by size, level and seed.
+removed in random order while the solution stays unique (one incremental SAT solver per pattern
+answers all of that). Then one run of the rules capped at the target: rules are tried cheapest level
+first, so a run that solves with hardest level L is the run of every cap from L up (capped at L-1 it
+is stuck, the grade is L). A candidate solved below the target is rejected; one the capped rules are
+stuck on goes on from where they stopped with one more given of the solution, and is then solved
+afresh. Otherwise the next candidate, until the time limit (then a negative answer). The RNG is
+seeded by size, level and seed.
 """
 
 from __future__ import annotations
