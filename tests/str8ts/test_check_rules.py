@@ -100,3 +100,57 @@ def test_forcing_chain_goes_past_the_logic_levels(rows: list[Row]) -> None:
     assert step is not None and step.rule == "ForcingChain" and step.reason.startswith("if r")
     ((cell, value),) = [(m.cell, m.value) for m in step.marks]
     assert value != f"-{sol[cell[0] * p.n + cell[1]]}"
+
+
+def _states(p: Str8ts) -> list[State]:
+    """Boards met on the way through ``p`` with the logic levels (after 0, 10, 30, 60 steps, stuck)."""
+    out = []
+    for k in (0, 10, 30, 60, 100_000):
+        s = State.start(p)
+        run(s, LOGIC, max_steps=k)
+        out.append(s)
+    return out
+
+
+def test_chain_closure_decides_as_the_chain_search(rows: list[Row]) -> None:
+    """The bit-mask closure that decides a chain start meets a contradiction exactly when the
+    search tree that writes the chain out does (with and without singles), on every candidate."""
+    texts = {r[0]: r[1] for r in rows}
+    met = 0
+    for name in ("jamesaustin/ulrich004", "jamesaustin/weekly028", "jamesaustin/klaus119"):
+        for s in _states(from_s81(texts[name])):
+            links = chains.Links(s)
+            for i in s.puzzle.white:
+                if s.placed[i]:
+                    continue
+                for d in range(1, s.puzzle.n + 1):
+                    if not s.mask(i) >> (d - 1) & 1:
+                        continue
+                    for singles in (False, True):
+                        fast = chains._meets_contradiction(links, (i, d), singles, [0] * s.puzzle.size)
+                        assert fast == (chains._refute(s, links, (i, d), singles) is not None), (name, i, d)
+                        met += fast
+    assert met > 50
+
+
+def test_contradiction_looks_at_changes_only(rows: list[Row]) -> None:
+    """A board checked before, then changed, reports the same first contradiction as a fresh check."""
+    p = from_s81(next(r[1] for r in rows if r[0] == "jamesaustin/weekly028"))
+    s = _states(p)[2]
+    assert s.contradiction() is None and s.clean is not None
+    found = 0
+    for i in p.white:
+        for d in range(1, p.n + 1):
+            if not s.mask(i) >> (d - 1) & 1:
+                continue
+            for place in (True, False):
+                t = s.copy()
+                if place:
+                    t.board.fix(i, d - 1)
+                    t.placed[i] = True
+                else:
+                    t.board.masks[i] &= ~(1 << (d - 1))
+                fresh = State(p, t.board.copy(), t.placed.copy())
+                assert t.contradiction() == fresh.contradiction()
+                found += fresh.contradiction() is not None
+    assert found > 20

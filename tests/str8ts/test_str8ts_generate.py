@@ -4,13 +4,15 @@ different for each seed and level; bad levels refused; a missed target is a nega
 from __future__ import annotations
 
 from itertools import islice
+from random import Random
 
 import pytest
 
 from gridlogic.core.errors import GenerationFailed, GridlogicError
 from gridlogic.puzzles.str8ts import exact_sat
-from gridlogic.puzzles.str8ts.generate import generate
+from gridlogic.puzzles.str8ts.generate import PatternSat, black_pattern, generate, minimise, solved_grid, with_givens
 from gridlogic.puzzles.str8ts.kind import KIND
+from gridlogic.puzzles.str8ts.model import Str8ts
 
 OPTS = {"attempts": 100, "time_limit": 3600}
 
@@ -51,3 +53,30 @@ def test_bad_sizes(bad: str) -> None:
 def test_a_missed_target_is_a_negative_answer() -> None:
     with pytest.raises(GenerationFailed, match="found in 1 attempts"):
         generate(9, 4, 1, {"attempts": 1})
+
+
+def test_extreme_is_on_target() -> None:
+    g = generate(9, 4, 5, OPTS)
+    p = g.puzzle
+    assert g.grade is not None and g.grade.level == 4 == KIND.grade(p).level
+    assert g.grade.hardest_rule == KIND.grade(p).hardest_rule
+    assert KIND.explain(p, 4).status == "solved" and KIND.explain(p, 3).status != "solved"
+    assert list(islice(exact_sat.solutions(p), 2)) == [g.solution]
+
+
+def test_pattern_solver_answers_uniqueness_as_the_exact_solver() -> None:
+    rng = Random(5)
+    with PatternSat(Str8ts(9, black_pattern(9, rng), (0,) * 81)) as sat:
+        full = solved_grid(9, rng, sat)
+        assert full is not None and not KIND.check(full, tuple(0 if full.black[i] else g for i, g in
+                                                               enumerate(full.givens)))
+        p = minimise(full, rng, sat)
+        assert len(list(islice(exact_sat.solutions(p), 2))) == 1
+        givens = list(p.givens)
+        for i in p.white:
+            if givens[i]:  # minimal: without any one white given there is another solution
+                keep, givens[i] = givens[i], 0
+                assert not sat.unique(givens)
+                assert len(list(islice(exact_sat.solutions(with_givens(p, givens)), 2))) == 2
+                givens[i] = keep
+        assert sat.unique(givens)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gridlogic.core.engine import run
+from gridlogic.core.engine import Run, run
 from gridlogic.core.step import Explanation, Grade
 from gridlogic.puzzles.str8ts.model import Str8ts
 from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, State
@@ -26,10 +26,14 @@ def explain(p: Str8ts, max_level: int | None = None) -> Explanation:
     s = State.start(p)
     out = run(s, TECHNIQUES, max_level)
     solved = out.status == "solved"
-    moves = [st for st in out.steps if st.level <= out.level and st.rule in RULE_IDS]
-    hardest = max(moves, key=lambda st: st.level).rule if moves else out.hardest_rule
     return Explanation(out.status, out.steps, final_rows(s), level_name(out.level, solved),
-                       out.level if solved else len(LEVELS), hardest)
+                       out.level if solved else len(LEVELS), hardest(out))
+
+
+def hardest(out: Run) -> str | None:
+    """The rule of a run's hardest step (its first one at the run's level)."""
+    moves = [st for st in out.steps if st.level <= out.level and st.rule in RULE_IDS]
+    return max(moves, key=lambda st: st.level).rule if moves else out.hardest_rule
 
 
 def grade(p: Str8ts) -> Grade:

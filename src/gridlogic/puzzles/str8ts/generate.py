@@ -3,26 +3,28 @@
 A random 180-degree-symmetric black pattern with as many black cells as curated puzzles have
 (18-22 of 81, scaled to the board); a solved grid from the SAT solver steered by a few random
 assumptions; 4-7 black cells (scaled) get a digit their row and column lack; then white givens are
-removed in random order while the solution stays unique. If the puzzle grades above the target,
-givens of the solution are put back until the rules capped at the target solve it. It is kept only
-if the rules capped at the target solve it, capped one level below they are stuck, and the grade
-says the target; otherwise the next attempt, until the time limit (then a negative answer). The RNG
-is seeded by size, level and seed.
+removed in random order while the solution stays unique (one incremental SAT solver per pattern
+answers all of that). Then one run of the rules capped at the target: rules are tried cheapest level
+first, so a run that solves with hardest level L is the run of every cap from L up (capped at L-1 it
+is stuck, the grade is L). A candidate solved below the target is rejected; one the capped rules are
+stuck on goes on from where they stopped with one more given of the solution, and is then solved
+afresh. Otherwise the next candidate, until the time limit (then a negative answer). The RNG is
+seeded by size, level and seed.
 """
 
 from __future__ import annotations
 
-from itertools import islice
 from random import Random
 
+from gridlogic.core.engine import Run, run
 from gridlogic.core.errors import GenerationFailed, GridlogicError
-from gridlogic.core.generation import Allowance, on_target, progress_of, seeded, tally_of
+from gridlogic.core.generation import Allowance, progress_of, seeded, tally_of
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade
 from gridlogic.puzzles.str8ts import exact_sat
-from gridlogic.puzzles.str8ts.explain import explain, grade
+from gridlogic.puzzles.str8ts.explain import grade, hardest
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import LEVELS
+from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, State
 
 BLACKS = (18, 22)
 """Black cells of curated 9x9 puzzles (corpus sources other than the weekly jamesaustin set: medians
@@ -30,8 +32,45 @@ BLACKS = (18, 22)
 BLACK_CLUES = (4, 7)
 
 
-def unique(p: Str8ts) -> bool:
-    return len(list(islice(exact_sat.solutions(p), 2))) == 1
+class PatternSat:
+    """One incremental SAT solver per black pattern, for a whole candidate: the encoding of the
+    empty pattern gives a solved grid (under random assumptions); then the black clues (their
+    digits leave their lines) and one clause "some white cell differs from the grid" are added, and
+    each uniqueness question assumes the white givens (unsatisfiable = unique)."""
+
+    def __init__(self, empty: Str8ts) -> None:
+        self.empty = empty
+        model, self.cells = exact_sat.encode(empty)
+        self.solver = model.solver(exact_sat.SOLVER)
+        self.full: Str8ts | None = None
+
+    def __enter__(self) -> PatternSat:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.solver.delete()
+
+    def grid(self, assume: list[int]) -> exact_sat.Solution | None:
+        """A solution under the first ``k`` assumptions, for the largest ``k`` that allows one."""
+        for k in range(len(assume), -1, -1):
+            if self.solver.solve(assumptions=assume[:k]):
+                model = self.solver.get_model()
+                assert model is not None
+                return exact_sat.decode(self.empty, frozenset(v for v in self.cells if model[v - 1] > 0))
+        return None
+
+    def settle(self, full: Str8ts) -> None:
+        """From now on: ``full``'s black clues hold and solutions other than ``full`` are asked for."""
+        p, var = self.empty, exact_sat.var
+        for i in range(p.size):
+            if p.black[i] and full.givens[i]:
+                self.solver.append_formula([[-var(p, j, full.givens[i])] for j in p.peers(i) if not p.black[j]])
+        self.solver.add_clause([-var(p, i, full.givens[i]) for i in p.white])
+        self.full = full
+
+    def unique(self, givens: list[int]) -> bool:
+        p, var = self.empty, exact_sat.var
+        return not self.solver.solve(assumptions=[var(p, i, givens[i]) for i in p.white if givens[i]])
 
 
 def black_pattern(n: int, rng: Random) -> tuple[bool, ...]:
@@ -44,14 +83,14 @@ def black_pattern(n: int, rng: Random) -> tuple[bool, ...]:
     return tuple(black)
 
 
-def solved_grid(n: int, rng: Random) -> Str8ts | None:
-    """A pattern and a full solution as white givens (None if the random choices fail)."""
-    black = black_pattern(n, rng)
-    empty = Str8ts(n, black, (0,) * (n * n))
+def solved_grid(n: int, rng: Random, sat: PatternSat) -> Str8ts | None:
+    """A full solution of ``sat``'s pattern as white givens, with black clues (None if the pattern
+    has no solution at all)."""
+    empty = sat.empty
+    black = empty.black
     white = list(empty.white)
     picks = rng.sample(white, min(3, len(white)))
-    assume = tuple(exact_sat.var(empty, i, rng.randint(1, n)) for i in picks)
-    sol = next(exact_sat.solutions(empty, assume), None)
+    sol = sat.grid([exact_sat.var(empty, i, rng.randint(1, n)) for i in picks])
     if sol is None:
         return None
     givens = list(sol)
@@ -67,42 +106,68 @@ def solved_grid(n: int, rng: Random) -> Str8ts | None:
         if free:
             givens[i] = rng.choice(free)
             clues -= 1
-    return Str8ts(n, black, tuple(givens))
+    full = Str8ts(n, black, tuple(givens))
+    sat.settle(full)
+    return full
 
 
 def with_givens(p: Str8ts, givens: list[int]) -> Str8ts:
     return Str8ts(p.n, p.black, tuple(givens), p.name)
 
 
-def minimise(full: Str8ts, rng: Random) -> Str8ts:
-    """Remove white givens, in random order, while the solution stays unique."""
+def minimise(full: Str8ts, rng: Random, sat: PatternSat) -> Str8ts:
+    """Remove white givens, in random order, while the solution stays unique (``sat`` settled on
+    ``full``)."""
     givens = list(full.givens)
     order = list(full.white)
     rng.shuffle(order)
     for i in order:
         keep = givens[i]
         givens[i] = 0
-        if not unique(with_givens(full, givens)):
+        if not sat.unique(givens):
             givens[i] = keep
     return with_givens(full, givens)
 
 
-def ease(p: Str8ts, full: Str8ts, level: int, rng: Random) -> Str8ts:
-    """Put givens of the solution back until the human solver needs no level above ``level``
-    (the result is solved by the rules capped at ``level``)."""
+RULES = tuple(t for t in TECHNIQUES if t.id != "BoundedContradiction")
+"""The rules a candidate is solved with: all but the bounded contradiction search, the last resort
+of the extreme level (tried only where ForcingChain finds nothing, and by far the slowest). A run
+with these that solves the puzzle is step for step the run with every rule; a board where they are
+stuck gets one more given instead. So extreme puzzles come out solvable by ForcingChain."""
+
+
+def at_level(p: Str8ts, full: Str8ts, level: int, rng: Random) -> tuple[Str8ts, Run] | None:
+    """``p`` with givens of the solution put back until the rules capped at ``level`` solve it, and
+    the hardest level that solve used (None if ``p`` itself turns out unsolvable, which a unique
+    puzzle and sound rules never are). Rules are tried cheapest level first, so a capped run that
+    solves with hardest level L is the run of every cap from L up: capped below L it is stuck, and
+    the grade is L. A stuck run goes on from where it stopped with one more given (a cell the rules
+    have not placed); the result is then solved afresh, the only run whose level counts."""
     givens = list(p.givens)
     missing = [i for i in p.white if not givens[i]]
     rng.shuffle(missing)
-    for i in missing:
-        if explain(with_givens(full, givens), level).status == "solved":
-            return with_givens(full, givens)
-        givens[i] = full.givens[i]
-    return full
+    while True:
+        q = with_givens(full, givens)
+        s = State.start(q)
+        out = run(s, RULES, level)
+        if out.status == "solved":
+            return q, out
+        while out.status == "stuck":
+            open_ = [i for i in missing if not s.placed[i]]
+            if not open_:
+                return None
+            i = open_[0]
+            missing.remove(i)
+            givens[i] = full.givens[i]
+            s.board.fix(i, givens[i] - 1)
+            s.placed[i] = True
+            out = run(s, RULES, level)
+        if out.status != "solved":
+            return None
 
 
 def generate(n: int, level: int | None, seed: int, options: Options | None = None) -> Generated:
     """A unique puzzle, exactly at ``level`` when one is given (graded anyway)."""
-    from gridlogic.puzzles.str8ts.kind import KIND
 
     if not 4 <= n <= 9:
         raise GridlogicError(f"str8ts size {n} is outside 4..9")
@@ -112,16 +177,22 @@ def generate(n: int, level: int | None, seed: int, options: Options | None = Non
     allowance = Allowance(options)
     while allowance.more(tally.draws):
         tally.draws += 1
-        full = solved_grid(n, rng)
-        if full is None:
-            continue
-        p = minimise(full, rng)
+        with PatternSat(Str8ts(n, black_pattern(n, rng), (0,) * (n * n))) as sat:
+            full = solved_grid(n, rng, sat)
+            if full is None:
+                continue
+            p = minimise(full, rng, sat)
         tally.candidates += 1
         if level is None:
             g: Grade | None = grade(p)
-        else:  # (the rules capped at the level are much cheaper than an uncapped grade)
-            p = ease(p, full, level, rng)
-            g = on_target(KIND, p, level, tally, solved_at_target=True)
+        else:
+            g = None
+            found = at_level(p, full, level, rng)
+            if found is not None:
+                p, out = found
+                tally.grades[LEVELS[out.level] if out.level == level else f"<{LEVELS[level]}"] += 1
+                if out.level == level:
+                    g = Grade(level, LEVELS[level], hardest(out))
         if g is not None:
             solution = tuple(0 if p.black[i] else full.givens[i] for i in range(p.size))
             return Generated(p, g, solution)

@@ -7,13 +7,31 @@ white cells) holds a straight: consecutive numbers in any order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from gridlogic.core.errors import ValidationError
 from gridlogic.core.grid import Cell, cell_name
 
 MAX_SIZE = 9
+T = TypeVar("T")
+
+
+def _kept_hash(obj: object, fields: Callable[[], tuple[object, ...]]) -> int:
+    """The hash of a frozen object's fields, computed once (puzzles and compartments key the
+    rules' caches, called many times per step)."""
+    found: int | None = obj.__dict__.get("_hash")
+    if found is None:
+        found = hash(fields())
+        object.__setattr__(obj, "_hash", found)
+    return found
+
+
+def _without_hash(obj: object) -> dict[str, object]:
+    """The state to pickle: without the kept hash (string hashes differ between processes) nor
+    other kept values (``_``-named)."""
+    return {k: v for k, v in obj.__dict__.items() if not k.startswith("_")}
 
 
 @dataclass(frozen=True)
@@ -27,6 +45,12 @@ class Compartment:
 
     def __repr__(self) -> str:
         return f"Compartment({self.axis!r}, {self.line}, {self.cells!r}, {self.n})"
+
+    def __hash__(self) -> int:
+        return _kept_hash(self, lambda: (self.axis, self.line, self.cells, self.n))
+
+    def __getstate__(self) -> dict[str, object]:
+        return _without_hash(self)
 
     @property
     def size(self) -> int:
@@ -70,6 +94,21 @@ class Str8ts:
         set_(self, "comps_of", tuple(tuple(x) for x in of))
         set_(self, "lines", lines)
         set_(self, "white", tuple(i for i in range(self.n * self.n) if not self.black[i]))
+
+    def __hash__(self) -> int:
+        return _kept_hash(self, lambda: (self.n, self.black, self.givens, self.name))
+
+    def memo(self, key: str, make: Callable[[], T]) -> T:
+        """A value derived from the puzzle alone (e.g. tables the rules use), made once and kept
+        on it (not pickled)."""
+        found: T | None = self.__dict__.get("_" + key)
+        if found is None:
+            found = make()
+            self.__dict__["_" + key] = found
+        return found
+
+    def __getstate__(self) -> dict[str, object]:
+        return _without_hash(self)
 
     @classmethod
     def from_rows(cls, black_rows: Sequence[str], givens: Sequence[Sequence[int]] | None = None,

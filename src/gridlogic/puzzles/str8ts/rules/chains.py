@@ -27,15 +27,23 @@ Lit = tuple[Cand, bool]  # the candidate, and whether it is true
 MAX_SHOWN = 10
 
 
+Need = tuple[str, list[int], int]
+"""A digit a row or column must hold: the line's name, the cells that can still hold it, the digit."""
+
+
 class Links:
-    """The strong links of a board, and its weak links computed on demand."""
+    """The strong links of a board, and its weak links (computed on demand, then kept)."""
 
     def __init__(self, s: State) -> None:
         self.s = s
         p = s.puzzle
+        self.masks, self.placed = tuple(s.board.masks), tuple(s.placed)  # (the state changes later on)
         self.peers = white_peers(p)
         self.strong: dict[Cand, list[tuple[Cand, str]]] = {}
-        self.required: dict[Cand, list[tuple[str, list[int]]]] = {}  # per candidate: (line, cells) needing it
+        self.needs: list[Need] = []
+        self.required: dict[Cand, list[int]] = {}  # per candidate: the needs (indices) it can meet
+        self._weak: dict[Cand, list[Cand]] = {}
+        self.near: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
         for i in p.white:
             m = s.mask(i)
             if not s.placed[i] and bin(m).count("1") == 2:
@@ -50,9 +58,21 @@ class Links:
             for d in digits(required & ~placed):
                 holders = [j for j in line if not p.black[j] and s.mask(j) >> (d - 1) & 1]
                 for j in holders:
-                    self.required.setdefault((j, d), []).append((p.line_name(k), holders))
+                    self.required.setdefault((j, d), []).append(len(self.needs))
+                self.needs.append((p.line_name(k), holders, d))
                 if len(holders) == 2:
                     self._add((holders[0], d), (holders[1], d), f"{p.line_name(k)} needs {d} in one of them")
+
+    @classmethod
+    def of(cls, s: State) -> Links:
+        """The links of ``s``, shared by the chain rules that look at the same board."""
+        if _LAST:
+            links = _LAST[0]
+            if links.s.puzzle is s.puzzle and links.masks == tuple(s.board.masks) and links.placed == tuple(s.placed):
+                return links
+        links = cls(s)
+        _LAST[:] = [links]
+        return links
 
     def _add(self, a: Cand, b: Cand, why: str) -> None:
         self.strong.setdefault(a, []).append((b, why))
@@ -60,18 +80,116 @@ class Links:
 
     def weak(self, c: Cand) -> list[Cand]:
         """Candidates that cannot be true together with ``c``."""
+        found = self._weak.get(c)
+        if found is not None:
+            return found
         s = self.s
         i, d = c
         bit = 1 << (d - 1)
-        out = [(i, e) for e in digits(s.mask(i)) if e != d]
-        out += [(j, d) for j in self.peers[i] if not s.placed[j] and s.mask(j) & bit]
+        masks, placed = self.masks, self.placed
+        out = [(i, e) for e in digits(masks[i]) if e != d]
+        out += [(j, d) for j in self.peers[i] if not placed[j] and masks[j] & bit]
         for k in s.puzzle.comps_of[i]:
             comp = s.puzzle.compartments[k]
             t = comp.size
             for j in comp.cells:
-                if j != i and not s.placed[j]:
-                    out += [(j, e) for e in digits(s.mask(j)) if abs(e - d) >= t and e != d]
+                if j != i and not placed[j]:
+                    out += [(j, e) for e in digits(masks[j]) if abs(e - d) >= t and e != d]
+        self._weak[c] = out
         return out
+
+
+_LAST: list[Links] = []
+"""The last board's links (AlternatingChain and ForcingChain look at the same board in turn)."""
+
+
+_FAR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << (e - 1) for e in range(1, 10) if abs(e - d) >= t) for d in range(10)) for t in range(10))
+"""_FAR[t][d]: the digits t or more away from d (they cannot share a t-compartment with d)."""
+
+
+def _near(links: Links, i: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """Cell ``i``'s open peers, and its compartments' other open cells with the compartment size."""
+    found = links.near.get(i)
+    if found is None:
+        p, placed = links.s.puzzle, links.placed
+        peers = tuple(j for j in links.peers[i] if not placed[j])
+        mates = tuple((j, p.compartments[k].size) for k in p.comps_of[i] for j in p.compartments[k].cells
+                      if j != i and not placed[j])
+        found = links.near[i] = (peers, mates)
+    return found
+
+
+def _meets_contradiction(links: Links, start: Cand, singles: bool, clean: list[int]) -> bool:
+    """Whether the chain from ``start`` true meets a contradiction: exactly when :func:`_refute`
+    finds one (both compute the same closure: a true candidate's weak partners false, a false
+    one's strong partners true, with ``singles`` the last digit of a cell and the last place of a
+    needed digit true; contradictory when a candidate is both, a cell has no digit, a need has no
+    place). Bit masks per cell instead of a search tree; when there is no contradiction, the true
+    candidates reached are added to ``clean`` (their own chains reach a part of this one)."""
+    masks, required, strong, needs = links.masks, links.required, links.strong, links.needs
+    on = [0] * len(masks)
+    off = [0] * len(masks)
+    left: dict[int, int] = {}
+    i0, d0 = start
+    on[i0] = 1 << (d0 - 1)
+    todo = [start]
+
+    def make_true(c: Cand) -> bool:
+        """False on a contradiction."""
+        j, e = c
+        b = 1 << (e - 1)
+        if on[j] & b:
+            return True
+        if off[j] & b:
+            return False
+        on[j] |= b
+        todo.append(c)
+        return True
+
+    def make_false(j: int, e: int) -> bool:
+        b = 1 << (e - 1)
+        if on[j] & b:
+            return False
+        now = off[j] = off[j] | b
+        if now == masks[j]:
+            return False
+        mine = required.get((j, e), ())
+        for k in mine:
+            n = left[k] = left.get(k, len(needs[k][1])) - 1
+            if not n:
+                return False
+        for c, _ in strong.get((j, e), ()):
+            if not make_true(c):
+                return False
+        if singles:
+            rest = masks[j] & ~now
+            if not rest & (rest - 1) and not make_true((j, rest.bit_length())):
+                return False
+            for k in mine:
+                if left[k] == 1:
+                    h = next(h for h in needs[k][1] if not off[h] & b)
+                    if not make_true((h, e)):
+                        return False
+        return True
+
+    while todo:
+        i, d = todo.pop()
+        bit = 1 << (d - 1)
+        peers, mates = _near(links, i)
+        for e in digits(masks[i] & ~bit & ~off[i]):
+            if not make_false(i, e):
+                return True
+        for j in peers:
+            if masks[j] & bit and not off[j] & bit and not make_false(j, d):
+                return True
+        for j, t in mates:
+            for e in digits(masks[j] & _FAR[t][d] & ~off[j]):
+                if not make_false(j, e):
+                    return True
+    for j, m in enumerate(on):
+        clean[j] |= m
+    return False
 
 
 def _explain(s: State, parent: dict[Lit, tuple[Lit, str] | None], last: Lit, end: str = "") -> str:
@@ -101,29 +219,35 @@ def _refute(s: State, links: Links, start: Cand, singles: bool) -> str | None:
     parent: dict[Lit, tuple[Lit, str] | None] = {first: None}
     queue: deque[Lit] = deque([first])
     off: dict[int, int] = {}
+    left: dict[int, int] = {}  # per need: its places not yet false
+    masks, needs, required, strong = s.board.masks, links.needs, links.required, links.strong
     while queue:
         lit = queue.popleft()
         cand, on = lit
-        if on:
-            nxt = [((c, False), "") for c in links.weak(cand)]
-        else:
-            nxt = [((c, True), why) for c, why in links.strong.get(cand, ())]
+        nxt = [((c, False), "") for c in links.weak(cand)] if on else \
+            [((c, True), why) for c, why in strong.get(cand, ())]
         for new, why in nxt:
             if new in parent:
                 continue
             parent[new] = (lit, why)
-            if (new[0], not new[1]) in parent:
-                return _explain(s, parent, new, f"{cell_name(s.cell(new[0][0]))} would be both = and ≠ {new[0][1]}")
-            if not new[1]:
-                i, d = new[0]
-                off[i] = off.get(i, 0) | 1 << (d - 1)
-                if off[i] == s.mask(i):
-                    return _all_off(s, parent, new, [(i, e) for e in digits(off[i])],
+            c, new_on = new
+            if (c, not new_on) in parent:
+                return _explain(s, parent, new, f"{cell_name(s.cell(c[0]))} would be both = and ≠ {c[1]}")
+            if not new_on:
+                i, d = c
+                now = off[i] = off.get(i, 0) | 1 << (d - 1)
+                if now == masks[i]:
+                    return _all_off(s, parent, new, [(i, e) for e in digits(now)],
                                     f"{cell_name(s.cell(i))} has no digit left")
-                gone = _stranded(links, off, new[0])
-                if gone:
-                    return _all_off(s, parent, new, [(j, d) for j in gone[1]], gone[0])
-                for forced, why in _singles(s, links, off, new[0]) if singles else ():
+                mine = required.get(c, ())
+                for k in mine:
+                    left[k] = left.get(k, len(needs[k][1])) - 1
+                for k in mine:
+                    if not left[k]:
+                        name, holders, _ = needs[k]
+                        return _all_off(s, parent, new, [(j, d) for j in holders],
+                                        f"{name} has no place left for its {d}")
+                for forced, why in _singles(s, links, off, left, c) if singles else ():
                     if (forced, True) not in parent:
                         parent[(forced, True)] = (new, why)
                         queue.append((forced, True))
@@ -131,7 +255,7 @@ def _refute(s: State, links: Links, start: Cand, singles: bool) -> str | None:
     return None
 
 
-def _singles(s: State, links: Links, off: dict[int, int], c: Cand) -> list[tuple[Cand, str]]:
+def _singles(s: State, links: Links, off: dict[int, int], left: dict[int, int], c: Cand) -> list[tuple[Cand, str]]:
     """Candidates made true by ``c`` becoming false: the last digit of its cell, the last place of
     its digit in a line that needs it."""
     i, d = c
@@ -140,20 +264,12 @@ def _singles(s: State, links: Links, off: dict[int, int], c: Cand) -> list[tuple
     if rest and not rest & (rest - 1):
         out.append(((i, rest.bit_length()), f"the last digit left for {cell_name(s.cell(i))}"))
     bit = 1 << (d - 1)
-    for name, holders in links.required.get(c, ()):
-        left = [j for j in holders if not off.get(j, 0) & bit]
-        if len(left) == 1:
-            out.append(((left[0], d), f"the last place for {d} in {name}"))
+    for k in links.required.get(c, ()):
+        if left[k] == 1:
+            name, holders, _ = links.needs[k]
+            j = next(j for j in holders if not off.get(j, 0) & bit)
+            out.append(((j, d), f"the last place for {d} in {name}"))
     return out
-
-
-def _stranded(links: Links, off: dict[int, int], c: Cand) -> tuple[str, list[int]] | None:
-    """A line that must hold ``c``'s digit and has every place for it false: (why, those cells)."""
-    bit = 1 << (c[1] - 1)
-    for name, holders in links.required.get(c, ()):
-        if all(off.get(j, 0) & bit for j in holders):
-            return f"{name} has no place left for its {c[1]}", holders
-    return None
 
 
 def alternating_chain(level: int, singles: bool = False) -> Callable[[State], Step | None]:
@@ -163,11 +279,14 @@ def alternating_chain(level: int, singles: bool = False) -> Callable[[State], St
     rule = "ForcingChain" if singles else "AlternatingChain"
 
     def find(s: State) -> Step | None:
-        links = Links(s)
+        links = Links.of(s)
         cells = sorted((i for i in s.puzzle.white if not s.placed[i]), key=lambda i: bin(s.mask(i)).count("1"))
+        clean = [0] * s.puzzle.size  # reached (true) by a chain that met no contradiction: they meet none either
         for i in cells:
             for d in digits(s.mask(i)):
-                why = _refute(s, links, (i, d), singles)
+                if clean[i] >> (d - 1) & 1 or not _meets_contradiction(links, (i, d), singles, clean):
+                    continue
+                why = _refute(s, links, (i, d), singles)  # the chain itself, in words
                 if why:
                     return Step(rule, level, f"if {cell_name(s.cell(i))} were {d}: {why}",
                                 (s.cell(i),), (Mark(s.cell(i), f"-{d}"),))

@@ -3,9 +3,10 @@ which white cells have been placed, and the helpers every rule shares (compartme
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 
 from gridlogic.core.board import Board
 from gridlogic.core.grid import Cell, cell_name
@@ -19,6 +20,13 @@ class State:
     puzzle: Str8ts
     board: Board
     placed: list[bool]
+    clean: tuple[tuple[int, ...], tuple[bool, ...]] | None = field(default=None, compare=False)
+    """The masks and placed cells of the last board :meth:`contradiction` found nothing wrong with."""
+    data: dict[int, tuple[Getter, tuple[int, ...], int]] = field(init=False, repr=False, compare=False)
+    """:func:`compartment_data` of the puzzle."""
+
+    def __post_init__(self) -> None:
+        self.data = compartment_data(self.puzzle)
 
     @classmethod
     def start(cls, p: Str8ts) -> State:
@@ -35,7 +43,7 @@ class State:
         return f"State({self.puzzle!r}, {self.board!r}, {self.placed!r})"
 
     def copy(self) -> State:
-        return State(self.puzzle, self.board.copy(), self.placed.copy())
+        return State(self.puzzle, self.board.copy(), self.placed.copy(), self.clean)
 
     # ----- the engine's protocol
     def apply(self, step: Step) -> None:
@@ -51,13 +59,31 @@ class State:
         return all(self.placed[i] for i in self.puzzle.white)
 
     def contradiction(self) -> Step | None:
+        """The first broken rule: an emptied cell, a digit twice in a line, a compartment no
+        straight fits (in that order; cells, lines and compartments in board order). Only what
+        changed since the last clean board is looked at (nothing else can be broken)."""
         p = self.puzzle
-        for i in p.white:
-            if not self.board.masks[i]:
+        masks, placed = self.board.masks, self.placed
+        now = (tuple(masks), tuple(placed))
+        changed: Sequence[int]
+        if self.clean is None:
+            changed = range(p.size)
+        else:
+            old_masks, old_placed = self.clean
+            changed = [i for i in range(p.size) if masks[i] != old_masks[i] or placed[i] != old_placed[i]]
+        for i in changed:
+            if not masks[i] and not p.black[i]:
                 return _broken("NoCandidate", f"{cell_name(p.cell(i))} has no digit left", [i], p)
-        decided = [self.board.masks[i] if self.placed[i] else 1 << (p.givens[i] - 1) if p.givens[i] else 0
-                   for i in range(p.size)]
+        if not changed:
+            return None
+        n = p.n
+        touched = [False] * (2 * n)
+        for i in changed:
+            touched[i // n] = touched[n + i % n] = True
+        decided = [masks[i] if placed[i] else 1 << (p.givens[i] - 1) if p.givens[i] else 0 for i in range(p.size)]
         for k, line in enumerate(p.lines):
+            if not touched[k]:
+                continue
             seen = 0
             for i in line:
                 bit = decided[i]
@@ -65,13 +91,15 @@ class State:
                     j = next(j for j in line if decided[j] == bit)
                     return _broken("RepeatedDigit", f"{bit.bit_length()} twice in {p.line_name(k)}", [j, i], p)
                 seen |= bit
-        masks = self.board.masks
         for comp in p.compartments:
+            if not touched[self.line_index(comp)]:
+                continue
             ban = 0
             for j in outside(comp):
                 ban |= decided[j]
-            if not windows(p.n, tuple(masks[i] for i in comp.cells), ban):
+            if not windows(n, tuple(masks[i] for i in comp.cells), ban):
                 return _broken("NoStraight", f"no straight of {comp.size} fits {comp.name}", list(comp.cells), p)
+        self.clean = now
         return None
 
     # ----- reading the board
@@ -91,28 +119,32 @@ class State:
         """The index in ``puzzle.lines`` of the row or column holding ``comp``."""
         return comp.line + (self.puzzle.n if comp.axis == "column" else 0)
 
+    def _data(self, comp: Compartment) -> tuple[Getter, tuple[int, ...], int]:
+        found = self.data.get(id(comp))
+        if found is None:  # an equal compartment of another puzzle object
+            p = self.puzzle
+            found = self.data[id(p.compartments[p.compartments.index(comp)])]
+        return found
+
     def banned(self, comp: Compartment) -> int:
         """Digits decided in the compartment's line outside it (placed cells, black givens)."""
-        out = 0
-        p, masks, placed = self.puzzle, self.board.masks, self.placed
-        for j in outside(comp):
-            if p.black[j]:
-                if p.givens[j]:
-                    out |= 1 << (p.givens[j] - 1)
-            elif placed[j]:
+        _, others, out = self.data.get(id(comp)) or self._data(comp)
+        masks, placed = self.board.masks, self.placed
+        for j in others:
+            if placed[j]:
                 out |= masks[j]
         return out
 
     def fits(self, comp: Compartment) -> tuple[Fit, ...]:
         """The straights the compartment can still hold (each digit matched to its own cell,
         none decided elsewhere in the line), with the digits each cell takes in some of them."""
-        masks = self.board.masks
-        return fits(self.puzzle.n, tuple(masks[i] for i in comp.cells), self.banned(comp))
+        get = (self.data.get(id(comp)) or self._data(comp))[0]
+        return fits(self.puzzle.n, get(self.board.masks), self.banned(comp))
 
     def straights(self, comp: Compartment) -> list[int]:
         """The windows (masks of t consecutive digits) the compartment can still fill."""
-        masks = self.board.masks
-        return list(windows(self.puzzle.n, tuple(masks[i] for i in comp.cells), self.banned(comp)))
+        get = (self.data.get(id(comp)) or self._data(comp))[0]
+        return list(windows(self.puzzle.n, get(self.board.masks), self.banned(comp)))
 
     def line(self, k: int) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
         """Row/column ``k``: its compartments, the straights of each that fit together with the
@@ -125,7 +157,7 @@ class State:
             if d is not None and self.puzzle.black[j]:
                 black |= 1 << (d - 1)
         masks = self.board.masks
-        wins = tuple(windows(self.puzzle.n, tuple(masks[i] for i in c.cells), black) for c in comps)
+        wins = tuple(windows(self.puzzle.n, self._data(c)[0](masks), black) for c in comps)
         allowed, required = line_windows(wins, black)
         return comps, allowed, required
 
@@ -143,10 +175,36 @@ class State:
         return self.puzzle.cell(i)
 
 
-@lru_cache(maxsize=64)
 def white_peers(p: Str8ts) -> tuple[tuple[int, ...], ...]:
     """Per cell: the white cells of its row and column, itself excepted."""
-    return tuple(tuple(j for j in p.peers(i) if not p.black[j]) for i in range(p.size))
+    return p.memo("white_peers", lambda: tuple(tuple(j for j in p.peers(i) if not p.black[j]) for i in range(p.size)))
+
+
+Getter = Callable[[list[int]], tuple[int, ...]]
+
+
+def _one(i: int) -> Getter:
+    return lambda masks: (masks[i],)
+
+
+def compartment_data(p: Str8ts) -> dict[int, tuple[Getter, tuple[int, ...], int]]:
+    """Per compartment (by ``id``: those of ``p.compartments``): a function taking the masks to
+    its cells' masks (a tuple), the white cells of its line outside it, and the digits of the
+    black cells of its line."""
+
+    def make() -> dict[int, tuple[Getter, tuple[int, ...], int]]:
+        out: dict[int, tuple[Getter, tuple[int, ...], int]] = {}
+        for comp in p.compartments:
+            cells = comp.cells
+            get: Getter = itemgetter(*cells) if len(cells) > 1 else _one(cells[0])
+            black = 0
+            for j in outside(comp):
+                if p.black[j] and p.givens[j]:
+                    black |= 1 << (p.givens[j] - 1)
+            out[id(comp)] = (get, tuple(j for j in outside(comp) if not p.black[j]), black)
+        return out
+
+    return p.memo("compartment_data", make)
 
 
 @lru_cache(maxsize=4096)
@@ -157,13 +215,16 @@ def outside(comp: Compartment) -> tuple[int, ...]:
     return tuple(j for j in line if j not in comp.cells)
 
 
-@lru_cache(maxsize=64)
 def line_compartments(p: Str8ts) -> tuple[tuple[Compartment, ...], ...]:
     """The compartments of each row, then each column (indexed like ``p.lines``)."""
-    out: list[list[Compartment]] = [[] for _ in p.lines]
-    for c in p.compartments:
-        out[c.line + (p.n if c.axis == "column" else 0)].append(c)
-    return tuple(tuple(x) for x in out)
+
+    def make() -> tuple[tuple[Compartment, ...], ...]:
+        out: list[list[Compartment]] = [[] for _ in p.lines]
+        for c in p.compartments:
+            out[c.line + (p.n if c.axis == "column" else 0)].append(c)
+        return tuple(tuple(x) for x in out)
+
+    return p.memo("line_compartments", make)
 
 
 _DIGITS: tuple[list[int], ...] = tuple([d + 1 for d in range(9) if m >> d & 1] for m in range(1 << 9))

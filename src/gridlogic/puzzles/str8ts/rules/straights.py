@@ -32,6 +32,18 @@ def _layers(masks: tuple[int, ...], w: int) -> list[set[int]]:
     return out
 
 
+def _greedy(masks: tuple[int, ...], w: int) -> bool:
+    """True if giving each cell (fewest options first) its lowest free digit of ``w`` fills ``w``
+    (a perfect matching; False says nothing: :func:`_layers` decides then)."""
+    used = 0
+    for m in sorted([m & w for m in masks], key=int.bit_count):
+        free = m & ~used
+        if not free:
+            return False
+        used |= free & -free
+    return True
+
+
 @lru_cache(maxsize=1 << 17)
 def windows(n: int, masks: tuple[int, ...], banned: int) -> tuple[int, ...]:
     """The windows (t consecutive digits within 1..n, none in ``banned``) the cells with candidate
@@ -45,7 +57,7 @@ def windows(n: int, masks: tuple[int, ...], banned: int) -> tuple[int, ...]:
         w = ((1 << t) - 1) << start
         if w & banned or union & w != w or not all(m & w for m in masks):
             continue
-        if w in _layers(masks, w)[t]:
+        if _greedy(masks, w) or w in _layers(masks, w)[t]:
             out.append(w)
     return tuple(out)
 
