@@ -230,6 +230,8 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
         return None
     spans = _fin_spans(st, i, inner, outer, live, now)
     for k in musts:
+        if not spans[k]:
+            continue  # too wide (or empty) for the search: it would end at once, finding nothing
         key = ("fin", inner[0].kind, outer[0].kind, spans, k)
         hit: tuple[list[tuple[list[Unit], list[Unit], int, int]] | Broken, int] | None = g.facts.get(key)  # type: ignore[assignment]
         if hit is not None and budget[0] >= hit[1]:
@@ -264,21 +266,33 @@ def _now_spans(st: State, inner: list[Unit], outer: list[Unit]) -> list[int]:
     return got
 
 
+def _searched(spans: list[int], limit: int) -> tuple[int, ...]:
+    """``spans`` with every span the undercount search skips (none, or more than ``limit`` lines)
+    set to 0: the search sees the same units, and more searches share a memo entry."""
+    return tuple(sp if 0 < sp.bit_count() <= limit else 0 for sp in spans)
+
+
 def _fin_spans(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int,
                now: list[int] | None = None) -> tuple[int, ...]:
-    """The ``inner`` units' spans over ``live`` (this board with the fin ``i``'s neighbours emptied):
-    only the units meeting those neighbours can differ from the board's own spans."""
+    """The ``inner`` units' spans over ``live`` (this board with the fin ``i``'s neighbours emptied),
+    as :func:`undercounts` uses them (see :func:`_searched`): only the units meeting those
+    neighbours can differ from the board's own spans."""
     g = st.geo
-    spans = _now_spans(st, inner, outer) if now is None else now
+    limit = max(1, len(outer) // 2)
+    key = f"searched spans {inner[0].kind} {outer[0].kind}"
+    base: tuple[int, ...] | None = st.cache.get(key)
+    if base is None:
+        base = st.cache[key] = _searched(_now_spans(st, inner, outer) if now is None else now, limit)
     near = g.nb[i] & ~st.empty
     if not near:
-        return tuple(spans)
-    out = list(spans)
+        return base
+    out = list(base)
     index = g.index_in[inner[0].kind]
     while near:
         low = near & -near
         k = index[low.bit_length() - 1]
-        out[k] = _span(g, inner[k].mask & live, outer)
+        sp = _span(g, inner[k].mask & live, outer)
+        out[k] = sp if 0 < sp.bit_count() <= limit else 0
         near ^= low
     return tuple(out)
 
@@ -388,14 +402,15 @@ def _r5_6(st: State, level: int, low: int, high: int) -> Step | None:
         ops = len(rows) + len(cols) + len(regs)
         if not low <= ops <= high or not comp:
             continue
-        label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
         if total < 0 or not g.fits(comp, total):
+            label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
             raise Broken(broken_step(g, "R5.6", f"The set {label} would need {total} stars in "
                                      f"{g.cells_name(comp)}, which cannot be.", comp, level))
         black = comp if total == 0 else exclusion(g, comp, total)
         star = comp if 0 < total == comp.bit_count() else 0
         if black or star:
             black &= ~star
+            label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
             return make_step(g, "R5.6", level, f"Set differential ({ops} operations) {label}: the cells "
                              f"counted once, {g.cells_name(comp)}, hold exactly {total} "
                              f"star{'' if total == 1 else 's'}; so " + said(g, black, star) + ".",
