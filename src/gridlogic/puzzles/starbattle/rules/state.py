@@ -29,7 +29,7 @@ class State:
     geo: Geo
     star: int = 0
     empty: int = 0
-    cache: dict[str, Any] = field(default_factory=dict, repr=False)
+    cache: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     @classmethod
     def start(cls, puzzle: StarBattle, geo: Geo | None = None) -> State:

@@ -124,11 +124,11 @@ def _strip_context(st: State, lines: list[Unit]) -> tuple[int, int]:
     """What a strip question reads from this board besides its cells, as a number per puzzle (the
     lines, their needs, the needs of the regions their candidates meet, their 1xn's), and the
     lines' cells; once per board and group of lines."""
-    names_key = tuple((ln.kind, ln.index) for ln in lines)
-    cache_key = "R6.3 context " + " ".join(f"{kind}{index}" for kind, index in names_key)
+    cache_key = ("R6.3 context", lines[0].kind, lines[0].index, len(lines))
     got: tuple[int, int] | None = st.cache.get(cache_key)
     if got is None:
         g = st.geo
+        names_key = tuple((ln.kind, ln.index) for ln in lines)
         group = 0
         for ln in lines:
             group |= ln.mask
@@ -162,7 +162,7 @@ def _layout(st: State, lines: list[Unit]) -> tuple[list[int], dict[int, int], tu
     forced cell): start value and masks, each candidate's delta. Fields: per line and per region
     met by the lines' candidates the stars it may still take (plus a guard bit 128), per 1xn the
     stars it got."""
-    key = "R6.3 " + " ".join(f"{ln.kind}{ln.index}" for ln in lines)
+    key = ("R6.3 layout", lines[0].kind, lines[0].index, len(lines))
     got = st.cache.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
@@ -202,7 +202,7 @@ def _base_options(st: State, lines: list[Unit], unk: int, delta_of: dict[int, in
                   ) -> list[list[tuple[int, int, int]]]:
     """Per position along ``lines``: the picks whose cells are all candidates, with their deltas
     (once per board and group of lines; a forced star only filters them)."""
-    key = "R6.3 options " + " ".join(f"{ln.kind}{ln.index}" for ln in lines)
+    key = ("R6.3 options", lines[0].kind, lines[0].index, len(lines))
     got: list[list[tuple[int, int, int]]] | None = st.cache.get(key)
     if got is None:
         got = [[(m, picked, sum(delta_of[i] for i in bits(picked))) for m, picked in picks if not picked & ~unk]
@@ -228,28 +228,30 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
     if not forced:
         options = base
     else:
-        options = []
-        for picks, opts in zip(_picks(g, lines), base, strict=True):
-            need_forced = any(picked & forced for _, picked in picks)
-            if need_forced or any(picked & ~allowed for _, picked, _ in opts):
-                opts = [o for o in opts if not (o[1] & ~allowed or (need_forced and not o[1] & forced))]
-            options.append(opts)
-    budget = [STRIP_BUDGET]
+        # The picks are candidates already: only the forced cell's position (which must pick it)
+        # and its two neighbours (which lose its neighbours) change.
+        options = list(base)
+        i = forced.bit_length() - 1
+        here = i % n if lines[0].kind == "row" else i // n
+        for p in range(max(0, here - 1), min(n, here + 2)):
+            if p == here:
+                options[p] = [o for o in base[p] if o[1] & forced and not o[1] & ~allowed]
+            else:
+                options[p] = [o for o in base[p] if not o[1] & ~allowed]
+    states = 0
     failed: set[tuple[int, int, int]] = set()
+    bound = [over[(n - p + 1) // 2] for p in range(n + 1)]
 
     def dfs(p: int, prev: int, vec: int) -> int | None:
-        if p == n:
-            ok = not vec & line_low and ((vec & x_low) + x_add) & x_guard == x_guard
-            return 0 if ok else None
-        if ((vec & line_low) + over[(n - p + 1) // 2]) & line_guard:
-            return None
-        key = (p, prev, vec)
-        if key in failed:
-            return None
-        budget[0] -= 1
-        spent[0] += 1
-        if budget[0] < 0:
+        # The caller has checked what ends a state without a search state: the end of the strip,
+        # a line over its count, a state already failed.
+        nonlocal states
+        states += 1
+        if states > STRIP_BUDGET:
             raise _OutOfBudget
+        q = p + 1
+        last = q == n
+        ahead = bound[q]
         block = prev | prev << 1 | prev >> 1
         for m, picked, delta in options[p]:
             if m & block:
@@ -257,16 +259,26 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
             nxt = vec + delta
             if nxt & guard != guard:
                 continue
-            got = dfs(p + 1, m, nxt)
+            if last:
+                if not nxt & line_low and ((nxt & x_low) + x_add) & x_guard == x_guard:
+                    return picked
+                continue
+            if ((nxt & line_low) + ahead) & line_guard or (q, m, nxt) in failed:
+                continue
+            got = dfs(q, m, nxt)
             if got is not None:
                 return got | picked
-        failed.add(key)
+        failed.add((p, prev, vec))
         return None
 
+    if ((start & line_low) + bound[0]) & line_guard:
+        return None
     try:
         return dfs(0, 0, start)
     except _OutOfBudget:
         return UNKNOWN
+    finally:
+        spent[0] += states
 
 
 def r6_3(st: State) -> Step | None:
