@@ -180,16 +180,37 @@ def _membership(live: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+@cache
+def _ones(live: tuple[int, ...]) -> int:
+    """A packed vector with 1 in the field of every line set of ``live``."""
+    out = 0
+    for j in range(len(line_sets(live))):
+        out |= 1 << (_FIELD * j)
+    return out
+
+
 @lru_cache(maxsize=512)
 def _buckets(live: tuple[int, ...], span: int) -> tuple[tuple[int, int], ...]:
     """The line sets of ``live`` grouped by the part of ``span`` they hold (when not empty): that
-    part and a packed vector with 1 in the field of each set of the group."""
-    out: dict[int, int] = {}
-    for j, (chosen, _) in enumerate(line_sets(live)):
-        t = span & chosen
-        if t:
-            out[t] = out.get(t, 0) | 1 << (_FIELD * j)
-    return tuple(out.items())
+    part and a packed vector with 1 in the field of each set of the group. Built by splitting the
+    vector of all sets on each line of ``span`` in turn (the sets that hold it, those that do not)."""
+    member = dict(zip(live, _membership(live), strict=True))
+    out: list[tuple[int, int]] = []
+    todo = [(_ones(live), 0, span)]
+    while todo:
+        vec, part, rest = todo.pop()
+        if not rest:
+            if part:
+                out.append((part, vec))
+            continue
+        low = rest & -rest
+        has = member[low.bit_length() - 1]
+        rest ^= low
+        if vec & has:
+            todo.append((vec & has, part | low, rest))
+        if vec & ~has:
+            todo.append((vec & ~has, part, rest))
+    return tuple(out)
 
 
 def _region_vectors(g: Geo, kind: str, cand: int, need: int, span: int, table: dict[int, tuple[int, int]],
