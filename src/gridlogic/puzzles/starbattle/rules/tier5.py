@@ -168,10 +168,11 @@ def r5_3(st: State) -> Step | None:
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
+            raw, spans = _fin_view(st, i, g.reg_units, lines, live, now_spans)
             touched = _units_at(g.reg_of, g.nb[i] & unk)
-            touched = {k for k in touched if _span(g, g.regs[k] & live, lines) != now_spans[k]}
+            touched = {k for k in touched if raw[k] != now_spans[k]}
             try:
-                found = fin_search(st, i, touched, g.reg_units, lines, live, budget, now=now_spans)
+                found = fin_search(st, i, touched, g.reg_units, lines, live, budget, spans=spans)
             except Broken as e:
                 return _hypo_broken(g, "R5.3", i, e, unk)
             if found is not None:
@@ -196,10 +197,10 @@ def r5_4(st: State) -> Step | None:
                 return None
             live = _suppose(st, i)
             near = g.nb[i] & unk
-            touched = {ln.index for ln in lines if ln.mask & near
-                       and _span(g, ln.mask & live, g.reg_units) != now_spans[ln.index]}
+            raw, spans = _fin_view(st, i, lines, g.reg_units, live, now_spans)
+            touched = {ln.index for ln in lines if ln.mask & near and raw[ln.index] != now_spans[ln.index]}
             try:
-                found = fin_search(st, i, touched, lines, g.reg_units, live, budget, now=now_spans)
+                found = fin_search(st, i, touched, lines, g.reg_units, live, budget, spans=spans)
             except Broken as e:
                 return _hypo_broken(g, "R5.4", i, e, unk)
             if found is not None:
@@ -213,7 +214,7 @@ def r5_4(st: State) -> Step | None:
 
 def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer: list[Unit], live: int,
                budget: list[int], skip_broken: bool = False, now: list[int] | None = None,
-               ) -> tuple[list[Unit], list[Unit]] | None:
+               spans: tuple[int, ...] | None = None) -> tuple[list[Unit], list[Unit]] | None:
     """The finned counts' search (R5.3, R5.4, R6.5): on the supposed board ``live``, the first
     undercount of ``inner`` units inside ``outer`` units, taking part one of ``musts`` in turn, with
     the fin ``i`` inside the outer units and outside the inner ones. Each ``must`` search runs to its
@@ -228,7 +229,8 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
     musts = list(musts)
     if not musts:
         return None
-    spans = _fin_spans(st, i, inner, outer, live, now)
+    if spans is None:
+        spans = _fin_spans(st, i, inner, outer, live, now)
     for k in musts:
         if not spans[k]:
             continue  # too wide (or empty) for the search: it would end at once, finding nothing
@@ -277,24 +279,35 @@ def _fin_spans(st: State, i: int, inner: list[Unit], outer: list[Unit], live: in
     """The ``inner`` units' spans over ``live`` (this board with the fin ``i``'s neighbours emptied),
     as :func:`undercounts` uses them (see :func:`_searched`): only the units meeting those
     neighbours can differ from the board's own spans."""
+    return _fin_view(st, i, inner, outer, live, now)[1]
+
+
+def _fin_view(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int,
+              now: list[int] | None = None) -> tuple[dict[int, int], tuple[int, ...]]:
+    """For the fin ``i``: the spans over ``live`` of the ``inner`` units that meet its non-empty
+    neighbours (by unit index), and every unit's span as :func:`undercounts` uses it (see
+    :func:`_searched`; the others keep the board's own)."""
     g = st.geo
     limit = max(1, len(outer) // 2)
-    key = f"searched spans {inner[0].kind} {outer[0].kind}"
+    key = ("searched spans", inner[0].kind, outer[0].kind)
     base: tuple[int, ...] | None = st.cache.get(key)
     if base is None:
         base = st.cache[key] = _searched(_now_spans(st, inner, outer) if now is None else now, limit)
     near = g.nb[i] & ~st.empty
+    raw: dict[int, int] = {}
     if not near:
-        return base
+        return raw, base
     out = list(base)
     index = g.index_in[inner[0].kind]
     while near:
         low = near & -near
-        k = index[low.bit_length() - 1]
-        sp = _span(g, inner[k].mask & live, outer)
-        out[k] = sp if 0 < sp.bit_count() <= limit else 0
         near ^= low
-    return tuple(out)
+        k = index[low.bit_length() - 1]
+        if k in raw:
+            continue
+        raw[k] = sp = _span(g, inner[k].mask & live, outer)
+        out[k] = sp if 0 < sp.bit_count() <= limit else 0
+    return raw, tuple(out)
 
 
 def _hypo_broken(g: Geo, rule: str, i: int, e: Broken, unk: int) -> Step:

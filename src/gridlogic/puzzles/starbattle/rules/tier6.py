@@ -14,9 +14,9 @@ from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
 from gridlogic.puzzles.starbattle.rules.tier4 import pressure
 from gridlogic.puzzles.starbattle.rules.tier5 import (
     HYPO_BUDGET,
+    _fin_view,
     _mask,
     _now_spans,
-    _span,
     _suppose,
     fin_search,
     names,
@@ -362,9 +362,10 @@ def r6_5(st: State) -> Step | None:
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
-            changed = [u.index for u in units if u.mask & g.nb[i] & unk
-                       and _span(g, u.mask & live, others) != now_spans[u.index]]
-            found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, now=now_spans)
+            raw, spans = _fin_view(st, i, units, others, live, now_spans)
+            near = g.nb[i] & unk
+            changed = [u.index for u in units if u.mask & near and raw[u.index] != now_spans[u.index]]
+            found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, spans=spans)
             if found is not None:
                 cs, rs = found
                 return make_step(g, "R6.5", EXPERT, f"Finned fish: a star at {g.cell_name(i)} would empty its "
