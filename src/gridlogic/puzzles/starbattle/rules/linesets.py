@@ -145,13 +145,25 @@ def _tight_sets(st: State, kind: str) -> list[tuple[int, int, int, int, list[_Pa
         need_vec = 0
         for i, member in zip(live, _membership(live), strict=True):
             need_vec += line_need[i] * member
-        needs = _fields(need_vec, len(sets))
+        # Per field, 2**15 + a - b keeps bit 15 exactly when a >= b (no borrow between fields): the
+        # sets where least >= need or need >= most, lowest first.
+        top = _ones(live) << (_FIELD - 1)
+        tight = ((lo_vec + top - need_vec) | (need_vec + top - hi_vec)) & top
+        field = (1 << _FIELD) - 1
+        found = []
+        while tight:
+            low = tight & -tight
+            tight ^= low
+            shift = low.bit_length() - _FIELD
+            found.append((sets[shift // _FIELD][0], lo_vec >> shift & field, hi_vec >> shift & field,
+                          need_vec >> shift & field))
     else:  # an over-full line (a broken board): no packing of negative counts
         needs = [sum(line_need[i] for i in idx) for _, idx in sets]
-    los, his = _fields(lo_vec, len(sets)), _fields(hi_vec, len(sets))
-    for (chosen, _), lo_sum, hi_sum, need_l in zip(sets, los, his, needs, strict=True):
-        if lo_sum < need_l < hi_sum:
-            continue
+        los, his = _fields(lo_vec, len(sets)), _fields(hi_vec, len(sets))
+        found = [(chosen, lo_sum, hi_sum, need_l)
+                 for (chosen, _), lo_sum, hi_sum, need_l in zip(sets, los, his, needs, strict=True)
+                 if not lo_sum < need_l < hi_sum]
+    for chosen, lo_sum, hi_sum, need_l in found:
         parts = [(reg, cand, need, *table[span & chosen])
                  for reg, cand, need, span, table in regs if span & chosen]
         out.append((chosen, need_l, lo_sum, hi_sum, parts))

@@ -198,17 +198,29 @@ def _layout(st: State, lines: list[Unit]) -> tuple[list[int], dict[int, int], tu
     return got
 
 
+_Option = tuple[int, int, int]
+"""A pick at one position: its subset of the stacked cells (bit = line offset), its cells, its delta."""
+
+
 def _base_options(st: State, lines: list[Unit], unk: int, delta_of: dict[int, int],
-                  ) -> list[list[tuple[int, int, int]]]:
-    """Per position along ``lines``: the picks whose cells are all candidates, with their deltas
-    (once per board and group of lines; a forced star only filters them)."""
+                  ) -> list[list[list[_Option]]]:
+    """Per position along ``lines`` and per pick at the position before (its subset, as an index):
+    the picks whose cells are all candidates and do not touch it, with their deltas (once per board
+    and group of lines; a forced star only filters them)."""
     key = ("R6.3 options", lines[0].kind, lines[0].index, len(lines))
-    got: list[list[tuple[int, int, int]]] | None = st.cache.get(key)
+    got: list[list[list[_Option]]] | None = st.cache.get(key)
     if got is None:
-        got = [[(m, picked, sum(delta_of[i] for i in bits(picked))) for m, picked in picks if not picked & ~unk]
+        k = len(lines)
+        got = [_after([(m, picked, sum(delta_of[i] for i in bits(picked))) for m, picked in picks
+                       if not picked & ~unk], k)
                for picks in _picks(st.geo, lines)]
         st.cache[key] = got
     return got
+
+
+def _after(opts: list[_Option], k: int) -> list[list[_Option]]:
+    """``opts`` per previous pick (of ``k`` stacked cells, as an index): those not touching it."""
+    return [[o for o in opts if not o[0] & (prev | prev << 1 | prev >> 1)] for prev in range(1 << k)]
 
 
 def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -> int | None:
@@ -233,13 +245,18 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
         options = list(base)
         i = forced.bit_length() - 1
         here = i % n if lines[0].kind == "row" else i // n
+        k = len(lines)
         for p in range(max(0, here - 1), min(n, here + 2)):
+            every = base[p][0]  # the options after an empty pick: all of them
             if p == here:
-                options[p] = [o for o in base[p] if o[1] & forced and not o[1] & ~allowed]
+                options[p] = _after([o for o in every if o[1] & forced and not o[1] & ~allowed], k)
             else:
-                options[p] = [o for o in base[p] if not o[1] & ~allowed]
+                options[p] = _after([o for o in every if not o[1] & ~allowed], k)
     states = 0
-    failed: set[tuple[int, int, int]] = set()
+    failed: set[int] = set()
+    # A state as one int: vec, then the position (``p_bits`` bits), then the pick (a bit per line).
+    p_bits, k_bits = n.bit_length(), len(lines)
+    v_shift = p_bits + k_bits
     bound = [over[(n - p + 1) // 2] for p in range(n + 1)]
 
     def dfs(p: int, prev: int, vec: int) -> int | None:
@@ -252,10 +269,7 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
         q = p + 1
         last = q == n
         ahead = bound[q]
-        block = prev | prev << 1 | prev >> 1
-        for m, picked, delta in options[p]:
-            if m & block:
-                continue
+        for m, picked, delta in options[p][prev]:
             nxt = vec + delta
             if nxt & guard != guard:
                 continue
@@ -263,12 +277,12 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
                 if not nxt & line_low and ((nxt & x_low) + x_add) & x_guard == x_guard:
                     return picked
                 continue
-            if ((nxt & line_low) + ahead) & line_guard or (q, m, nxt) in failed:
+            if ((nxt & line_low) + ahead) & line_guard or (nxt << v_shift | q << k_bits | m) in failed:
                 continue
             got = dfs(q, m, nxt)
             if got is not None:
                 return got | picked
-        failed.add((p, prev, vec))
+        failed.add(vec << v_shift | p << k_bits | prev)
         return None
 
     if ((start & line_low) + bound[0]) & line_guard:
