@@ -165,6 +165,13 @@ class Geo:
         return bool(mask & (mask >> 1) & right or mask & (mask >> n)
                     or mask & (mask >> (n + 1)) & right or mask & (mask >> (n - 1)) & left)
 
+    def spread(self, mask: int) -> int:
+        """``mask`` with every neighbour of its cells, by shifts (the same set as :meth:`dilate`,
+        cheaper for a mask of many cells)."""
+        n = self.n
+        wide = mask | (mask << 1) & self._not_first_col | (mask >> 1) & self._not_last_col
+        return (wide | wide << n | wide >> n) & self.full
+
     def dilate(self, mask: int) -> int:
         """``mask`` with every neighbour of its cells."""
         out = mask

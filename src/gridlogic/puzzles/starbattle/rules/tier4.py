@@ -172,8 +172,19 @@ def r4_7(st: State) -> Step | None:
     """R4.7 Pressured Exclusion (a): a line whose stars, 1xn's and one-line star-containing 2x2s
     already account for S stars has no star anywhere else."""
     g, unk = st.geo, st.unknown
-    wins = windows(st, MEDIUM)
+    # Only the windows whose candidates lie in a line count for it (pressure skips the others).
+    n = g.n
+    inside: dict[tuple[str, int], list[Window]] = {}
+    for w in windows(st, MEDIUM):
+        cells = w.mask & unk
+        if cells:
+            i = (cells & -cells).bit_length() - 1
+            if not cells & ~g.rows[i // n]:
+                inside.setdefault(("row", i // n), []).append(w)
+            if not cells & ~g.cols[i % n]:
+                inside.setdefault(("column", i % n), []).append(w)
     for line in g.row_units + g.col_units:
+        wins = inside.get((line.kind, line.index), [])
         count, used, why = pressure(st, line, 0, wins, explain=False)
         if count >= g.S:
             count, used, why = pressure(st, line, 0, wins)
