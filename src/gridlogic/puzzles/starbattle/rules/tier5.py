@@ -415,11 +415,18 @@ def _r5_6(st: State, level: int, low: int, high: int) -> Step | None:
         ops = len(rows) + len(cols) + len(regs)
         if not low <= ops <= high or not comp:
             continue
-        if total < 0 or not g.fits(comp, total):
+        key = ("R5.6 marks", comp, total)
+        black: int | None = g.facts.get(key, -1)  # type: ignore[assignment]
+        if black == -1:  # memoised per puzzle: None if the cells cannot hold the stars, else the empties
+            if total < 0 or not g.fits(comp, total):
+                black = None
+            else:
+                black = comp if total == 0 else exclusion(g, comp, total)
+            g.facts[key] = black
+        if black is None:
             label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
             raise Broken(broken_step(g, "R5.6", f"The set {label} would need {total} stars in "
                                      f"{g.cells_name(comp)}, which cannot be.", comp, level))
-        black = comp if total == 0 else exclusion(g, comp, total)
         star = comp if 0 < total == comp.bit_count() else 0
         if black or star:
             black &= ~star
