@@ -231,10 +231,15 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
         return None
     if spans is None:
         spans = _fin_spans(st, i, inner, outer, live, now)
+    limit = max(1, len(outer) // 2)
     for k in musts:
-        if not spans[k]:
+        base = spans[k]
+        if not base:
             continue  # too wide (or empty) for the search: it would end at once, finding nothing
-        key = ("fin", inner[0].kind, outer[0].kind, spans, k)
+        # Every line set the search visits holds the must's span and at most ``limit`` lines, so a
+        # unit whose span together with it is wider never lies inside one nor widens one: drop it.
+        seen = tuple([sp if (sp | base).bit_count() <= limit else 0 for sp in spans])
+        key = ("fin", inner[0].kind, outer[0].kind, seen, k)
         hit: tuple[list[tuple[list[Unit], list[Unit], int, int]] | Broken, int] | None = g.facts.get(key)  # type: ignore[assignment]
         if hit is not None and budget[0] >= hit[1]:
             budget[0] -= hit[1]
@@ -243,7 +248,7 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
             before = budget[0]
             try:
                 found = [(a, b, _mask(a), _mask(b)) for a, b in undercounts(st, inner, outer, live, must=k,
-                                                                            budget=budget, spans=spans)]
+                                                                            budget=budget, spans=seen)]
             except Broken as e:
                 found = e
             if budget[0] >= 0:
