@@ -145,13 +145,25 @@ def _tight_sets(st: State, kind: str) -> list[tuple[int, int, int, int, list[_Pa
         need_vec = 0
         for i, member in zip(live, _membership(live), strict=True):
             need_vec += line_need[i] * member
-        needs = _fields(need_vec, len(sets))
+        # Per field, 2**15 + a - b keeps bit 15 exactly when a >= b (no borrow between fields): the
+        # sets where least >= need or need >= most, lowest first.
+        top = _ones(live) << (_FIELD - 1)
+        tight = ((lo_vec + top - need_vec) | (need_vec + top - hi_vec)) & top
+        field = (1 << _FIELD) - 1
+        found = []
+        while tight:
+            low = tight & -tight
+            tight ^= low
+            shift = low.bit_length() - _FIELD
+            found.append((sets[shift // _FIELD][0], lo_vec >> shift & field, hi_vec >> shift & field,
+                          need_vec >> shift & field))
     else:  # an over-full line (a broken board): no packing of negative counts
         needs = [sum(line_need[i] for i in idx) for _, idx in sets]
-    los, his = _fields(lo_vec, len(sets)), _fields(hi_vec, len(sets))
-    for (chosen, _), lo_sum, hi_sum, need_l in zip(sets, los, his, needs, strict=True):
-        if lo_sum < need_l < hi_sum:
-            continue
+        los, his = _fields(lo_vec, len(sets)), _fields(hi_vec, len(sets))
+        found = [(chosen, lo_sum, hi_sum, need_l)
+                 for (chosen, _), lo_sum, hi_sum, need_l in zip(sets, los, his, needs, strict=True)
+                 if not lo_sum < need_l < hi_sum]
+    for chosen, lo_sum, hi_sum, need_l in found:
         parts = [(reg, cand, need, *table[span & chosen])
                  for reg, cand, need, span, table in regs if span & chosen]
         out.append((chosen, need_l, lo_sum, hi_sum, parts))
@@ -180,16 +192,37 @@ def _membership(live: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+@cache
+def _ones(live: tuple[int, ...]) -> int:
+    """A packed vector with 1 in the field of every line set of ``live``."""
+    out = 0
+    for j in range(len(line_sets(live))):
+        out |= 1 << (_FIELD * j)
+    return out
+
+
 @lru_cache(maxsize=512)
 def _buckets(live: tuple[int, ...], span: int) -> tuple[tuple[int, int], ...]:
     """The line sets of ``live`` grouped by the part of ``span`` they hold (when not empty): that
-    part and a packed vector with 1 in the field of each set of the group."""
-    out: dict[int, int] = {}
-    for j, (chosen, _) in enumerate(line_sets(live)):
-        t = span & chosen
-        if t:
-            out[t] = out.get(t, 0) | 1 << (_FIELD * j)
-    return tuple(out.items())
+    part and a packed vector with 1 in the field of each set of the group. Built by splitting the
+    vector of all sets on each line of ``span`` in turn (the sets that hold it, those that do not)."""
+    member = dict(zip(live, _membership(live), strict=True))
+    out: list[tuple[int, int]] = []
+    todo = [(_ones(live), 0, span)]
+    while todo:
+        vec, part, rest = todo.pop()
+        if not rest:
+            if part:
+                out.append((part, vec))
+            continue
+        low = rest & -rest
+        has = member[low.bit_length() - 1]
+        rest ^= low
+        if vec & has:
+            todo.append((vec & has, part | low, rest))
+        if vec & ~has:
+            todo.append((vec & ~has, part, rest))
+    return tuple(out)
 
 
 def _region_vectors(g: Geo, kind: str, cand: int, need: int, span: int, table: dict[int, tuple[int, int]],

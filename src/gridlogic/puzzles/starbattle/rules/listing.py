@@ -64,7 +64,7 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
     neighbouring lines is left without room (exact bound) or over its count. Only the units whose
     cells changed are looked at again (the board itself is taken as consistent)."""
     g = st.geo
-    big_s, nb, fits, full = g.S, g.nb, g.fits, g.full
+    big_s, nb, fits, full, closed_at = g.S, g.nb, g.fits, g.full, g.closed
     stars = st.star | placed
     empty = st.empty
     fresh = placed
@@ -91,10 +91,16 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
                 continue
             need = big_s - have
             k = left.bit_count()
-            if k < need or (need > 1 and not fits(left, need)):  # one star fits in any cell
+            if k < need:
                 return None
             if k == need:
+                if need > 1 and not fits(left, need):
+                    return None
                 forced |= left
+            elif need > 1:  # one star fits in any cell; two do when a cell misses the lowest's block
+                low = left & -left
+                if (need > 2 or not left & ~closed_at[low.bit_length() - 1]) and not fits(left, need):
+                    return None
         fresh = forced & ~stars
         if not fresh and not closed:
             touched = (stars | empty) & ~(st.star | st.empty)

@@ -29,7 +29,10 @@ class State:
     geo: Geo
     star: int = 0
     empty: int = 0
-    cache: dict[str, Any] = field(default_factory=dict, repr=False)
+    cache: dict[Any, Any] = field(default_factory=dict, repr=False)
+    _sound: tuple[int, int] | None = field(default=None, repr=False, compare=False)
+    """(stars, empty cells) of the last board :meth:`contradiction` passed: a unit none of whose
+    cells changed since then passes again."""
 
     @classmethod
     def start(cls, puzzle: StarBattle, geo: Geo | None = None) -> State:
@@ -56,7 +59,7 @@ class State:
         return st
 
     def copy(self) -> State:
-        return State(self.geo, self.star, self.empty)
+        return State(self.geo, self.star, self.empty, _sound=self._sound)
 
     @property
     def unknown(self) -> int:
@@ -110,14 +113,19 @@ class State:
                     return broken_step(g, "SurroundStar", f"stars at {g.cells_name(pair)} touch", pair)
         unk = self.unknown
         big_s = g.S
+        last = self._sound
+        changed = g.full if last is None else (star ^ last[0]) | (self.empty ^ last[1])
         for u in g.all_units():
             mask = u.mask
+            if not mask & changed:
+                continue
             need = big_s - (star & mask).bit_count()
             if need < 0:
                 return broken_step(g, "TooManyStars", f"{u.name} has more than {g.S} stars", u.mask & self.star)
             if (unk & mask).bit_count() < need:
                 return broken_step(g, "TooFewStars",
                                    f"{u.name} needs {need} more stars but has fewer cells left", u.mask)
+        self._sound = (star, self.empty)
         return None
 
 

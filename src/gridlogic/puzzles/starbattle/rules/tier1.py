@@ -11,6 +11,8 @@ from gridlogic.puzzles.starbattle.rules.state import State, make_step, said
 def r1_1(st: State) -> Step | None:
     """R1.1 Star Adjacency Elimination: the 8 neighbours of a star are empty."""
     g, unk = st.geo, st.unknown
+    if not g.spread(st.star) & unk:
+        return None
     for i in bits(st.star):
         marks = g.nb[i] & unk
         if marks:

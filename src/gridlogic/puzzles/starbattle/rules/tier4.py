@@ -11,14 +11,15 @@ from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step,
 from gridlogic.puzzles.starbattle.rules.tier3 import excluded, exclusion
 
 
-def removed_by(st: State, i: int) -> int:
-    """The candidates a star at ``i`` rules out: its neighbours, and the rest of every row, column
-    or region that the star completes (one that needs only this star)."""
-    got: dict[int, int] | None = st.cache.get("removed")
-    if got is None:
-        got = st.cache["removed"] = {}
-    out = got.get(i)
-    if out is None:
+class _Removed(dict[int, int]):
+    """Per board: cell -> what a star there rules out (:func:`removed_by`), filled on first use."""
+
+    def __init__(self, st: State) -> None:
+        super().__init__()
+        self.st = st
+
+    def __missing__(self, i: int) -> int:
+        st = self.st
         g = st.geo
         out = g.closed[i]
         for kind in ("row", "column", "region"):
@@ -26,8 +27,21 @@ def removed_by(st: State, i: int) -> int:
             if st.need(u) == 1:
                 out |= u.mask
         out &= st.unknown
-        got[i] = out
-    return out
+        self[i] = out
+        return out
+
+
+def _removed(st: State) -> _Removed:
+    got: _Removed | None = st.cache.get("removed")
+    if got is None:
+        got = st.cache["removed"] = _Removed(st)
+    return got
+
+
+def removed_by(st: State, i: int) -> int:
+    """The candidates a star at ``i`` rules out: its neighbours, and the rest of every row, column
+    or region that the star completes (one that needs only this star)."""
+    return _removed(st)[i]
 
 
 def completers(st: State) -> list[Unit]:
@@ -41,7 +55,7 @@ def completers(st: State) -> list[Unit]:
 def hypo_exclusion(st: State, cells: int, need: int, targets: int) -> int:
     """Cells of ``targets`` whose star (with what it rules out, :func:`removed_by`) leaves ``cells``
     unable to hold their remaining stars (``need``, less one if the cell is one of them)."""
-    return excluded(st.geo, cells, need, targets, lambda i: removed_by(st, i))
+    return excluded(st.geo, cells, need, targets, _removed(st).__getitem__)
 
 
 def _direct(st: State, kind: str, rule: str, completing: bool) -> Step | None:
@@ -158,8 +172,19 @@ def r4_7(st: State) -> Step | None:
     """R4.7 Pressured Exclusion (a): a line whose stars, 1xn's and one-line star-containing 2x2s
     already account for S stars has no star anywhere else."""
     g, unk = st.geo, st.unknown
-    wins = windows(st, MEDIUM)
+    # Only the windows whose candidates lie in a line count for it (pressure skips the others).
+    n = g.n
+    inside: dict[tuple[str, int], list[Window]] = {}
+    for w in windows(st, MEDIUM):
+        cells = w.mask & unk
+        if cells:
+            i = (cells & -cells).bit_length() - 1
+            if not cells & ~g.rows[i // n]:
+                inside.setdefault(("row", i // n), []).append(w)
+            if not cells & ~g.cols[i % n]:
+                inside.setdefault(("column", i % n), []).append(w)
     for line in g.row_units + g.col_units:
+        wins = inside.get((line.kind, line.index), [])
         count, used, why = pressure(st, line, 0, wins, explain=False)
         if count >= g.S:
             count, used, why = pressure(st, line, 0, wins)

@@ -168,10 +168,11 @@ def r5_3(st: State) -> Step | None:
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
+            raw, spans = _fin_view(st, i, g.reg_units, lines, live, now_spans)
             touched = _units_at(g.reg_of, g.nb[i] & unk)
-            touched = {k for k in touched if _span(g, g.regs[k] & live, lines) != now_spans[k]}
+            touched = {k for k in touched if raw[k] != now_spans[k]}
             try:
-                found = fin_search(st, i, touched, g.reg_units, lines, live, budget, now=now_spans)
+                found = fin_search(st, i, touched, g.reg_units, lines, live, budget, spans=spans)
             except Broken as e:
                 return _hypo_broken(g, "R5.3", i, e, unk)
             if found is not None:
@@ -196,10 +197,10 @@ def r5_4(st: State) -> Step | None:
                 return None
             live = _suppose(st, i)
             near = g.nb[i] & unk
-            touched = {ln.index for ln in lines if ln.mask & near
-                       and _span(g, ln.mask & live, g.reg_units) != now_spans[ln.index]}
+            raw, spans = _fin_view(st, i, lines, g.reg_units, live, now_spans)
+            touched = {ln.index for ln in lines if ln.mask & near and raw[ln.index] != now_spans[ln.index]}
             try:
-                found = fin_search(st, i, touched, lines, g.reg_units, live, budget, now=now_spans)
+                found = fin_search(st, i, touched, lines, g.reg_units, live, budget, spans=spans)
             except Broken as e:
                 return _hypo_broken(g, "R5.4", i, e, unk)
             if found is not None:
@@ -213,7 +214,7 @@ def r5_4(st: State) -> Step | None:
 
 def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer: list[Unit], live: int,
                budget: list[int], skip_broken: bool = False, now: list[int] | None = None,
-               ) -> tuple[list[Unit], list[Unit]] | None:
+               spans: tuple[int, ...] | None = None) -> tuple[list[Unit], list[Unit]] | None:
     """The finned counts' search (R5.3, R5.4, R6.5): on the supposed board ``live``, the first
     undercount of ``inner`` units inside ``outer`` units, taking part one of ``musts`` in turn, with
     the fin ``i`` inside the outer units and outside the inner ones. Each ``must`` search runs to its
@@ -228,9 +229,17 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
     musts = list(musts)
     if not musts:
         return None
-    spans = _fin_spans(st, i, inner, outer, live, now)
+    if spans is None:
+        spans = _fin_spans(st, i, inner, outer, live, now)
+    limit = max(1, len(outer) // 2)
     for k in musts:
-        key = ("fin", inner[0].kind, outer[0].kind, spans, k)
+        base = spans[k]
+        if not base:
+            continue  # too wide (or empty) for the search: it would end at once, finding nothing
+        # Every line set the search visits holds the must's span and at most ``limit`` lines, so a
+        # unit whose span together with it is wider never lies inside one nor widens one: drop it.
+        seen = tuple([sp if (sp | base).bit_count() <= limit else 0 for sp in spans])
+        key = ("fin", inner[0].kind, outer[0].kind, seen, k)
         hit: tuple[list[tuple[list[Unit], list[Unit], int, int]] | Broken, int] | None = g.facts.get(key)  # type: ignore[assignment]
         if hit is not None and budget[0] >= hit[1]:
             budget[0] -= hit[1]
@@ -239,7 +248,7 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
             before = budget[0]
             try:
                 found = [(a, b, _mask(a), _mask(b)) for a, b in undercounts(st, inner, outer, live, must=k,
-                                                                            budget=budget, spans=spans)]
+                                                                            budget=budget, spans=seen)]
             except Broken as e:
                 found = e
             if budget[0] >= 0:
@@ -264,23 +273,46 @@ def _now_spans(st: State, inner: list[Unit], outer: list[Unit]) -> list[int]:
     return got
 
 
+def _searched(spans: list[int], limit: int) -> tuple[int, ...]:
+    """``spans`` with every span the undercount search skips (none, or more than ``limit`` lines)
+    set to 0: the search sees the same units, and more searches share a memo entry."""
+    return tuple(sp if 0 < sp.bit_count() <= limit else 0 for sp in spans)
+
+
 def _fin_spans(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int,
                now: list[int] | None = None) -> tuple[int, ...]:
-    """The ``inner`` units' spans over ``live`` (this board with the fin ``i``'s neighbours emptied):
-    only the units meeting those neighbours can differ from the board's own spans."""
+    """The ``inner`` units' spans over ``live`` (this board with the fin ``i``'s neighbours emptied),
+    as :func:`undercounts` uses them (see :func:`_searched`): only the units meeting those
+    neighbours can differ from the board's own spans."""
+    return _fin_view(st, i, inner, outer, live, now)[1]
+
+
+def _fin_view(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int,
+              now: list[int] | None = None) -> tuple[dict[int, int], tuple[int, ...]]:
+    """For the fin ``i``: the spans over ``live`` of the ``inner`` units that meet its non-empty
+    neighbours (by unit index), and every unit's span as :func:`undercounts` uses it (see
+    :func:`_searched`; the others keep the board's own)."""
     g = st.geo
-    spans = _now_spans(st, inner, outer) if now is None else now
+    limit = max(1, len(outer) // 2)
+    key = ("searched spans", inner[0].kind, outer[0].kind)
+    base: tuple[int, ...] | None = st.cache.get(key)
+    if base is None:
+        base = st.cache[key] = _searched(_now_spans(st, inner, outer) if now is None else now, limit)
     near = g.nb[i] & ~st.empty
+    raw: dict[int, int] = {}
     if not near:
-        return tuple(spans)
-    out = list(spans)
+        return raw, base
+    out = list(base)
     index = g.index_in[inner[0].kind]
     while near:
         low = near & -near
-        k = index[low.bit_length() - 1]
-        out[k] = _span(g, inner[k].mask & live, outer)
         near ^= low
-    return tuple(out)
+        k = index[low.bit_length() - 1]
+        if k in raw:
+            continue
+        raw[k] = sp = _span(g, inner[k].mask & live, outer)
+        out[k] = sp if 0 < sp.bit_count() <= limit else 0
+    return raw, tuple(out)
 
 
 def _hypo_broken(g: Geo, rule: str, i: int, e: Broken, unk: int) -> Step:
@@ -388,14 +420,22 @@ def _r5_6(st: State, level: int, low: int, high: int) -> Step | None:
         ops = len(rows) + len(cols) + len(regs)
         if not low <= ops <= high or not comp:
             continue
-        label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
-        if total < 0 or not g.fits(comp, total):
+        key = ("R5.6 marks", comp, total)
+        black: int | None = g.facts.get(key, -1)  # type: ignore[assignment]
+        if black == -1:  # memoised per puzzle: None if the cells cannot hold the stars, else the empties
+            if total < 0 or not g.fits(comp, total):
+                black = None
+            else:
+                black = comp if total == 0 else exclusion(g, comp, total)
+            g.facts[key] = black
+        if black is None:
+            label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
             raise Broken(broken_step(g, "R5.6", f"The set {label} would need {total} stars in "
                                      f"{g.cells_name(comp)}, which cannot be.", comp, level))
-        black = comp if total == 0 else exclusion(g, comp, total)
         star = comp if 0 < total == comp.bit_count() else 0
         if black or star:
             black &= ~star
+            label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
             return make_step(g, "R5.6", level, f"Set differential ({ops} operations) {label}: the cells "
                              f"counted once, {g.cells_name(comp)}, hold exactly {total} "
                              f"star{'' if total == 1 else 's'}; so " + said(g, black, star) + ".",

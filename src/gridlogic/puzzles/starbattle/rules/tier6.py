@@ -14,9 +14,9 @@ from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
 from gridlogic.puzzles.starbattle.rules.tier4 import pressure
 from gridlogic.puzzles.starbattle.rules.tier5 import (
     HYPO_BUDGET,
+    _fin_view,
     _mask,
     _now_spans,
-    _span,
     _suppose,
     fin_search,
     names,
@@ -124,11 +124,11 @@ def _strip_context(st: State, lines: list[Unit]) -> tuple[int, int]:
     """What a strip question reads from this board besides its cells, as a number per puzzle (the
     lines, their needs, the needs of the regions their candidates meet, their 1xn's), and the
     lines' cells; once per board and group of lines."""
-    names_key = tuple((ln.kind, ln.index) for ln in lines)
-    cache_key = "R6.3 context " + " ".join(f"{kind}{index}" for kind, index in names_key)
+    cache_key = ("R6.3 context", lines[0].kind, lines[0].index, len(lines))
     got: tuple[int, int] | None = st.cache.get(cache_key)
     if got is None:
         g = st.geo
+        names_key = tuple((ln.kind, ln.index) for ln in lines)
         group = 0
         for ln in lines:
             group |= ln.mask
@@ -162,7 +162,7 @@ def _layout(st: State, lines: list[Unit]) -> tuple[list[int], dict[int, int], tu
     forced cell): start value and masks, each candidate's delta. Fields: per line and per region
     met by the lines' candidates the stars it may still take (plus a guard bit 128), per 1xn the
     stars it got."""
-    key = "R6.3 " + " ".join(f"{ln.kind}{ln.index}" for ln in lines)
+    key = ("R6.3 layout", lines[0].kind, lines[0].index, len(lines))
     got = st.cache.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
@@ -198,17 +198,29 @@ def _layout(st: State, lines: list[Unit]) -> tuple[list[int], dict[int, int], tu
     return got
 
 
+_Option = tuple[int, int, int]
+"""A pick at one position: its subset of the stacked cells (bit = line offset), its cells, its delta."""
+
+
 def _base_options(st: State, lines: list[Unit], unk: int, delta_of: dict[int, int],
-                  ) -> list[list[tuple[int, int, int]]]:
-    """Per position along ``lines``: the picks whose cells are all candidates, with their deltas
-    (once per board and group of lines; a forced star only filters them)."""
-    key = "R6.3 options " + " ".join(f"{ln.kind}{ln.index}" for ln in lines)
-    got: list[list[tuple[int, int, int]]] | None = st.cache.get(key)
+                  ) -> list[list[list[_Option]]]:
+    """Per position along ``lines`` and per pick at the position before (its subset, as an index):
+    the picks whose cells are all candidates and do not touch it, with their deltas (once per board
+    and group of lines; a forced star only filters them)."""
+    key = ("R6.3 options", lines[0].kind, lines[0].index, len(lines))
+    got: list[list[list[_Option]]] | None = st.cache.get(key)
     if got is None:
-        got = [[(m, picked, sum(delta_of[i] for i in bits(picked))) for m, picked in picks if not picked & ~unk]
+        k = len(lines)
+        got = [_after([(m, picked, sum(delta_of[i] for i in bits(picked))) for m, picked in picks
+                       if not picked & ~unk], k)
                for picks in _picks(st.geo, lines)]
         st.cache[key] = got
     return got
+
+
+def _after(opts: list[_Option], k: int) -> list[list[_Option]]:
+    """``opts`` per previous pick (of ``k`` stacked cells, as an index): those not touching it."""
+    return [[o for o in opts if not o[0] & (prev | prev << 1 | prev >> 1)] for prev in range(1 << k)]
 
 
 def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -> int | None:
@@ -228,45 +240,59 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
     if not forced:
         options = base
     else:
-        options = []
-        for picks, opts in zip(_picks(g, lines), base, strict=True):
-            need_forced = any(picked & forced for _, picked in picks)
-            if need_forced or any(picked & ~allowed for _, picked, _ in opts):
-                opts = [o for o in opts if not (o[1] & ~allowed or (need_forced and not o[1] & forced))]
-            options.append(opts)
-    budget = [STRIP_BUDGET]
-    failed: set[tuple[int, int, int]] = set()
+        # The picks are candidates already: only the forced cell's position (which must pick it)
+        # and its two neighbours (which lose its neighbours) change.
+        options = list(base)
+        i = forced.bit_length() - 1
+        here = i % n if lines[0].kind == "row" else i // n
+        k = len(lines)
+        for p in range(max(0, here - 1), min(n, here + 2)):
+            every = base[p][0]  # the options after an empty pick: all of them
+            if p == here:
+                options[p] = _after([o for o in every if o[1] & forced and not o[1] & ~allowed], k)
+            else:
+                options[p] = _after([o for o in every if not o[1] & ~allowed], k)
+    states = 0
+    failed: set[int] = set()
+    # A state as one int: vec, then the position (``p_bits`` bits), then the pick (a bit per line).
+    p_bits, k_bits = n.bit_length(), len(lines)
+    v_shift = p_bits + k_bits
+    bound = [over[(n - p + 1) // 2] for p in range(n + 1)]
 
     def dfs(p: int, prev: int, vec: int) -> int | None:
-        if p == n:
-            ok = not vec & line_low and ((vec & x_low) + x_add) & x_guard == x_guard
-            return 0 if ok else None
-        if ((vec & line_low) + over[(n - p + 1) // 2]) & line_guard:
-            return None
-        key = (p, prev, vec)
-        if key in failed:
-            return None
-        budget[0] -= 1
-        spent[0] += 1
-        if budget[0] < 0:
+        # The caller has checked what ends a state without a search state: the end of the strip,
+        # a line over its count, a state already failed.
+        nonlocal states
+        states += 1
+        if states > STRIP_BUDGET:
             raise _OutOfBudget
-        block = prev | prev << 1 | prev >> 1
-        for m, picked, delta in options[p]:
-            if m & block:
-                continue
+        q = p + 1
+        last = q == n
+        ahead = bound[q]
+        for m, picked, delta in options[p][prev]:
             nxt = vec + delta
             if nxt & guard != guard:
                 continue
-            got = dfs(p + 1, m, nxt)
+            if last:
+                if not nxt & line_low and ((nxt & x_low) + x_add) & x_guard == x_guard:
+                    return picked
+                continue
+            if ((nxt & line_low) + ahead) & line_guard or (nxt << v_shift | q << k_bits | m) in failed:
+                continue
+            got = dfs(q, m, nxt)
             if got is not None:
                 return got | picked
-        failed.add(key)
+        failed.add(vec << v_shift | p << k_bits | prev)
         return None
 
+    if ((start & line_low) + bound[0]) & line_guard:
+        return None
     try:
         return dfs(0, 0, start)
     except _OutOfBudget:
         return UNKNOWN
+    finally:
+        spent[0] += states
 
 
 def r6_3(st: State) -> Step | None:
@@ -350,9 +376,10 @@ def r6_5(st: State) -> Step | None:
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
-            changed = [u.index for u in units if u.mask & g.nb[i] & unk
-                       and _span(g, u.mask & live, others) != now_spans[u.index]]
-            found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, now=now_spans)
+            raw, spans = _fin_view(st, i, units, others, live, now_spans)
+            near = g.nb[i] & unk
+            changed = [u.index for u in units if u.mask & near and raw[u.index] != now_spans[u.index]]
+            found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, spans=spans)
             if found is not None:
                 cs, rs = found
                 return make_step(g, "R6.5", EXPERT, f"Finned fish: a star at {g.cell_name(i)} would empty its "
