@@ -10,7 +10,10 @@ largest region, median region size, share of straight regions (one row or column
 longest one-cell-wide snake.
 
     nice -n 10 .venv/bin/python -m benchmarks.bench_generate --seeds 20 \\
-        [--kinds starbattle,binary,str8ts] [--sb 10/2,14/3] [--levels Easy,Hard] [--time-limit 60] [--cpu-clock]
+        [--kinds starbattle,binary,str8ts] [--sb 10/2:100,14/3:30] [--levels Easy,Hard] [--time-limit 60] [--cpu-clock]
+
+A size may carry its own number of seeds after a colon (``10/2:100``: seeds 1..100); the table
+says how many were run in each row. Candidates per puzzle = unique puzzles judged / puzzles found.
 """
 
 from __future__ import annotations
@@ -109,7 +112,7 @@ def run(k: Kind, size: str, level: str | None, seeds: int, limit: float) -> tupl
                  f"{statistics.median(b[1] for b in blacks):g}, symmetric {sum(b[2] for b in blacks)}/{len(blacks)}")
     row = (f"| {k.name} | {size} | {level or 'any'} | {ok}/{seeds} | {hit}/{ok} | "
            f"{statistics.median(cpu):.3f} / {max(cpu):.3f} | {statistics.median(wall):.3f} | "
-           f"{len(sols)} / {len(puzzles)} | {tally.candidates} | {len(tally.disagreements)} |{extra}")
+           f"{len(sols)} / {len(puzzles)} | {tally.candidates / max(ok, 1):.1f} | {len(tally.disagreements)} |{extra}")
     if tally.disagreements:
         row += " " + "; ".join(f"{v}x {m}" for m, v in Counter(tally.disagreements).most_common())
     return row, shapes
@@ -130,18 +133,19 @@ def main() -> None:
     global NO_UNIQUE_LINES, CPU_CLOCK  # noqa: PLW0603 - command-line switches
     NO_UNIQUE_LINES, CPU_CLOCK = a.no_unique_lines, a.cpu_clock
     print("| kind | size | grade | success | on target | CPU median / max s | wall median s | "
-          "distinct solutions / puzzles | candidates | grade vs capped solves disagree |")
+          "distinct solutions / puzzles | candidates per puzzle | grade vs capped solves disagree |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     shapes: dict[str, list[Shape]] = defaultdict(list)
     for name in a.kinds.split(","):
         k = kind(name)
         sizes = {"starbattle": a.sb, "binary": a.binary}.get(name) or ",".join(SIZES[name])
         levels = a.levels.split(",") if a.levels else [lv for lv in k.levels if lv not in ("Uniqueness", "given")]
-        for size in sizes.split(","):
+        for item in sizes.split(","):
+            size, _, count = item.partition(":")
             for level in levels:
                 if level not in (*k.levels, "any"):
                     continue
-                row, got = run(k, size, None if level == "any" else level, a.seeds, a.time_limit)
+                row, got = run(k, size, None if level == "any" else level, int(count or a.seeds), a.time_limit)
                 print(row, flush=True)
                 if name == "starbattle":
                     shapes[size] += got
