@@ -135,7 +135,7 @@ def main() -> None:
     print("| kind | size | grade | success | on target | CPU median / max s | wall median s | "
           "distinct solutions / puzzles | candidates per puzzle | grade vs capped solves disagree |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    shapes: dict[str, list[Shape]] = defaultdict(list)
+    shapes: dict[str, dict[str, list[Shape]]] = defaultdict(dict)
     for name in a.kinds.split(","):
         k = kind(name)
         sizes = {"starbattle": a.sb, "binary": a.binary}.get(name) or ",".join(SIZES[name])
@@ -148,12 +148,16 @@ def main() -> None:
                 row, got = run(k, size, None if level == "any" else level, int(count or a.seeds), a.time_limit)
                 print(row, flush=True)
                 if name == "starbattle":
-                    shapes[size] += got
+                    shapes[size][level] = got
     if shapes:
-        print("\n| Star Battle | generated | StarBattleLab corpus |\n|---|---|---|")
-        for size, got in shapes.items():
+        # the region-size spread depends on the asked level: one row per level, then all of them
+        print("\n| Star Battle | grade | regions |\n|---|---|---|")
+        for size, by_level in shapes.items():
             n, s = map(int, size.split("/"))
-            print(f"| {size} | {shape_row(got)} | {shape_row(corpus_shapes(n, s))} |")
+            for level, got in by_level.items():
+                print(f"| {size} | {level} | {shape_row(got)} |")
+            print(f"| {size} | all generated | {shape_row([x for got in by_level.values() for x in got])} |")
+            print(f"| {size} | StarBattleLab corpus | {shape_row(corpus_shapes(n, s))} |")
 
 
 if __name__ == "__main__":
