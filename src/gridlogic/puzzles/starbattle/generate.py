@@ -5,17 +5,21 @@
    the SAT solver completes the rest.
 2. Regions grown at random around it: the stars grouped S by S (a random star and its nearest
    free ones, joined by a shortest path of empty cells), then each region grows at its own random
-   rate (uneven sizes, as published puzzles have), preferring frontier cells with more neighbours
-   already in the region (compact shapes, no long one-cell-wide snakes). No region stays a single
-   cell unless asked.
+   rate (uneven sizes, as published puzzles have; the spread depends on the asked level: uneven
+   sizes give easier puzzles, even sizes harder ones), preferring frontier cells with more
+   neighbours already in the region (compact shapes, no long one-cell-wide snakes). No region stays
+   a single cell unless asked.
 3. Uniqueness by one incremental SAT solver that forbids our solution: while it finds another
    solution, move one of that solution's stars that is not ours into a neighbouring region (keeping
    the region connected): that solution dies, ours survives. Region constraints are guarded by
    activation literals, so a move swaps two regions' constraints and keeps everything learnt. The
    exact solver confirms the result.
-4. With a target level (Tatham's discipline): the rules capped at the target solve it, the rules
-   capped one level below are stuck, and ``grade`` says the target; otherwise the next candidate,
-   until the time limit (then :class:`GenerationFailed`, saying what was tried).
+4. With a target level (Tatham's discipline): one solve capped at the target judges a candidate
+   (stuck: too hard; solved without a step at the target's level: too easy); one that passes must
+   also be stuck capped one level below, and ``grade`` must say the target. Otherwise a fresh
+   candidate (walking a candidate's region map toward the target was measured slower: see
+   docs/starbattle.md), until the time limit or the attempts (then :class:`GenerationFailed`,
+   saying what was tried).
 
 The RNG is seeded by (kind, size, stars, target, seed): another difficulty with the same seed gives
 another puzzle.
@@ -41,7 +45,7 @@ REFINE_STEPS = 400
 GROUPINGS = 20
 SIGMA = 0.9
 """Spread of the regions' growth rates (log-normal): larger, more uneven region sizes."""
-SIGMAS = (1.5, 1.5, 0.9, 0.9, 0.9, 0.4)
+SIGMAS = (1.2, 1.2, 0.9, 0.9, 0.9, 0.4)
 """The spread by asked level (Easy..Trial): uneven sizes (small regions) make easier puzzles, even
 sizes harder ones (docs/starbattle.md, "Generator": the grades of 80 candidates per spread)."""
 
