@@ -14,11 +14,16 @@ longest one-cell-wide snake.
 
 A size may carry its own number of seeds after a colon (``10/2:100``: seeds 1..100); the table
 says how many were run in each row. Candidates per puzzle = unique puzzles judged / puzzles found.
+
+    nice -n 10 .venv/bin/python -m benchmarks.bench_generate --sb 10/2,14/3 --spreads 0.4,0.9,1.5 --seeds 80
+
+prints instead how the region-size spread moves the grades of fresh Star Battle candidates.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections import Counter, defaultdict
@@ -118,6 +123,32 @@ def run(k: Kind, size: str, level: str | None, seeds: int, limit: float) -> tupl
     return row, shapes
 
 
+def spreads(sizes: str, sigmas: str, count: int) -> None:
+    """Star Battle: how the region-size spread (``generate.SIGMAS``) moves the grades of fresh
+    candidates: ``count`` unique puzzles per spread, each judged by one solve capped at Expert+
+    (``Trial``: stuck there), with the CPU per candidate (drawing and judging)."""
+    from gridlogic.puzzles.starbattle import generate as gen
+
+    sb = kind("starbattle")
+    top = sb.level_number("Expert+")
+    names = [*sb.levels[:top + 1], "stuck at Expert+"]
+    print("| n/S | spread | " + " | ".join(names) + " | CPU per candidate s |")
+    print("|---|---|" + "---|" * (len(names) + 1))
+    for size in sizes.split(","):
+        n, stars = map(int, size.split("/"))
+        for sigma in map(float, sigmas.split(",")):
+            rng = random.Random(f"spread/{size}/{sigma}")
+            got: Counter[int] = Counter()
+            c0 = time.process_time()
+            while sum(got.values()) < count:
+                found = gen.unique_puzzle(n, stars, rng, sigma=sigma)
+                if found is not None:
+                    got[gen.capped(found[0], top, Tally())] += 1
+            cpu = (time.process_time() - c0) / count
+            print(f"| {size} | {sigma:g} | " + " | ".join(str(got[i]) for i in range(len(names))) + f" | {cpu:.3f} |",
+                  flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", type=int, default=10)
@@ -129,7 +160,13 @@ def main() -> None:
     ap.add_argument("--time-limit", type=float, default=60.0)
     ap.add_argument("--no-unique-lines", action="store_true")
     ap.add_argument("--cpu-clock", action="store_true", help="the time limit in CPU seconds (a loaded machine)")
+    ap.add_argument("--spreads", default=None,
+                    help="Star Battle: grades of fresh candidates per region-size spread, e.g. 0.4,0.9,1.5 "
+                         "(for the --sb sizes; --seeds candidates each) instead of the matrix")
     a = ap.parse_args()
+    if a.spreads:
+        spreads(a.sb or "10/2", a.spreads, a.seeds)
+        return
     global NO_UNIQUE_LINES, CPU_CLOCK  # noqa: PLW0603 - command-line switches
     NO_UNIQUE_LINES, CPU_CLOCK = a.no_unique_lines, a.cpu_clock
     print("| kind | size | grade | success | on target | CPU median / max s | wall median s | "
