@@ -10,12 +10,20 @@ largest region, median region size, share of straight regions (one row or column
 longest one-cell-wide snake.
 
     nice -n 10 .venv/bin/python -m benchmarks.bench_generate --seeds 20 \\
-        [--kinds starbattle,binary,str8ts] [--sb 10/2,14/3] [--levels Easy,Hard] [--time-limit 60] [--cpu-clock]
+        [--kinds starbattle,binary,str8ts] [--sb 10/2:100,14/3:30] [--levels Easy,Hard] [--time-limit 60] [--cpu-clock]
+
+A size may carry its own number of seeds after a colon (``10/2:100``: seeds 1..100); the table
+says how many were run in each row. Candidates per puzzle = unique puzzles judged / puzzles found.
+
+    nice -n 10 .venv/bin/python -m benchmarks.bench_generate --sb 10/2,14/3 --spreads 0.4,0.9,1.5 --seeds 80
+
+prints instead how the region-size spread moves the grades of fresh Star Battle candidates.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections import Counter, defaultdict
@@ -109,10 +117,36 @@ def run(k: Kind, size: str, level: str | None, seeds: int, limit: float) -> tupl
                  f"{statistics.median(b[1] for b in blacks):g}, symmetric {sum(b[2] for b in blacks)}/{len(blacks)}")
     row = (f"| {k.name} | {size} | {level or 'any'} | {ok}/{seeds} | {hit}/{ok} | "
            f"{statistics.median(cpu):.3f} / {max(cpu):.3f} | {statistics.median(wall):.3f} | "
-           f"{len(sols)} / {len(puzzles)} | {tally.candidates} | {len(tally.disagreements)} |{extra}")
+           f"{len(sols)} / {len(puzzles)} | {tally.candidates / max(ok, 1):.1f} | {len(tally.disagreements)} |{extra}")
     if tally.disagreements:
         row += " " + "; ".join(f"{v}x {m}" for m, v in Counter(tally.disagreements).most_common())
     return row, shapes
+
+
+def spreads(sizes: str, sigmas: str, count: int) -> None:
+    """Star Battle: how the region-size spread (``generate.SIGMAS``) moves the grades of fresh
+    candidates: ``count`` unique puzzles per spread, each judged by one solve capped at Expert+
+    (``Trial``: stuck there), with the CPU per candidate (drawing and judging)."""
+    from gridlogic.puzzles.starbattle import generate as gen
+
+    sb = kind("starbattle")
+    top = sb.level_number("Expert+")
+    names = [*sb.levels[:top + 1], "stuck at Expert+"]
+    print("| n/S | spread | " + " | ".join(names) + " | CPU per candidate s |")
+    print("|---|---|" + "---|" * (len(names) + 1))
+    for size in sizes.split(","):
+        n, stars = map(int, size.split("/"))
+        for sigma in map(float, sigmas.split(",")):
+            rng = random.Random(f"spread/{size}/{sigma}")
+            got: Counter[int] = Counter()
+            c0 = time.process_time()
+            while sum(got.values()) < count:
+                found = gen.unique_puzzle(n, stars, rng, sigma=sigma)
+                if found is not None:
+                    got[gen.capped(found[0], top, Tally())] += 1
+            cpu = (time.process_time() - c0) / count
+            print(f"| {size} | {sigma:g} | " + " | ".join(str(got[i]) for i in range(len(names))) + f" | {cpu:.3f} |",
+                  flush=True)
 
 
 def main() -> None:
@@ -126,30 +160,41 @@ def main() -> None:
     ap.add_argument("--time-limit", type=float, default=60.0)
     ap.add_argument("--no-unique-lines", action="store_true")
     ap.add_argument("--cpu-clock", action="store_true", help="the time limit in CPU seconds (a loaded machine)")
+    ap.add_argument("--spreads", default=None,
+                    help="Star Battle: grades of fresh candidates per region-size spread, e.g. 0.4,0.9,1.5 "
+                         "(for the --sb sizes; --seeds candidates each) instead of the matrix")
     a = ap.parse_args()
+    if a.spreads:
+        spreads(a.sb or "10/2", a.spreads, a.seeds)
+        return
     global NO_UNIQUE_LINES, CPU_CLOCK  # noqa: PLW0603 - command-line switches
     NO_UNIQUE_LINES, CPU_CLOCK = a.no_unique_lines, a.cpu_clock
     print("| kind | size | grade | success | on target | CPU median / max s | wall median s | "
-          "distinct solutions / puzzles | candidates | grade vs capped solves disagree |")
+          "distinct solutions / puzzles | candidates per puzzle | grade vs capped solves disagree |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    shapes: dict[str, list[Shape]] = defaultdict(list)
+    shapes: dict[str, dict[str, list[Shape]]] = defaultdict(dict)
     for name in a.kinds.split(","):
         k = kind(name)
         sizes = {"starbattle": a.sb, "binary": a.binary}.get(name) or ",".join(SIZES[name])
         levels = a.levels.split(",") if a.levels else [lv for lv in k.levels if lv not in ("Uniqueness", "given")]
-        for size in sizes.split(","):
+        for item in sizes.split(","):
+            size, _, count = item.partition(":")
             for level in levels:
                 if level not in (*k.levels, "any"):
                     continue
-                row, got = run(k, size, None if level == "any" else level, a.seeds, a.time_limit)
+                row, got = run(k, size, None if level == "any" else level, int(count or a.seeds), a.time_limit)
                 print(row, flush=True)
                 if name == "starbattle":
-                    shapes[size] += got
+                    shapes[size][level] = got
     if shapes:
-        print("\n| Star Battle | generated | StarBattleLab corpus |\n|---|---|---|")
-        for size, got in shapes.items():
+        # the region-size spread depends on the asked level: one row per level, then all of them
+        print("\n| Star Battle | grade | regions |\n|---|---|---|")
+        for size, by_level in shapes.items():
             n, s = map(int, size.split("/"))
-            print(f"| {size} | {shape_row(got)} | {shape_row(corpus_shapes(n, s))} |")
+            for level, got in by_level.items():
+                print(f"| {size} | {level} | {shape_row(got)} |")
+            print(f"| {size} | all generated | {shape_row([x for got in by_level.values() for x in got])} |")
+            print(f"| {size} | StarBattleLab corpus | {shape_row(corpus_shapes(n, s))} |")
 
 
 if __name__ == "__main__":

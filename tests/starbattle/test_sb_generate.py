@@ -54,7 +54,8 @@ def test_generated_puzzles_are_unique(size: str, stars: int | None, seed: int) -
 
 @pytest.mark.parametrize(("size", "level", "seed"), [
     ("6", "Easy", 1), ("6", "Hard", 2), ("8", "Easy", 3), ("8", "Medium", 4), ("8", "Hard", 5),
-    ("10", "Easy", 6), ("10", "Medium", 7), ("10", "Hard", 8), ("10", "Expert", 9),
+    ("10", "Easy", 6), ("10", "Medium", 7), ("10", "Hard", 8), ("10", "Expert", 9), ("10", "Expert+", 1),
+    ("10", "Trial", 3), ("14", "Expert", 2), ("14", "Expert+", 1),
 ])
 def test_exactly_the_asked_grade(size: str, level: str, seed: int) -> None:
     g = generate(size=size, stars=None, difficulty=level, seed=seed, options=OPTS)
@@ -75,6 +76,12 @@ def test_seeds_and_difficulties_give_different_puzzles() -> None:
     by_level = {lv: generate(size="8", stars=1, difficulty=lv, seed=1, options=OPTS) for lv in ("Easy", "Medium")}
     assert by_level["Easy"].puzzle != by_level["Medium"].puzzle
     assert by_level["Easy"].solution != by_level["Medium"].solution
+
+
+def test_one_seed_gives_another_puzzle_at_every_grade() -> None:
+    got = [generate(size="10", stars=2, difficulty=lv, seed=1, options=OPTS) for lv in KIND.levels[:5]]
+    assert [g.grade.name for g in got if g.grade] == list(KIND.levels[:5])
+    assert len({g.puzzle for g in got}) == 5 and len({g.solution for g in got}) == 5
 
 
 def test_single_cells_only_when_asked() -> None:

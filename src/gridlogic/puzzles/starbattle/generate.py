@@ -5,17 +5,21 @@
    the SAT solver completes the rest.
 2. Regions grown at random around it: the stars grouped S by S (a random star and its nearest
    free ones, joined by a shortest path of empty cells), then each region grows at its own random
-   rate (uneven sizes, as published puzzles have), preferring frontier cells with more neighbours
-   already in the region (compact shapes, no long one-cell-wide snakes). No region stays a single
-   cell unless asked.
+   rate (uneven sizes, as published puzzles have; the spread depends on the asked level: uneven
+   sizes give easier puzzles, even sizes harder ones), preferring frontier cells with more
+   neighbours already in the region (compact shapes, no long one-cell-wide snakes). No region stays
+   a single cell unless asked.
 3. Uniqueness by one incremental SAT solver that forbids our solution: while it finds another
    solution, move one of that solution's stars that is not ours into a neighbouring region (keeping
    the region connected): that solution dies, ours survives. Region constraints are guarded by
    activation literals, so a move swaps two regions' constraints and keeps everything learnt. The
    exact solver confirms the result.
-4. With a target level (Tatham's discipline): the rules capped at the target solve it, the rules
-   capped one level below are stuck, and ``grade`` says the target; otherwise the next candidate,
-   until the time limit (then :class:`GenerationFailed`, saying what was tried).
+4. With a target level (Tatham's discipline): one solve capped at the target judges a candidate
+   (stuck: too hard; solved without a step at the target's level: too easy); one that passes must
+   also be stuck capped one level below, and ``grade`` must say the target. Otherwise a fresh
+   candidate (walking a candidate's region map toward the target was measured slower: see
+   docs/starbattle.md), until the time limit or the attempts (then :class:`GenerationFailed`,
+   saying what was tried).
 
 The RNG is seeded by (kind, size, stars, target, seed): another difficulty with the same seed gives
 another puzzle.
@@ -30,7 +34,7 @@ from itertools import islice
 from pysat.solvers import Solver
 
 from gridlogic.core.errors import GenerationFailed, ParseError, ValidationError
-from gridlogic.core.generation import Allowance, on_target, progress_of, seeded, tally_of, target_level
+from gridlogic.core.generation import Allowance, Tally, on_target, progress_of, seeded, tally_of, target_level
 from gridlogic.core.grid import Cell, grid
 from gridlogic.core.registry import Generated, Options
 from gridlogic.puzzles.starbattle import exact
@@ -41,6 +45,9 @@ REFINE_STEPS = 400
 GROUPINGS = 20
 SIGMA = 0.9
 """Spread of the regions' growth rates (log-normal): larger, more uneven region sizes."""
+SIGMAS = (1.2, 1.2, 0.9, 0.9, 0.9, 0.4)
+"""The spread by asked level (Easy..Trial): uneven sizes (small regions) make easier puzzles, even
+sizes harder ones (docs/starbattle.md, "Generator": the grades of 80 candidates per spread)."""
 
 
 def parse_size(size: str | None) -> int:
@@ -95,7 +102,7 @@ def random_solution(n: int, stars: int, rng: random.Random) -> frozenset[Cell]:
 # ----- 2. regions around it
 
 def grow_regions(n: int, stars: int, solution: frozenset[Cell], rng: random.Random,
-                 single_cells: bool = False) -> list[int] | None:
+                 single_cells: bool = False, sigma: float = SIGMA) -> list[int] | None:
     """Region of each cell (flat), each region holding exactly ``stars`` stars of ``solution``; None
     when a group of stars cannot be joined (the caller draws again)."""
     g = grid(n, n)
@@ -110,7 +117,7 @@ def grow_regions(n: int, stars: int, solution: frozenset[Cell], rng: random.Rand
         if o >= 0:
             size[o] += 1
             frontier[o].update(j for j in nbrs[i] if owner[j] < 0)
-    rate = [rng.lognormvariate(0.0, SIGMA) for _ in range(n)]
+    rate = [rng.lognormvariate(0.0, sigma) for _ in range(n)]
     left = owner.count(-1)
     while left:
         # a region of one cell grows first (unless single cells are welcome)
@@ -305,11 +312,11 @@ def _puzzle(n: int, stars: int, owner: list[int]) -> StarBattle:
     return StarBattle.from_rows(stars, [owner[r * n:(r + 1) * n] for r in range(n)])
 
 
-def unique_puzzle(n: int, stars: int, rng: random.Random,
-                  single_cells: bool = False) -> tuple[StarBattle, frozenset[Cell]] | None:
+def unique_puzzle(n: int, stars: int, rng: random.Random, single_cells: bool = False,
+                  sigma: float = SIGMA) -> tuple[StarBattle, frozenset[Cell]] | None:
     """One random puzzle with a unique solution (None: this draw failed, draw again)."""
     solution = random_solution(n, stars, rng)
-    owner = grow_regions(n, stars, solution, rng, single_cells)
+    owner = grow_regions(n, stars, solution, rng, single_cells, sigma)
     if owner is None:
         return None
     puzzle = make_unique(n, stars, owner, solution, rng)
@@ -319,6 +326,19 @@ def unique_puzzle(n: int, stars: int, rng: random.Random,
 
 
 # ----- 4. the asked grade
+
+
+def capped(puzzle: StarBattle, target: int, tally: Tally) -> int:
+    """One solve capped at the target decides almost every candidate: the level of its hardest step
+    when solved (below the target: too easy, no second solve one level down needed), ``target + 1``
+    when stuck (too hard). A miss is counted in ``tally`` as ``<Level`` or ``>Level``."""
+    from gridlogic.puzzles.starbattle.kind import KIND
+
+    ex = KIND.explain(puzzle, target)
+    level = ex.level if ex.status == "solved" else target + 1
+    if level != target:
+        tally.grades[f"{'<' if level < target else '>'}{KIND.levels[target]}"] += 1
+    return level
 
 
 def generate(*, size: str | None, stars: int | None, difficulty: str | None, seed: int,
@@ -336,22 +356,25 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
     target = target_level(difficulty, levels, 0, levels.index("Trial")) if difficulty is not None else None
     single = bool(opts.get("single_cells", False))
     progress = progress_of(opts)
+    sigma = SIGMA if target is None else SIGMAS[target]
     rng = seeded("starbattle", n, s, target, single, seed)
     tally = tally_of(options)
     allowance = Allowance(opts)
     what = f"{n}x{n} {s}-star" + (f" {levels[target]}" if target is not None else "")
     while allowance.more(tally.draws):
         tally.draws += 1
-        found = unique_puzzle(n, s, rng, single)
+        found = unique_puzzle(n, s, rng, single, sigma)
         if found is None:
             continue
         puzzle, solution = found
         tally.candidates += 1
         if target is None:
             return Generated(puzzle, KIND.grade(puzzle) if levels else None, solution)
-        g = on_target(KIND, puzzle, target, tally)
-        if g is not None:
-            return Generated(puzzle, g, solution)
+        if capped(puzzle, target, tally) == target:
+            # the full check: capped one level below stuck, and ``grade`` says the target
+            g = on_target(KIND, puzzle, target, tally, solved_at_target=True)
+            if g is not None:
+                return Generated(puzzle, g, solution)
         if progress is not None:
             progress(f"{what}: {tally.summary()}")
     raise GenerationFailed(f"no {what} puzzle found in {allowance.said()} (seed {seed}): {tally.summary()}")
