@@ -34,8 +34,13 @@ def test_slow_solve_is_stopped_while_kinds_keeps_answering(fast: str) -> None:
         assert "time limit of 3 s" in r.json()["error"]
     assert during, "no /api/kinds request was made while the solve ran"
     assert set(during) == {200}
-    # the pool is whole again: a small solve answers
-    ok = httpx.post(f"{fast}/api/solve", json={"puzzle": URL}, timeout=60)
+    # the pool is whole again: a small solve answers (a fresh worker on a loaded machine may first
+    # spend the 3 s limit starting up; that answer must be the limit's 503, and a later one a 200)
+    for _ in range(5):
+        ok = httpx.post(f"{fast}/api/solve", json={"puzzle": URL}, timeout=60)
+        if ok.status_code != 503:
+            break
+        assert "time limit of 3 s" in ok.json()["error"]
     assert ok.status_code == 200, ok.text
     assert ok.json()["unique"] is True
 
