@@ -3,7 +3,20 @@
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules import linesets, listing, tier1, tier2, tier3, tier4, tier5, tier6, tier7
+from gridlogic.puzzles.starbattle.rules import (
+    blocks,
+    capped,
+    linesets,
+    listing,
+    strips,
+    tier1,
+    tier2,
+    tier3,
+    tier4,
+    tier5,
+    tier6,
+    tier7,
+)
 from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT, EXPERT_PLUS, HARD, MEDIUM, TRIAL, UNIQUENESS, Rule
 from gridlogic.puzzles.starbattle.rules.state import State
 from gridlogic.puzzles.starbattle.rules.trial import trial
@@ -37,6 +50,8 @@ PRODUCTION: tuple[Rule, ...] = (
     Rule("R5.2", HARD, linesets.overcounting),
     Rule("R5.5", HARD, tier5.r5_5),
     Rule("R5.6", HARD, tier5.r5_6_simple),
+    Rule("R4.1", capped.LEVEL, capped.r4_1_capped),
+    Rule("R4.4", capped.LEVEL, capped.r4_4_capped),
     Rule("R5.3", HARD, tier5.r5_3),
     Rule("R5.4", HARD, tier5.r5_4),
     Rule("R5.6", EXPERT, tier5.r5_6_medium),
@@ -48,6 +63,8 @@ PRODUCTION: tuple[Rule, ...] = (
     Rule("R6.5", EXPERT, tier6.r6_5),
     Rule("R5.6", EXPERT_PLUS, tier5.r5_6_long),
     Rule("Placements", EXPERT_PLUS, listing.r_listing),
+    Rule("R5.6", EXPERT_PLUS, blocks.r5_6_blocks),
+    Rule("R6.3", EXPERT_PLUS, strips.r6_3_wide),
 )
 """Tiers 1-6. Within Tier 4 pressured exclusion comes first (cheapest), then direct, then cross-region
 exclusion; within Tier 5 the finned counts (a hypothesis per cell) come after the plain counts."""
