@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules import (
     blocks,
@@ -21,6 +23,22 @@ from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT, EXPERT_PLUS, H
 from gridlogic.puzzles.starbattle.rules.state import State
 from gridlogic.puzzles.starbattle.rules.trial import trial
 
+
+def at_level(rule: Rule, level: int | None = None) -> Rule:
+    """``rule`` at ``level`` (default its own), its steps too: a tier module writes its seed
+    tier's level into its steps. Used where the corpus labels place a rule above its seed tier
+    (docs/starbattle-rules.md, Grading): R3.6 and the cross exclusions on a row or column (R4.5,
+    R4.6) are Hard."""
+    find = rule.fn
+    level = rule.level if level is None else level
+
+    def at(st: State) -> Step | None:
+        step = find(st)
+        return step if step is None or step.level == level else replace(step, level=level)
+
+    return Rule(rule.id, level, at)
+
+
 PRODUCTION: tuple[Rule, ...] = (
     Rule("R1.1", EASY, tier1.r1_1),
     Rule("R1.2", EASY, tier1.r1_2),
@@ -34,16 +52,17 @@ PRODUCTION: tuple[Rule, ...] = (
     Rule("R3.3", EASY, tier3.r3_3),
     Rule("R3.4", MEDIUM, tier3.r3_4),
     Rule("R3.5", MEDIUM, tier3.r3_5),
-    Rule("R3.6", MEDIUM, tier3.r3_6),
     Rule("R4.7", MEDIUM, tier4.r4_7),
     Rule("R4.8", MEDIUM, tier4.r4_8),
     Rule("R4.1", MEDIUM, tier4.r4_1),
     Rule("R4.2", MEDIUM, tier4.r4_2),
     Rule("R4.3", MEDIUM, tier4.r4_3),
     Rule("R4.4", MEDIUM, tier4.r4_4),
-    Rule("R4.5", MEDIUM, tier4.r4_5),
-    Rule("R4.6", MEDIUM, tier4.r4_6),
-    *(tier4.completing(f"R4.{k}") for k in range(1, 7)),
+    *(tier4.completing(f"R4.{k}") for k in range(1, 5)),
+    at_level(Rule("R3.6", HARD, tier3.r3_6)),
+    at_level(Rule("R4.5", HARD, tier4.r4_5)),
+    at_level(Rule("R4.6", HARD, tier4.r4_6)),
+    *(at_level(tier4.completing(f"R4.{k}"), HARD) for k in (5, 6)),
     Rule("R5.1", HARD, tier5.r5_1),
     Rule("R5.2", HARD, tier5.r5_2),
     Rule("R5.1", HARD, linesets.undercounting),
