@@ -21,7 +21,7 @@ from gridlogic.puzzles.starbattle.rules.tier5 import names
 from gridlogic.puzzles.starbattle.rules.tier6 import UNKNOWN, strip_feasible
 
 WIDTHS = (3, 4, 5)
-SCAN_BUDGET = 25_000
+SCAN_BUDGET = 10_000
 """Search states of one whole scan (each strip question also has ``tier6.STRIP_BUDGET``)."""
 
 
