@@ -7,8 +7,9 @@ counted twice, the candidates counted once hold exactly the resulting number of 
 zero (R5.6c), otherwise a cell whose star leaves them too little room is empty.
 
 Such a sum has at least five operations (three lines, a line and a region), which the seed grades
-Expert+; it runs after Placements, on the few boards nothing cheaper moves, because with about
-1,300 block pairs a board on 10x10 it costs more than every other Expert rule together.
+Expert+. With about 1,300 block pairs a board on 10x10 (~3 ms, three times the short differentials)
+it runs after Placements, on the few boards nothing cheaper moves; line-set counting already does
+the sums of one kind of line.
 """
 
 from __future__ import annotations
