@@ -24,13 +24,9 @@ from gridlogic.puzzles.starbattle.rules.state import State
 from gridlogic.puzzles.starbattle.rules.trial import trial
 
 
-def at_level(rule: Rule, level: int | None = None) -> Rule:
-    """``rule`` at ``level`` (default its own), its steps too: a tier module writes its seed
-    tier's level into its steps. Used where the corpus labels place a rule above its seed tier
-    (docs/starbattle-rules.md, Grading): R3.6 and the cross exclusions on a row or column (R4.5,
-    R4.6) are Hard."""
+def at_level(rule: Rule, level: int) -> Rule:
+    """``rule`` at ``level``, its steps too (a tier module writes its seed tier's level into them)."""
     find = rule.fn
-    level = rule.level if level is None else level
 
     def at(st: State) -> Step | None:
         step = find(st)
@@ -39,7 +35,7 @@ def at_level(rule: Rule, level: int | None = None) -> Rule:
     return Rule(rule.id, level, at)
 
 
-PRODUCTION: tuple[Rule, ...] = (
+SEED_TIERS: tuple[Rule, ...] = (
     Rule("R1.1", EASY, tier1.r1_1),
     Rule("R1.2", EASY, tier1.r1_2),
     Rule("R1.3", EASY, tier1.r1_3),
@@ -52,17 +48,16 @@ PRODUCTION: tuple[Rule, ...] = (
     Rule("R3.3", EASY, tier3.r3_3),
     Rule("R3.4", MEDIUM, tier3.r3_4),
     Rule("R3.5", MEDIUM, tier3.r3_5),
+    Rule("R3.6", MEDIUM, tier3.r3_6),
     Rule("R4.7", MEDIUM, tier4.r4_7),
     Rule("R4.8", MEDIUM, tier4.r4_8),
     Rule("R4.1", MEDIUM, tier4.r4_1),
     Rule("R4.2", MEDIUM, tier4.r4_2),
     Rule("R4.3", MEDIUM, tier4.r4_3),
     Rule("R4.4", MEDIUM, tier4.r4_4),
-    *(tier4.completing(f"R4.{k}") for k in range(1, 5)),
-    at_level(Rule("R3.6", HARD, tier3.r3_6)),
-    at_level(Rule("R4.5", HARD, tier4.r4_5)),
-    at_level(Rule("R4.6", HARD, tier4.r4_6)),
-    *(at_level(tier4.completing(f"R4.{k}"), HARD) for k in (5, 6)),
+    Rule("R4.5", MEDIUM, tier4.r4_5),
+    Rule("R4.6", MEDIUM, tier4.r4_6),
+    *(tier4.completing(f"R4.{k}") for k in range(1, 7)),
     Rule("R5.1", HARD, tier5.r5_1),
     Rule("R5.2", HARD, tier5.r5_2),
     Rule("R5.1", HARD, linesets.undercounting),
@@ -85,8 +80,29 @@ PRODUCTION: tuple[Rule, ...] = (
     Rule("R5.6", EXPERT_PLUS, blocks.r5_6_blocks),
     Rule("R6.3", EXPERT_PLUS, strips.r6_3_wide),
 )
-"""Tiers 1-6. Within Tier 4 pressured exclusion comes first (cheapest), then direct, then cross-region
-exclusion; within Tier 5 the finned counts (a hypothesis per cell) come after the plain counts."""
+"""Tiers 1-6 at the seed's tiers (Medium for its tiers 3-4 but R3.1-R3.3, which are Easy). Within
+Tier 4 pressured exclusion comes first (cheapest), then direct, then cross-region exclusion; within
+Tier 5 the finned counts (a hypothesis per cell) come after the plain counts. The trial search
+propagates with these, tier by tier."""
+
+GRADED_HARD = frozenset({"R3.6", "R4.5", "R4.6"})
+"""Seed tier-3/4 rules that the corpus labels grade Hard (docs/starbattle-rules.md, Grading): the
+composite region of R3.6 (a two-operation set differential) and the cross exclusions whose broken
+unit is a row or column (a count across every region it crosses)."""
+
+
+def graded(seed: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """The engine order: ``seed`` with the :data:`GRADED_HARD` rules moved, in their order, to the
+    head of the Hard rules at level Hard. Every rule still runs after all rules of lower levels,
+    so a solve capped at the grade takes the uncapped solve's steps."""
+    moved = [at_level(r, HARD) for r in seed if r.level == MEDIUM and r.id in GRADED_HARD]
+    rest = [r for r in seed if not (r.level == MEDIUM and r.id in GRADED_HARD)]
+    k = next(i for i, r in enumerate(rest) if r.level > MEDIUM)
+    return (*rest[:k], *moved, *rest[k:])
+
+
+PRODUCTION: tuple[Rule, ...] = graded(SEED_TIERS)
+"""The production rules in engine order, at their graded levels."""
 
 UNIQUENESS_RULES: tuple[Rule, ...] = (
     Rule("R7.1", UNIQUENESS, tier7.r7_1),
@@ -96,7 +112,7 @@ UNIQUENESS_RULES: tuple[Rule, ...] = (
 
 
 def _trial(st: State) -> Step | None:
-    return trial(st, PRODUCTION)
+    return trial(st, SEED_TIERS)
 
 
 TRIAL_RULE = Rule("Trial", TRIAL, _trial)
