@@ -2,13 +2,40 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules import linesets, listing, tier1, tier2, tier3, tier4, tier5, tier6, tier7
+from gridlogic.puzzles.starbattle.rules import (
+    blocks,
+    capped,
+    linesets,
+    listing,
+    strips,
+    tier1,
+    tier2,
+    tier3,
+    tier4,
+    tier5,
+    tier6,
+    tier7,
+)
 from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT, EXPERT_PLUS, HARD, MEDIUM, TRIAL, UNIQUENESS, Rule
 from gridlogic.puzzles.starbattle.rules.state import State
 from gridlogic.puzzles.starbattle.rules.trial import trial
 
-PRODUCTION: tuple[Rule, ...] = (
+
+def at_level(rule: Rule, level: int) -> Rule:
+    """``rule`` at ``level``, its steps too (a tier module writes its seed tier's level into them)."""
+    find = rule.fn
+
+    def at(st: State) -> Step | None:
+        step = find(st)
+        return step if step is None or step.level == level else replace(step, level=level)
+
+    return Rule(rule.id, level, at)
+
+
+SEED_TIERS: tuple[Rule, ...] = (
     Rule("R1.1", EASY, tier1.r1_1),
     Rule("R1.2", EASY, tier1.r1_2),
     Rule("R1.3", EASY, tier1.r1_3),
@@ -37,6 +64,8 @@ PRODUCTION: tuple[Rule, ...] = (
     Rule("R5.2", HARD, linesets.overcounting),
     Rule("R5.5", HARD, tier5.r5_5),
     Rule("R5.6", HARD, tier5.r5_6_simple),
+    Rule("R4.1", capped.LEVEL, capped.r4_1_capped),
+    Rule("R4.4", capped.LEVEL, capped.r4_4_capped),
     Rule("R5.3", HARD, tier5.r5_3),
     Rule("R5.4", HARD, tier5.r5_4),
     Rule("R5.6", EXPERT, tier5.r5_6_medium),
@@ -48,9 +77,32 @@ PRODUCTION: tuple[Rule, ...] = (
     Rule("R6.5", EXPERT, tier6.r6_5),
     Rule("R5.6", EXPERT_PLUS, tier5.r5_6_long),
     Rule("Placements", EXPERT_PLUS, listing.r_listing),
+    Rule("R5.6", EXPERT_PLUS, blocks.r5_6_blocks),
+    Rule("R6.3", EXPERT_PLUS, strips.r6_3_wide),
 )
-"""Tiers 1-6. Within Tier 4 pressured exclusion comes first (cheapest), then direct, then cross-region
-exclusion; within Tier 5 the finned counts (a hypothesis per cell) come after the plain counts."""
+"""Tiers 1-6 at the seed's tiers (Medium for its tiers 3-4 but R3.1-R3.3, which are Easy). Within
+Tier 4 pressured exclusion comes first (cheapest), then direct, then cross-region exclusion; within
+Tier 5 the finned counts (a hypothesis per cell) come after the plain counts. The trial search
+propagates with these, tier by tier."""
+
+GRADED_HARD = frozenset({"R3.6", "R4.5", "R4.6"})
+"""Seed tier-3/4 rules that the corpus labels grade Hard (docs/starbattle-rules.md, Grading): the
+composite region of R3.6 (a two-operation set differential) and the cross exclusions whose broken
+unit is a row or column (a count across every region it crosses)."""
+
+
+def graded(seed: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """The engine order: ``seed`` with the :data:`GRADED_HARD` rules moved, in their order, to the
+    head of the Hard rules at level Hard. Every rule still runs after all rules of lower levels,
+    so a solve capped at the grade takes the uncapped solve's steps."""
+    moved = [at_level(r, HARD) for r in seed if r.level == MEDIUM and r.id in GRADED_HARD]
+    rest = [r for r in seed if not (r.level == MEDIUM and r.id in GRADED_HARD)]
+    k = next(i for i, r in enumerate(rest) if r.level > MEDIUM)
+    return (*rest[:k], *moved, *rest[k:])
+
+
+PRODUCTION: tuple[Rule, ...] = graded(SEED_TIERS)
+"""The production rules in engine order, at their graded levels."""
 
 UNIQUENESS_RULES: tuple[Rule, ...] = (
     Rule("R7.1", UNIQUENESS, tier7.r7_1),
@@ -60,7 +112,7 @@ UNIQUENESS_RULES: tuple[Rule, ...] = (
 
 
 def _trial(st: State) -> Step | None:
-    return trial(st, PRODUCTION)
+    return trial(st, SEED_TIERS)
 
 
 TRIAL_RULE = Rule("Trial", TRIAL, _trial)
