@@ -4,13 +4,17 @@ Assume a star (or an empty cell) at one candidate, propagate with the production
 (then, if no candidate gives a contradiction, tiers 1-4, then tiers 1-5 without the finned counts)
 for a bounded number of steps, trying the tightest candidates first; if that reaches a
 contradiction the assumption is false and the opposite mark is proved. The step's reason lists the
-chain of deductions that led to the contradiction.
+chain of deductions that led to the contradiction and its length; of the first pass that breaks
+anything the search keeps the shortest chain.
 
-When none of those passes breaks anything (nearly empty big boards), the **deep pass** propagates
-each assumption with every production rule up to Expert+ (still without the rules that try a
-hypothesis per cell), in rounds of growing step budgets, so that the first round that breaks
-anything gives the shortest chain. See :mod:`~gridlogic.puzzles.starbattle.rules.witness` for why
-only one of the two assumptions per cell is ever propagated.
+When none of those passes breaks anything (nearly empty 14x14 and 17x17 boards), the **deep pass**
+follows every candidate with the rules up to Expert, then up to Expert+ (still without the rules that
+try a hypothesis per cell themselves), each in rounds of growing step budgets: the first round that
+breaks anything gives the shortest chain, and a round replays the previous one from the memo.
+
+Only one of the two assumptions per cell is ever followed: the one that disagrees with a solution of
+the board (:mod:`~gridlogic.puzzles.starbattle.rules.witness`); the other cannot break, so skipping it
+changes no step.
 """
 
 from __future__ import annotations
