@@ -138,20 +138,26 @@ def trial(st: State, rules: Sequence[Rule]) -> Step | None:
     prop = _propagator(st, rules)
     hyps = [(i, value) for i in order for value in (STAR, BLACK) if refutable(st, i, value)]
     for cap in (EASY, MEDIUM, HARD):
-        best: tuple[int, str, list[Step]] | None = None
         tried = set(order[: MAX_CELLS if cap == EASY else MAX_CELLS // 3])
-        for i, value in hyps:
-            if i not in tried:
-                continue
-            limit = MAX_STEPS if best is None else len(best[2]) - 1
-            if limit <= 0:
-                break
-            status, steps = prop.run(_hypothesis(st, i, value), cap, limit)
-            if status == "contradiction":
-                best = (i, value, steps)
+        best = _shortest(st, prop, [h for h in hyps if h[0] in tried], cap, MAX_STEPS)
         if best is not None:
             return _trial_step(st, *best)
     return _deep(st, prop, hyps)
+
+
+def _shortest(st: State, prop: _Propagator, hyps: list[tuple[int, str]], cap: int,
+              budget: int) -> tuple[int, str, list[Step]] | None:
+    """The hypothesis whose propagation (rules up to ``cap``, at most ``budget`` steps) breaks the
+    board in the fewest steps (ties: the first); each later one runs only while it can still win."""
+    best: tuple[int, str, list[Step]] | None = None
+    for i, value in hyps:
+        limit = budget if best is None else min(budget, len(best[2]) - 1)
+        if limit <= 0:
+            break
+        status, steps = prop.run(_hypothesis(st, i, value), cap, limit)
+        if status == "contradiction":
+            best = (i, value, steps)
+    return best
 
 
 def _deep(st: State, prop: _Propagator, hyps: list[tuple[int, str]]) -> Step | None:
@@ -160,14 +166,7 @@ def _deep(st: State, prop: _Propagator, hyps: list[tuple[int, str]]) -> Step | N
     the first round that breaks anything."""
     for cap in (EXPERT, EXPERT_PLUS):
         for budget in DEEP_BUDGETS:
-            best: tuple[int, str, list[Step]] | None = None
-            for i, value in hyps:
-                limit = budget if best is None else min(budget, len(best[2]) - 1)
-                if limit <= 0:
-                    break
-                status, steps = prop.run(_hypothesis(st, i, value), cap, limit)
-                if status == "contradiction":
-                    best = (i, value, steps)
+            best = _shortest(st, prop, hyps, cap, budget)
             if best is not None:
                 return _trial_step(st, *best)
     return None
