@@ -1,7 +1,7 @@
 """Star Battle human-style solver: coverage, soundness, rule firing counts, timing and grades vs
 corpus labels, over the dev corpus (masonomara packs + StarBattleLab files).
 
-    .venv/bin/python -m benchmarks.bench_starbattle_human [--limit N] [--quick]
+    .venv/bin/python -m benchmarks.bench_starbattle_human [--limit N] [--min-n N] [--max-n N] [--only ID,ID]
 """
 
 from __future__ import annotations
@@ -120,10 +120,13 @@ def main() -> None:
     ap.add_argument("--source", choices=["masonomara", "starbattlelab"], default=None)
     ap.add_argument("--no-soundness", action="store_true")
     ap.add_argument("--no-trial", action="store_true", help="cap the solve below Trial (CPU without it)")
+    ap.add_argument("--only", default="", help="puzzle ids, comma-separated (17-4-unsorted#1,...)")
     args = ap.parse_args()
     items = [*masonomara(), *starbattlelab()]
     items = [it for it in items if args.min_n <= it.puzzle.n <= args.max_n
              and (args.source is None or it.source == args.source)]
+    if args.only:
+        items = [it for it in items if it.id in set(args.only.split(","))]
     if args.limit:
         per: Counter[str] = Counter()
         kept = []
@@ -152,6 +155,9 @@ def main() -> None:
         ex = explain(it.puzzle, TRIAL - 1 if args.no_trial else None)
         dt = time.process_time() - t0
         times[size].append(dt)
+        if args.only:
+            print(f"  {it.id}: {ex.status}, {sum(s.rule == 'Trial' for s in ex.steps)} Trial steps, "
+                  f"{dt:.1f} s CPU", flush=True)
         for s in ex.steps:
             fired[s.rule] += 1
             if s.rule == "Trial":

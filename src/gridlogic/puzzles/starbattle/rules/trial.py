@@ -4,7 +4,17 @@ Assume a star (or an empty cell) at one candidate, propagate with the production
 (then, if no candidate gives a contradiction, tiers 1-4, then tiers 1-5 without the finned counts)
 for a bounded number of steps, trying the tightest candidates first; if that reaches a
 contradiction the assumption is false and the opposite mark is proved. The step's reason lists the
-chain of deductions that led to the contradiction.
+chain of deductions that led to the contradiction and its length; of the first pass that breaks
+anything the search keeps the shortest chain.
+
+When none of those passes breaks anything (nearly empty 14x14 and 17x17 boards), the **deep pass**
+follows every candidate with the rules up to Expert, then up to Expert+ (still without the rules that
+try a hypothesis per cell themselves), each in rounds of growing step budgets: the first round that
+breaks anything gives the shortest chain, and a round replays the previous one from the memo.
+
+Only one of the two assumptions per cell is ever followed: the one that disagrees with a solution of
+the board (:mod:`~gridlogic.puzzles.starbattle.rules.witness`); the other cannot break, so skipping it
+changes no step.
 """
 
 from __future__ import annotations
@@ -16,15 +26,18 @@ from itertools import groupby
 from gridlogic.core import engine
 from gridlogic.core.engine import Broken
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EASY, HARD, MEDIUM, TRIAL, Rule
+from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT, EXPERT_PLUS, HARD, MEDIUM, TRIAL, Rule
 from gridlogic.puzzles.starbattle.rules.engine import next_step
 from gridlogic.puzzles.starbattle.rules.geometry import bits
 from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State, make_step
+from gridlogic.puzzles.starbattle.rules.witness import refutable
 
 MAX_STEPS = 80
 MAX_CELLS = 150
 """Candidates tried per pass (the tightest first): bounds the search on big boards."""
-HYPOTHETICAL = frozenset({"R5.3", "R5.4"})
+DEEP_BUDGETS = (20, 40, 80, 160)
+"""Step budgets of the deep pass's rounds (every candidate runs to the round's budget)."""
+HYPOTHETICAL = frozenset({"R5.3", "R5.4", "R6.5"})
 """Rules that already try a hypothesis per cell: too slow inside a hypothesis."""
 CHAIN_SHOWN = 8
 MEMO_LIMIT = 200_000
@@ -96,36 +109,66 @@ class _Propagator:
         return out.status, out.steps
 
 
-def trial(st: State, rules: Sequence[Rule]) -> Step | None:
-    """The assumption whose propagation (by ``rules`` up to Hard) breaks the board in the fewest
-    steps: tiers 1-3 first, then up to tier 4, then tier 5; the shortest chain of the first of
-    those passes that breaks anything (ties: the tightest candidate)."""
+def _propagator(st: State, rules: Sequence[Rule]) -> _Propagator:
+    """The rules a hypothesis is followed with (up to Expert+, grouped by level) and the puzzle's memo."""
     g = st.geo
-    order = _order(st)
-    usable = [r for r in rules if r.level <= HARD and r.id not in HYPOTHETICAL]
+    usable = [r for r in rules if r.level <= EXPERT_PLUS and r.id not in HYPOTHETICAL]
     key = ("Trial", *((r.id, r.level) for r in usable))
     memo = g.facts.get(key)
     if not isinstance(memo, dict) or len(memo) > MEMO_LIMIT:
         memo = g.facts[key] = {}
-    prop = _Propagator([(lv, list(rs)) for lv, rs in groupby(sorted(usable, key=lambda r: r.level),
+    return _Propagator([(lv, list(rs)) for lv, rs in groupby(sorted(usable, key=lambda r: r.level),
                                                             key=lambda r: r.level)], memo)
+
+
+def _hypothesis(st: State, i: int, value: str) -> State:
+    hyp = st.copy()
+    if value == STAR:
+        hyp.star |= 1 << i
+    else:
+        hyp.empty |= 1 << i
+    return hyp
+
+
+def trial(st: State, rules: Sequence[Rule]) -> Step | None:
+    """The assumption whose propagation (by ``rules`` up to Hard) breaks the board in the fewest
+    steps: tiers 1-3 first, then up to tier 4, then tier 5; the shortest chain of the first of
+    those passes that breaks anything (ties: the tightest candidate). If none does, the deep pass."""
+    order = _order(st)
+    prop = _propagator(st, rules)
+    hyps = [(i, value) for i in order for value in (STAR, BLACK) if refutable(st, i, value)]
     for cap in (EASY, MEDIUM, HARD):
-        best: tuple[int, str, list[Step]] | None = None
-        for i in order[: MAX_CELLS if cap == EASY else MAX_CELLS // 3]:
-            for value in (STAR, BLACK):
-                hyp = st.copy()
-                if value == STAR:
-                    hyp.star |= 1 << i
-                else:
-                    hyp.empty |= 1 << i
-                limit = MAX_STEPS if best is None else len(best[2]) - 1
-                if limit <= 0:
-                    break
-                status, steps = prop.run(hyp, cap, limit)
-                if status == "contradiction":
-                    best = (i, value, steps)
+        tried = set(order[: MAX_CELLS if cap == EASY else MAX_CELLS // 3])
+        best = _shortest(st, prop, [h for h in hyps if h[0] in tried], cap, MAX_STEPS)
         if best is not None:
             return _trial_step(st, *best)
+    return _deep(st, prop, hyps)
+
+
+def _shortest(st: State, prop: _Propagator, hyps: list[tuple[int, str]], cap: int,
+              budget: int) -> tuple[int, str, list[Step]] | None:
+    """The hypothesis whose propagation (rules up to ``cap``, at most ``budget`` steps) breaks the
+    board in the fewest steps (ties: the first); each later one runs only while it can still win."""
+    best: tuple[int, str, list[Step]] | None = None
+    for i, value in hyps:
+        limit = budget if best is None else min(budget, len(best[2]) - 1)
+        if limit <= 0:
+            break
+        status, steps = prop.run(_hypothesis(st, i, value), cap, limit)
+        if status == "contradiction":
+            best = (i, value, steps)
+    return best
+
+
+def _deep(st: State, prop: _Propagator, hyps: list[tuple[int, str]]) -> Step | None:
+    """Every candidate followed with the rules up to Expert, then up to Expert+, each in rounds of
+    growing step budgets (a round replays the previous one from the memo); the shortest chain of
+    the first round that breaks anything."""
+    for cap in (EXPERT, EXPERT_PLUS):
+        for budget in DEEP_BUDGETS:
+            best = _shortest(st, prop, hyps, cap, budget)
+            if best is not None:
+                return _trial_step(st, *best)
     return None
 
 
