@@ -94,7 +94,10 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
             if k < need:
                 return None
             if k == need:
-                if need > 1 and not fits(left, need):
+                if need == 2:  # two cells: both stars unless they touch
+                    if not left & ~closed_at[(left & -left).bit_length() - 1]:
+                        return None
+                elif need > 2 and not fits(left, need):
                     return None
                 forced |= left
             elif need > 1:  # one star fits in any cell; two do when a cell misses the lowest's block

@@ -144,7 +144,7 @@ def exclusion(geo: Geo, cells: int, need: int, targets: int | None = None) -> in
 def excluded(geo: Geo, cells: int, need: int, targets: int, removed: Callable[[int], int]) -> int:
     """Cells of ``targets`` whose star, ruling out ``removed(cell)``, leaves ``cells`` unable to
     hold their remaining stars (``need``, less one if the cell is one of them)."""
-    fits = geo.fits
+    fits, closed = geo.fits, geo.closed
     out = 0
     while targets:
         low = targets & -targets
@@ -153,7 +153,12 @@ def excluded(geo: Geo, cells: int, need: int, targets: int, removed: Callable[[i
         if k <= 0:
             continue
         rest = cells & ~removed(low.bit_length() - 1)
-        if not rest if k == 1 else not fits(rest, k):  # one star fits in any cell
+        if k == 1:  # one star fits in any cell
+            if not rest:
+                out |= low
+        elif k == 2 and rest & ~closed[(rest & -rest).bit_length() - 1]:
+            continue  # two fit: a cell outside the lowest one's block
+        elif not fits(rest, k):
             out |= low
     return out
 
