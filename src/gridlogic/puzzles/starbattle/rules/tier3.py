@@ -24,10 +24,11 @@ def r3_1(st: State) -> Step | None:
     """R3.1 2x2 Maximum Bound: a 2x2 holds one star at most. Marking form: a unit that needs one
     more star and whose candidates all lie in one 2x2 puts its star there, so the 2x2's cells
     outside the unit are empty."""
-    g, unk = st.geo, st.unknown
+    g, unk, star = st.geo, st.unknown, st.star
+    one_less = g.S - 1
     for u in g.all_units():
         cells = u.mask & unk
-        if st.need(u) != 1 or cells.bit_count() < 2:
+        if (star & u.mask).bit_count() != one_less or cells.bit_count() < 2:  # needs one more
             continue
         marks = 0
         for w in windows_containing(g, cells):
@@ -42,9 +43,9 @@ def r3_1(st: State) -> Step | None:
 def r3_2(st: State) -> Step | None:
     """R3.2 Region Tiling Bound, as a contradiction check on every row, column and region. Uses the
     exact maximum of non-touching stars (never above the seed's greedy tiling count)."""
-    g, unk = st.geo, st.unknown
+    g, unk, star = st.geo, st.unknown, st.star
     for u in g.all_units():
-        need = st.need(u)
+        need = g.S - (star & u.mask).bit_count()
         cells = u.mask & unk
         if need > 0 and not g.fits(cells, need):
             most = g.max_stars(cells, need)
