@@ -94,7 +94,10 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
             if k < need:
                 return None
             if k == need:
-                if need > 1 and not fits(left, need):
+                if need == 2:  # two cells: both stars unless they touch
+                    if not left & ~closed_at[(left & -left).bit_length() - 1]:
+                        return None
+                elif need > 2 and not fits(left, need):
                     return None
                 forced |= left
             elif need > 1:  # one star fits in any cell; two do when a cell misses the lowest's block
@@ -124,6 +127,17 @@ def _units(g: Geo) -> list[tuple[str, int, int]]:
     return out
 
 
+def _spread(pats: list[int]) -> list[int]:
+    """``pats`` from both ends inwards (first, last, second, ...): listed in order, neighbours share
+    most cells, so taking them apart clears the marks sooner. The order cannot change a step: the
+    marks only shrink as placements are kept, and the loop stops only once there are none."""
+    half = (len(pats) + 1) // 2
+    spread = [0] * len(pats)
+    spread[0::2] = pats[:half]
+    spread[1::2] = pats[:half - 1:-1]
+    return spread
+
+
 def r_listing(st: State) -> Step | None:
     """Placements: a unit's possible star placements under the row/column counts."""
     g, unk = st.geo, st.unknown
@@ -141,7 +155,7 @@ def r_listing(st: State) -> Step | None:
         anywhere = 0
         everywhere = cand
         emptied = starred = unk
-        for p in pats:
+        for p in _spread(pats):
             got = consequences(st, p)
             if got is None:
                 continue

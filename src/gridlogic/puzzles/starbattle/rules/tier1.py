@@ -22,10 +22,10 @@ def r1_1(st: State) -> Step | None:
 
 
 def _complete(st: State, kind: str, rule: str) -> Step | None:
-    g, unk = st.geo, st.unknown
+    g, unk, star = st.geo, st.unknown, st.star
     for u in g.units(kind):
         marks = u.mask & unk
-        if marks and st.need(u) == 0:
+        if marks and (star & u.mask).bit_count() == g.S:  # needs no more
             return make_step(g, rule, EASY, f"{cap(u.name)} already has its {g.S} "
                              f"star{'s' if g.S > 1 else ''}, so its other cells are empty.",
                              u.mask & st.star, black=marks)

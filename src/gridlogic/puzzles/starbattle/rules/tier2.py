@@ -9,11 +9,13 @@ from gridlogic.puzzles.starbattle.rules.state import State, make_step
 
 
 def _forced(st: State, kind: str, rule: str) -> Step | None:
-    g, unk = st.geo, st.unknown
+    g, unk, star = st.geo, st.unknown, st.star
     for u in g.units(kind):
         cells = u.mask & unk
-        need = st.need(u)
-        if cells and need > 0 and cells.bit_count() == need:
+        if not cells:
+            continue
+        need = g.S - (star & u.mask).bit_count()
+        if need > 0 and cells.bit_count() == need:
             return make_step(g, rule, EASY, f"{cap(u.name)} needs {need} more "
                              f"star{'s' if need > 1 else ''} and has exactly that many cells left: "
                              f"{g.cells_name(cells)}.", u.mask, star=cells)

@@ -24,10 +24,11 @@ def r3_1(st: State) -> Step | None:
     """R3.1 2x2 Maximum Bound: a 2x2 holds one star at most. Marking form: a unit that needs one
     more star and whose candidates all lie in one 2x2 puts its star there, so the 2x2's cells
     outside the unit are empty."""
-    g, unk = st.geo, st.unknown
+    g, unk, star = st.geo, st.unknown, st.star
+    one_less = g.S - 1
     for u in g.all_units():
         cells = u.mask & unk
-        if st.need(u) != 1 or cells.bit_count() < 2:
+        if (star & u.mask).bit_count() != one_less or cells.bit_count() < 2:  # needs one more
             continue
         marks = 0
         for w in windows_containing(g, cells):
@@ -42,9 +43,9 @@ def r3_1(st: State) -> Step | None:
 def r3_2(st: State) -> Step | None:
     """R3.2 Region Tiling Bound, as a contradiction check on every row, column and region. Uses the
     exact maximum of non-touching stars (never above the seed's greedy tiling count)."""
-    g, unk = st.geo, st.unknown
+    g, unk, star = st.geo, st.unknown, st.star
     for u in g.all_units():
-        need = st.need(u)
+        need = g.S - (star & u.mask).bit_count()
         cells = u.mask & unk
         if need > 0 and not g.fits(cells, need):
             most = g.max_stars(cells, need)
@@ -144,7 +145,7 @@ def exclusion(geo: Geo, cells: int, need: int, targets: int | None = None) -> in
 def excluded(geo: Geo, cells: int, need: int, targets: int, removed: Callable[[int], int]) -> int:
     """Cells of ``targets`` whose star, ruling out ``removed(cell)``, leaves ``cells`` unable to
     hold their remaining stars (``need``, less one if the cell is one of them)."""
-    fits = geo.fits
+    fits, closed = geo.fits, geo.closed
     out = 0
     while targets:
         low = targets & -targets
@@ -153,7 +154,12 @@ def excluded(geo: Geo, cells: int, need: int, targets: int, removed: Callable[[i
         if k <= 0:
             continue
         rest = cells & ~removed(low.bit_length() - 1)
-        if not rest if k == 1 else not fits(rest, k):  # one star fits in any cell
+        if k == 1:  # one star fits in any cell
+            if not rest:
+                out |= low
+        elif k == 2 and rest & ~closed[(rest & -rest).bit_length() - 1]:
+            continue  # two fit: a cell outside the lowest one's block
+        elif not fits(rest, k):
             out |= low
     return out
 

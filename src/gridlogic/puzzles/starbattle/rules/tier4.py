@@ -22,9 +22,10 @@ class _Removed(dict[int, int]):
         st = self.st
         g = st.geo
         out = g.closed[i]
+        star, one_less = st.star, g.S - 1
         for kind in ("row", "column", "region"):
             u = g.unit_of(i, kind)
-            if st.need(u) == 1:
+            if (star & u.mask).bit_count() == one_less:  # needs one more star
                 out |= u.mask
         out &= st.unknown
         self[i] = out

@@ -232,14 +232,23 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
     if spans is None:
         spans = _fin_spans(st, i, inner, outer, live, now)
     limit = max(1, len(outer) // 2)
+    facts = g.facts
+    kinds = (inner[0].kind, outer[0].kind)
     for k in musts:
         base = spans[k]
         if not base:
             continue  # too wide (or empty) for the search: it would end at once, finding nothing
         # Every line set the search visits holds the must's span and at most ``limit`` lines, so a
         # unit whose span together with it is wider never lies inside one nor widens one: drop it.
-        seen = tuple([sp if (sp | base).bit_count() <= limit else 0 for sp in spans])
-        key = ("fin", inner[0].kind, outer[0].kind, seen, k)
+        # (The memo key below is itself memoised on the spans it is made from.)
+        short = (kinds, spans, k)
+        got_key: tuple[str, str, str, tuple[int, ...], int] | None = facts.get(short)  # type: ignore[assignment]
+        if got_key is None:
+            seen = tuple([sp if (sp | base).bit_count() <= limit else 0 for sp in spans])
+            got_key = ("fin", *kinds, seen, k)
+            facts[short] = got_key
+        key = got_key
+        seen = key[3]
         hit: tuple[list[tuple[list[Unit], list[Unit], int, int]] | Broken, int] | None = g.facts.get(key)  # type: ignore[assignment]
         if hit is not None and budget[0] >= hit[1]:
             budget[0] -= hit[1]

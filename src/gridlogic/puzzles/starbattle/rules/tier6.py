@@ -259,25 +259,26 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
     v_shift = p_bits + k_bits
     bound = [over[(n - p + 1) // 2] for p in range(n + 1)]
 
-    def dfs(p: int, prev: int, vec: int) -> int | None:
+    def dfs(p: int, prev: int, vec: int, budget: int = STRIP_BUDGET) -> int | None:
         # The caller has checked what ends a state without a search state: the end of the strip,
         # a line over its count, a state already failed.
         nonlocal states
         states += 1
-        if states > STRIP_BUDGET:
+        if states > budget:
             raise _OutOfBudget
         q = p + 1
-        last = q == n
+        if q == n:
+            for _, picked, delta in options[p][prev]:
+                nxt = vec + delta
+                if nxt & guard == guard and not nxt & line_low and ((nxt & x_low) + x_add) & x_guard == x_guard:
+                    return picked
+            failed.add(vec << v_shift | p << k_bits | prev)
+            return None
         ahead = bound[q]
+        at = q << k_bits
         for m, picked, delta in options[p][prev]:
             nxt = vec + delta
-            if nxt & guard != guard:
-                continue
-            if last:
-                if not nxt & line_low and ((nxt & x_low) + x_add) & x_guard == x_guard:
-                    return picked
-                continue
-            if ((nxt & line_low) + ahead) & line_guard or (nxt << v_shift | q << k_bits | m) in failed:
+            if nxt & guard != guard or ((nxt & line_low) + ahead) & line_guard or (nxt << v_shift | at | m) in failed:
                 continue
             got = dfs(q, m, nxt)
             if got is not None:
