@@ -297,12 +297,21 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
 
 
 def r6_3(st: State) -> Step | None:
-    """R6.3 Pressured T, generalised as a pressured squeeze: two (then three) neighbouring lines must
-    get exactly their stars, each region no more than it needs and each 1xn of the lines at least its
-    count (the pressure that caps a T at one star); a cell whose star makes that impossible is empty."""
+    """R6.3 Pressured T, generalised as a pressured squeeze: two neighbouring lines must get exactly
+    their stars, each region no more than it needs and each 1xn of the lines at least its count (the
+    pressure that caps a T at one star); a cell whose star makes that impossible is empty."""
+    return squeeze(st, (2,), SQUEEZE_BUDGET, EXPERT)
+
+
+def squeeze(st: State, widths: tuple[int, ...], budget: int, level: int) -> Step | None:
+    """The pressured squeeze over every strip of ``width`` neighbouring lines, widths in order, rows
+    then columns, with ``budget`` search states for the whole scan; the step is graded ``level``."""
     g = st.geo
-    total = [SQUEEZE_BUDGET]
-    for width in (2,):
+    total = [budget]
+    for width in widths:
+        if width > g.n:
+            break
+        over = "" if width == 2 else f" over {width} lines"
         for lines in (g.row_units, g.col_units):
             for start in range(g.n - width + 1):
                 group = lines[start:start + width]
@@ -319,7 +328,7 @@ def r6_3(st: State) -> Step | None:
                     continue
                 if witness is None:
                     raise Broken(broken_step(g, "R6.3", f"{cap(names(group))} cannot get their stars "
-                                             f"with their regions' and 1xn's counts.", strip, EXPERT))
+                                             f"with their regions' and 1xn's counts.", strip, level))
                 black = 0
                 supported = witness
                 for i in bits(strip & ~supported):
@@ -333,8 +342,8 @@ def r6_3(st: State) -> Step | None:
                 if black:
                     xs = [x for ln in group for x in in_line(st, ln)]
                     why = f" (and their 1xn's: {'; '.join(x.describe(g) for x in xs)})" if xs else ""
-                    return make_step(g, "R6.3", EXPERT, f"Pressured squeeze: {names(group)} must get exactly "
-                                     f"their stars with no region over its count{why}; a star at "
+                    return make_step(g, "R6.3", level, f"Pressured squeeze{over}: {names(group)} must get "
+                                     f"exactly their stars with no region over its count{why}; a star at "
                                      f"{g.cells_name(black)} leaves no way to do it, so "
                                      f"{'it is' if black.bit_count() == 1 else 'they are'} empty.",
                                      strip, black=black)
