@@ -17,9 +17,8 @@ from __future__ import annotations
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit
-from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
-from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
-from gridlogic.puzzles.starbattle.rules.tier5 import _blocks, differential, names
+from gridlogic.puzzles.starbattle.rules.state import State
+from gridlogic.puzzles.starbattle.rules.tier5 import _blocks, differential, differential_step
 
 MIN_OPS = 5
 
@@ -59,19 +58,9 @@ def r5_6_blocks(st: State) -> Step | None:
         if d is None:
             continue
         regs, comp, total = d
-        ops = len(rows) + len(cols) + len(regs)
-        if ops < MIN_OPS or not comp:
+        if len(rows) + len(cols) + len(regs) < MIN_OPS or not comp:
             continue
-        label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
-        if total < 0 or not g.fits(comp, total):
-            raise Broken(broken_step(g, "R5.6", f"The set {label} would need {total} stars in "
-                                     f"{g.cells_name(comp)}, which cannot be.", comp, EXPERT_PLUS))
-        black = comp if total == 0 else exclusion(g, comp, total)
-        star = comp if 0 < total == comp.bit_count() else 0
-        if black or star:
-            black &= ~star
-            return make_step(g, "R5.6", EXPERT_PLUS, f"Set differential over a block ({ops} operations) "
-                             f"{label}: the cells counted once, {g.cells_name(comp)}, hold exactly {total} "
-                             f"star{'' if total == 1 else 's'}; so " + said(g, black, star) + ".",
-                             comp, black=black, star=star)
+        step = differential_step(st, rows, cols, regs, comp, total, EXPERT_PLUS, "Set differential over a block")
+        if step is not None:
+            return step
     return None

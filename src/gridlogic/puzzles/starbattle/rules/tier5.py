@@ -424,32 +424,42 @@ def _differentials(st: State) -> list[tuple[list[Unit], list[Unit], list[Unit], 
 
 
 def _r5_6(st: State, level: int, low: int, high: int) -> Step | None:
-    g = st.geo
     for rows, cols, regs, comp, total in _differentials(st):
         ops = len(rows) + len(cols) + len(regs)
-        if not low <= ops <= high or not comp:
-            continue
-        key = ("R5.6 marks", comp, total)
-        black: int | None = g.facts.get(key, -1)  # type: ignore[assignment]
-        if black == -1:  # memoised per puzzle: None if the cells cannot hold the stars, else the empties
-            if total < 0 or not g.fits(comp, total):
-                black = None
-            else:
-                black = comp if total == 0 else exclusion(g, comp, total)
-            g.facts[key] = black
-        if black is None:
-            label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
-            raise Broken(broken_step(g, "R5.6", f"The set {label} would need {total} stars in "
-                                     f"{g.cells_name(comp)}, which cannot be.", comp, level))
-        star = comp if 0 < total == comp.bit_count() else 0
-        if black or star:
-            black &= ~star
-            label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
-            return make_step(g, "R5.6", level, f"Set differential ({ops} operations) {label}: the cells "
-                             f"counted once, {g.cells_name(comp)}, hold exactly {total} "
-                             f"star{'' if total == 1 else 's'}; so " + said(g, black, star) + ".",
-                             comp, black=black, star=star)
+        if low <= ops <= high and comp:
+            step = differential_step(st, rows, cols, regs, comp, total, level, "Set differential")
+            if step is not None:
+                return step
     return None
+
+
+def differential_step(st: State, rows: list[Unit], cols: list[Unit], regs: list[Unit], comp: int, total: int,
+                      level: int, what: str) -> Step | None:
+    """The R5.6 step of the sum ``rows + cols - regs``, whose cells counted once (``comp``) hold
+    exactly ``total`` stars: its empties and stars, None if it marks nothing; Broken if it cannot be."""
+    g = st.geo
+    key = ("R5.6 marks", comp, total)
+    black: int | None = g.facts.get(key, -1)  # type: ignore[assignment]
+    if black == -1:  # memoised per puzzle: None if the cells cannot hold the stars, else the empties
+        if total < 0 or not g.fits(comp, total):
+            black = None
+        else:
+            black = comp if total == 0 else exclusion(g, comp, total)
+        g.facts[key] = black
+    if black is None:
+        label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
+        raise Broken(broken_step(g, "R5.6", f"The set {label} would need {total} stars in "
+                                 f"{g.cells_name(comp)}, which cannot be.", comp, level))
+    star = comp if 0 < total == comp.bit_count() else 0
+    if not (black or star):
+        return None
+    black &= ~star
+    ops = len(rows) + len(cols) + len(regs)
+    label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
+    return make_step(g, "R5.6", level, f"{what} ({ops} operations) {label}: the cells "
+                     f"counted once, {g.cells_name(comp)}, hold exactly {total} "
+                     f"star{'' if total == 1 else 's'}; so " + said(g, black, star) + ".",
+                     comp, black=black, star=star)
 
 
 def r5_6_simple(st: State) -> Step | None:
