@@ -8,6 +8,7 @@ from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules import (
     blocks,
     capped,
+    composites,
     linesets,
     listing,
     strips,
@@ -82,6 +83,8 @@ SEED_TIERS: tuple[Rule, ...] = (
     Rule("R5.6", EXPERT_PLUS, tier5.r5_6_long),
     Rule("Placements", EXPERT_PLUS, listing.r_listing),
     Rule("R5.6", EXPERT_PLUS, blocks.r5_6_blocks),
+    Rule("R5.6", EXPERT_PLUS, composites.r5_6_regions),
+    Rule("R5.6", EXPERT_PLUS, composites.r5_6_chained),
     Rule("R6.3", EXPERT_PLUS, strips.r6_3_wide),
 )
 """Tiers 1-6 at the seed's tiers (Medium for its tiers 3-4 but R3.1-R3.3, which are Easy). Within

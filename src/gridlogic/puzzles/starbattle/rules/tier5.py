@@ -434,9 +434,10 @@ def _r5_6(st: State, level: int, low: int, high: int) -> Step | None:
 
 
 def differential_step(st: State, rows: list[Unit], cols: list[Unit], regs: list[Unit], comp: int, total: int,
-                      level: int, what: str) -> Step | None:
+                      level: int, what: str, label: str | None = None, ops: int | None = None) -> Step | None:
     """The R5.6 step of the sum ``rows + cols - regs``, whose cells counted once (``comp``) hold
-    exactly ``total`` stars: its empties and stars, None if it marks nothing; Broken if it cannot be."""
+    exactly ``total`` stars: its empties and stars, None if it marks nothing; Broken if it cannot be.
+    ``label`` and ``ops`` name another sum (composite regions as inputs) in place of that one."""
     g = st.geo
     key = ("R5.6 marks", comp, total)
     black: int | None = g.facts.get(key, -1)  # type: ignore[assignment]
@@ -447,15 +448,15 @@ def differential_step(st: State, rows: list[Unit], cols: list[Unit], regs: list[
             black = comp if total == 0 else exclusion(g, comp, total)
         g.facts[key] = black
     if black is None:
-        label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
+        label = label or f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
         raise Broken(broken_step(g, "R5.6", f"The set {label} would need {total} stars in "
                                  f"{g.cells_name(comp)}, which cannot be.", comp, level))
     star = comp if 0 < total == comp.bit_count() else 0
     if not (black or star):
         return None
     black &= ~star
-    ops = len(rows) + len(cols) + len(regs)
-    label = f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
+    ops = ops or len(rows) + len(cols) + len(regs)
+    label = label or f"{names(rows)} + {names(cols)}" + (f" − {names(regs)}" if regs else "")
     return make_step(g, "R5.6", level, f"{what} ({ops} operations) {label}: the cells "
                      f"counted once, {g.cells_name(comp)}, hold exactly {total} "
                      f"star{'' if total == 1 else 's'}; so " + said(g, black, star) + ".",
