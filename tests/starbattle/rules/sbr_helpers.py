@@ -57,3 +57,34 @@ def corpus_sample(root: Path, per_file: int, every: int = 1) -> list[tuple[str, 
             if len(sols) == 1:
                 out.append((f"{f.stem}#{k}", puzzle, sols[0]))
     return out
+
+
+def lab(root: Path, file: str, number: int) -> tuple[StarBattle, frozenset[Cell]]:
+    """Puzzle ``number`` (1-based line) of a StarBattleLab file, with its unique solution."""
+    line = (root / "starbattle" / "starbattlelab" / f"{file}.txt").read_text().splitlines()[number - 1]
+    puzzle = sbl.read(line.strip())
+    sols = list(islice(solutions(puzzle), 2))
+    assert len(sols) == 1
+    return puzzle, sols[0]
+
+
+def before(puzzle: StarBattle, steps: list[Step], k: int) -> State:
+    """The board before step ``k`` of a solve."""
+    st = State.start(puzzle)
+    for step in steps[:k]:
+        st.apply_marks(step)
+    return st
+
+
+def sound(step: Step | None, sol: frozenset[Cell]) -> Step:
+    """``step``, asserting that it marks something and only what the solution ``sol`` says."""
+    assert step is not None and step.marks
+    for m in step.marks:
+        assert (m.value == "star") == (m.cell in sol), step.reason
+    return step
+
+
+def solved(puzzle: StarBattle, sol: frozenset[Cell]) -> State:
+    """The solved board."""
+    n = puzzle.n
+    return State.from_rows(puzzle, ["".join("*" if (r, c) in sol else "." for c in range(n)) for r in range(n)])

@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import islice
 from pathlib import Path
 
 import pytest
+from sbr_helpers import before, lab, solved, sound
 
 from gridlogic.core.grid import Cell
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.exact import solutions
-from gridlogic.puzzles.starbattle.formats import sbl
-from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.rules import PRODUCTION, blocks, capped, composites, explain, tier4, tier5
 from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS, HARD, Rule
 from gridlogic.puzzles.starbattle.rules.engine import next_step
@@ -34,32 +31,12 @@ NEW: dict[str, Callable[[State], Step | None]] = {
 DIFFERENTIALS = (tier5.r5_6_simple, tier5.r5_6_medium, tier5.r5_6_long, blocks.r5_6_blocks)
 
 
-def _lab(corpus: Path, file: str, number: int) -> tuple[StarBattle, frozenset[Cell]]:
-    """Puzzle ``number`` (1-based line) of a StarBattleLab file, with its unique solution."""
-    line = (corpus / "starbattle" / "starbattlelab" / f"{file}.txt").read_text().splitlines()[number - 1]
-    puzzle = sbl.read(line.strip())
-    sols = list(islice(solutions(puzzle), 2))
-    assert len(sols) == 1
-    return puzzle, sols[0]
 
 
-def _before(puzzle: StarBattle, steps: list[Step], k: int) -> State:
-    st = State.start(puzzle)
-    for step in steps[:k]:
-        st.apply_marks(step)
-    return st
 
 
-def _sound(step: Step | None, sol: frozenset[Cell]) -> Step:
-    assert step is not None and step.marks
-    for m in step.marks:
-        assert (m.value == "star") == (m.cell in sol), step.reason
-    return step
 
 
-def _solved(puzzle: StarBattle, sol: frozenset[Cell]) -> State:
-    n = puzzle.n
-    return State.from_rows(puzzle, ["".join("*" if (r, c) in sol else "." for c in range(n)) for r in range(n)])
 
 
 def _before_rule(fn: object) -> list[Rule]:
@@ -74,14 +51,14 @@ def _before_rule(fn: object) -> list[Rule]:
                                                           (8, "column", capped.r4_6_capped, "R4.6")])
 def test_capped_cross_line_exclusion_moves_where_every_rule_before_it_is_stuck(
         corpus: Path, number: int, kind: str, fn: Callable[[State], Step | None], rule: str) -> None:
-    puzzle, sol = _lab(corpus, "10-2-hard", number)
+    puzzle, sol = lab(corpus, "10-2-hard", number)
     steps = explain(puzzle).steps
     k = next(k for k, s in enumerate(steps) if s.reason.startswith(f"Every way {kind} "))
-    st = _before(puzzle, steps, k)
+    st = before(puzzle, steps, k)
     # every rule before it is stuck: the plain and completing R4.5/R4.6, R4.4 with line counts
     assert next_step(st.copy(), _before_rule(fn)) is None
     assert tier4.completing(rule).fn(st.copy()) is None
-    step = _sound(fn(st), sol)
+    step = sound(fn(st), sol)
     assert step == steps[k]
     assert step.rule == rule and step.level == HARD
     assert all(m.value == "black" for m in step.marks)
@@ -89,14 +66,14 @@ def test_capped_cross_line_exclusion_moves_where_every_rule_before_it_is_stuck(
     assert f"no {other} over its count" in step.reason
 
 
-@pytest.mark.parametrize(("number", "before", "fn", "rule", "words"),
+@pytest.mark.parametrize(("number", "at", "fn", "rule", "words"),
                          [(2, 33, capped.r4_2_capped, "R4.2", "a column or region"),
                           (1, 32, capped.r4_3_capped, "R4.3", "a row or region")])
-def test_capped_direct_line_exclusion_fires_and_is_sound(corpus: Path, number: int, before: int,
+def test_capped_direct_line_exclusion_fires_and_is_sound(corpus: Path, number: int, at: int,
                                                          fn: Callable[[State], Step | None], rule: str,
                                                          words: str) -> None:
-    puzzle, sol = _lab(corpus, "10-2-hard", number)
-    step = _sound(fn(_before(puzzle, explain(puzzle).steps, before)), sol)
+    puzzle, sol = lab(corpus, "10-2-hard", number)
+    step = sound(fn(before(puzzle, explain(puzzle).steps, at)), sol)
     assert step.rule == rule and step.level == HARD
     assert f"without touching it or putting {words} over its count" in step.reason
 
@@ -104,10 +81,10 @@ def test_capped_direct_line_exclusion_fires_and_is_sound(corpus: Path, number: i
 def test_capped_line_sets_respect_the_region_counts(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The row's pairs that put a region over its count are not sets: read without the region
     counts (only the columns'), the same row has more pairs and they spoil none of the marked cells."""
-    puzzle, _ = _lab(corpus, "10-2-hard", 127)
+    puzzle, _ = lab(corpus, "10-2-hard", 127)
     steps = explain(puzzle).steps
     k = next(k for k, s in enumerate(steps) if s.reason.startswith("Every way row "))
-    st = _before(puzzle, steps, k)
+    st = before(puzzle, steps, k)
     name = re.match(r"Every way (row \d+)", steps[k].reason)
     assert name is not None
     row = next(u for u in st.geo.row_units if u.name == name.group(1))
@@ -125,11 +102,11 @@ def test_capped_line_sets_respect_the_region_counts(corpus: Path, monkeypatch: p
 
 
 def test_regions_minus_lines_finds_what_the_other_differentials_do_not(corpus: Path) -> None:
-    puzzle, sol = _lab(corpus, "10-2-hard", 1)
-    st = _before(puzzle, explain(puzzle).steps, 20)
+    puzzle, sol = lab(corpus, "10-2-hard", 1)
+    st = before(puzzle, explain(puzzle).steps, 20)
     for other in DIFFERENTIALS:
         assert other(st.copy()) is None
-    step = _sound(composites.r5_6_regions(st), sol)
+    step = sound(composites.r5_6_regions(st), sol)
     assert step.rule == "R5.6" and step.level == EXPERT_PLUS
     got = re.match(r"Regions minus the lines inside them \((\d+) operations\) regions [A-J, ]+ − rows? [\d, ]+ − "
                    r"columns? [\d, ]+:", step.reason)
@@ -138,11 +115,11 @@ def test_regions_minus_lines_finds_what_the_other_differentials_do_not(corpus: P
 
 def test_regions_minus_lines_counts_the_stars_left(corpus: Path) -> None:
     """Every sum's count agrees with the solution: its cells hold exactly that many stars."""
-    puzzle, sol = _lab(corpus, "10-2-hard", 1)
+    puzzle, sol = lab(corpus, "10-2-hard", 1)
     steps = explain(puzzle).steps
     seen = 0
     for k in (0, 10, 20, 30):
-        st = _before(puzzle, steps, k)
+        st = before(puzzle, steps, k)
         n = st.geo.n
         for regs, rows, cols, known in composites.regions_minus_lines(st):
             assert rows and cols and known.ops == len(regs) + len(rows) + len(cols)
@@ -153,11 +130,11 @@ def test_regions_minus_lines_counts_the_stars_left(corpus: Path) -> None:
 
 
 def test_chained_differential_finds_what_the_other_differentials_do_not(corpus: Path) -> None:
-    puzzle, sol = _lab(corpus, "10-2-hard", 1)
-    st = _before(puzzle, explain(puzzle).steps, 6)
+    puzzle, sol = lab(corpus, "10-2-hard", 1)
+    st = before(puzzle, explain(puzzle).steps, 6)
     for other in (*DIFFERENTIALS, composites.r5_6_regions):
         assert other(st.copy()) is None
-    step = _sound(composites.r5_6_chained(st), sol)
+    step = sound(composites.r5_6_chained(st), sol)
     assert step.rule == "R5.6" and step.level == EXPERT_PLUS
     assert step.reason.startswith("Chained set differential (") and " − the 2x2 at " in step.reason
 
@@ -171,12 +148,12 @@ def _units(text: str) -> set[str]:
 
 
 def test_chained_sums_count_exactly_and_never_undo_their_own_operations(corpus: Path) -> None:
-    puzzle, sol = _lab(corpus, "10-2-hard", 1)
+    puzzle, sol = lab(corpus, "10-2-hard", 1)
     steps = explain(puzzle).steps
     n = puzzle.n
     checked = 0
     for k in (0, 6, 20):
-        st = _before(puzzle, steps, k)
+        st = before(puzzle, steps, k)
         chained = composites.chains(st)
         assert chained
         for known in chained:
@@ -199,7 +176,7 @@ def boards(corpus: Path) -> list[tuple[str, frozenset[Cell], State]]:
     out = []
     for file, number in (("10-2-hard", 1), ("10-2-hard", 8), ("10-2-hard", 127), ("10-2-unsorted", 65),
                          ("10-2-unsorted", 95), ("14-3-med", 1)):
-        puzzle, sol = _lab(corpus, file, number)
+        puzzle, sol = lab(corpus, file, number)
         st = State.start(puzzle)
         for step in explain(puzzle, EXPERT_PLUS).steps:
             out.append((f"{file}#{number}", sol, st.copy()))
@@ -219,14 +196,14 @@ def test_new_rule_alone_is_sound_along_real_solves(boards: list[tuple[str, froze
             pytest.fail(f"{pid}: {name} claims a contradiction on a solvable board: {e.step.reason}")
         if step is not None:
             fired += 1
-            _sound(step, sol)
+            sound(step, sol)
     assert fired >= 1
 
 
 @pytest.mark.parametrize("name", sorted(NEW))
 def test_new_rule_is_silent_on_solved_and_one_star_boards(corpus: Path, name: str) -> None:
-    puzzle, sol = _lab(corpus, "10-2-hard", 1)
-    assert NEW[name](_solved(puzzle, sol)) is None
+    puzzle, sol = lab(corpus, "10-2-hard", 1)
+    assert NEW[name](solved(puzzle, sol)) is None
     if name.startswith("R4"):
-        one_star, _ = _lab(corpus, "8-1-hard", 1)
+        one_star, _ = lab(corpus, "8-1-hard", 1)
         assert NEW[name](State.start(one_star)) is None  # lines needing one star: left to the completing forms

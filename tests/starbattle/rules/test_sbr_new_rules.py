@@ -6,15 +6,12 @@ unique solution says, and is silent where it must be."""
 from __future__ import annotations
 
 import re
-from itertools import islice
 from pathlib import Path
 
 import pytest
+from sbr_helpers import before, lab, solved, sound
 
-from gridlogic.core.grid import Cell
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.exact import solutions
-from gridlogic.puzzles.starbattle.formats import sbl
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.rules import (
     PRODUCTION,
@@ -34,23 +31,6 @@ from gridlogic.puzzles.starbattle.rules.engine import next_step
 from gridlogic.puzzles.starbattle.rules.state import State
 
 
-def _lab(corpus: Path, file: str, number: int) -> tuple[StarBattle, frozenset[Cell]]:
-    """Puzzle ``number`` (1-based line) of a StarBattleLab file, with its unique solution."""
-    line = (corpus / "starbattle" / "starbattlelab" / f"{file}.txt").read_text().splitlines()[number - 1]
-    puzzle = sbl.read(line.strip())
-    sols = list(islice(solutions(puzzle), 2))
-    assert len(sols) == 1
-    return puzzle, sols[0]
-
-
-def _before(puzzle: StarBattle, steps: list[Step], k: int) -> State:
-    """The board before step ``k`` of a solve."""
-    st = State.start(puzzle)
-    for step in steps[:k]:
-        st.apply_marks(step)
-    return st
-
-
 def _first(puzzle: StarBattle, pattern: str) -> tuple[list[Step], int]:
     """The explained solve and the index of its first step whose reason matches ``pattern``."""
     steps = explain(puzzle).steps
@@ -58,16 +38,8 @@ def _first(puzzle: StarBattle, pattern: str) -> tuple[list[Step], int]:
     return steps, k
 
 
-def _sound(step: Step | None, sol: frozenset[Cell]) -> Step:
-    assert step is not None and step.marks
-    for m in step.marks:
-        assert (m.value == "star") == (m.cell in sol), step.reason
-    return step
 
 
-def _solved(puzzle: StarBattle, sol: frozenset[Cell]) -> State:
-    n = puzzle.n
-    return State.from_rows(puzzle, ["".join("*" if (r, c) in sol else "." for c in range(n)) for r in range(n)])
 
 
 def _before_rule(fn: object) -> list[Rule]:
@@ -80,38 +52,38 @@ def _before_rule(fn: object) -> list[Rule]:
 
 
 def test_capped_r4_4_moves_where_every_medium_rule_is_stuck(corpus: Path) -> None:
-    puzzle, sol = _lab(corpus, "10-2-hard", 5)
+    puzzle, sol = lab(corpus, "10-2-hard", 5)
     steps, k = _first(puzzle, "Every way region")
-    st = _before(puzzle, steps, k)
+    st = before(puzzle, steps, k)
     assert next_step(st.copy(), rules(MEDIUM)) is None  # plain and completing R4.1-R4.4 included
     assert tier4.r4_4(st.copy()) is None
-    step = _sound(capped.r4_4_capped(st), sol)
+    step = sound(capped.r4_4_capped(st), sol)
     assert step == steps[k]
     assert step.rule == "R4.4" and step.level == HARD
     assert all(m.value == "black" for m in step.marks)
 
 
 def test_capped_rules_are_silent_on_solved_and_one_star_boards(corpus: Path) -> None:
-    puzzle, sol = _lab(corpus, "10-2-hard", 5)
-    assert capped.r4_4_capped(_solved(puzzle, sol)) is None
-    assert capped.r4_1_capped(_solved(puzzle, sol)) is None
-    one_star, _ = _lab(corpus, "8-1-hard", 1)
+    puzzle, sol = lab(corpus, "10-2-hard", 5)
+    assert capped.r4_4_capped(solved(puzzle, sol)) is None
+    assert capped.r4_1_capped(solved(puzzle, sol)) is None
+    one_star, _ = lab(corpus, "8-1-hard", 1)
     st = State.start(one_star)  # every region needs one star: left to the completing R4.1/R4.4
     assert capped.r4_4_capped(st) is None and capped.r4_1_capped(st) is None
 
 
 def test_capped_r4_1_fires_and_is_sound_on_an_early_board(corpus: Path) -> None:
-    puzzle, sol = _lab(corpus, "10-2-hard", 1)
-    step = _sound(capped.r4_1_capped(State.start(puzzle)), sol)
+    puzzle, sol = lab(corpus, "10-2-hard", 1)
+    step = sound(capped.r4_1_capped(State.start(puzzle)), sol)
     assert step.rule == "R4.1" and "without touching it or putting a row or column over its count" in step.reason
 
 
 def test_capped_r4_4_needs_the_line_counts(corpus: Path) -> None:
     """Without the row and column counts (every line needing as many stars as it can hold), the same
     region's sets spoil nothing that the neighbours alone do not: the marks come from the counts."""
-    puzzle, _ = _lab(corpus, "10-2-hard", 5)
+    puzzle, _ = lab(corpus, "10-2-hard", 5)
     steps, k = _first(puzzle, "Every way region")
-    st = _before(puzzle, steps, k)
+    st = before(puzzle, steps, k)
     name = re.match(r"Every way (region \w)", steps[k].reason)
     assert name is not None
     reg = next(u for u in st.geo.reg_units if u.name == name.group(1))
@@ -137,12 +109,12 @@ def _bits(mask: int) -> list[int]:
 
 
 def test_block_differential_finds_what_short_differentials_and_line_sets_do_not(corpus: Path) -> None:
-    puzzle, sol = _lab(corpus, "10-2-hard", 8)
-    st = _before(puzzle, explain(puzzle).steps, 14)
+    puzzle, sol = lab(corpus, "10-2-hard", 8)
+    st = before(puzzle, explain(puzzle).steps, 14)
     for shorter in (tier5.r5_6_simple, tier5.r5_6_medium, tier5.r5_6_long, tier5.r5_1, tier5.r5_2,
                     linesets.undercounting, linesets.overcounting):
         assert shorter(st.copy()) is None
-    step = _sound(blocks.r5_6_blocks(st), sol)
+    step = sound(blocks.r5_6_blocks(st), sol)
     assert step.rule == "R5.6" and step.level == EXPERT_PLUS
     got = re.search(r"\((\d+) operations\) rows (\d+), (\d+), (\d+) \+", step.reason)
     assert got is not None and int(got.group(1)) >= blocks.MIN_OPS
@@ -151,12 +123,12 @@ def test_block_differential_finds_what_short_differentials_and_line_sets_do_not(
 
 
 def test_block_differential_is_silent_on_a_solved_board(corpus: Path) -> None:
-    puzzle, sol = _lab(corpus, "10-2-hard", 8)
-    assert blocks.r5_6_blocks(_solved(puzzle, sol)) is None
+    puzzle, sol = lab(corpus, "10-2-hard", 8)
+    assert blocks.r5_6_blocks(solved(puzzle, sol)) is None
 
 
 def test_long_blocks_are_runs_of_three_to_half_the_lines(corpus: Path) -> None:
-    puzzle, _ = _lab(corpus, "10-2-hard", 8)
+    puzzle, _ = lab(corpus, "10-2-hard", 8)
     runs = blocks.long_blocks(State.start(puzzle).geo, "row")
     assert {len(r) for r, _ in runs} == {3, 4, 5}
     assert len(runs) == 8 + 7 + 6
@@ -167,24 +139,24 @@ def test_long_blocks_are_runs_of_three_to_half_the_lines(corpus: Path) -> None:
 
 
 def test_wide_pressured_squeeze_moves_where_everything_before_it_is_stuck(corpus: Path) -> None:
-    puzzle, sol = _lab(corpus, "10-2-unsorted", 150)
+    puzzle, sol = lab(corpus, "10-2-unsorted", 150)
     steps, k = _first(puzzle, "Pressured squeeze over")
-    st = _before(puzzle, steps, k)
+    st = before(puzzle, steps, k)
     assert next_step(st.copy(), _before_rule(strips.r6_3_wide)) is None  # Placements and R6.3 included
     assert tier6.r6_3(st.copy()) is None and listing.r_listing(st.copy()) is None
-    step = _sound(strips.r6_3_wide(st), sol)
+    step = sound(strips.r6_3_wide(st), sol)
     assert step == steps[k] and step.rule == "R6.3" and step.level == EXPERT_PLUS
 
 
 @pytest.mark.parametrize("widths", [(4,), (5,)])
 def test_wide_pressured_squeeze_over_four_and_five_lines(corpus: Path, widths: tuple[int, ...],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    puzzle, sol = _lab(corpus, "10-2-hard", 1)
+    puzzle, sol = lab(corpus, "10-2-hard", 1)
     monkeypatch.setattr(strips, "WIDTHS", widths)
-    step = _sound(strips.r6_3_wide(_before(puzzle, explain(puzzle).steps, 3)), sol)
+    step = sound(strips.r6_3_wide(before(puzzle, explain(puzzle).steps, 3)), sol)
     assert f"over {widths[0]} lines" in step.reason
 
 
 def test_wide_pressured_squeeze_is_silent_on_a_solved_board(corpus: Path) -> None:
-    puzzle, sol = _lab(corpus, "10-2-unsorted", 150)
-    assert strips.r6_3_wide(_solved(puzzle, sol)) is None
+    puzzle, sol = lab(corpus, "10-2-unsorted", 150)
+    assert strips.r6_3_wide(solved(puzzle, sol)) is None
