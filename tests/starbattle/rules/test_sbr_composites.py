@@ -207,3 +207,13 @@ def test_new_rule_is_silent_on_solved_and_one_star_boards(corpus: Path, name: st
     if name.startswith("R4"):
         one_star, _ = lab(corpus, "8-1-hard", 1)
         assert NEW[name](State.start(one_star)) is None  # lines needing one star: left to the completing forms
+
+
+def test_regions_minus_lines_moves_in_a_solve_where_every_rule_before_it_is_stuck(corpus: Path) -> None:
+    puzzle, sol = lab(corpus, "14-3-unsorted", 38)
+    steps = explain(puzzle, EXPERT_PLUS).steps
+    k = next(k for k, s in enumerate(steps) if s.reason.startswith("Regions minus the lines inside them"))
+    st = before(puzzle, steps, k)
+    assert next_step(st.copy(), _before_rule(composites.r5_6_regions)) is None  # Placements and blocks included
+    step = sound(composites.r5_6_regions(st), sol)
+    assert step == steps[k] and step.level == EXPERT_PLUS
