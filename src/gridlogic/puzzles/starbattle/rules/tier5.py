@@ -409,17 +409,68 @@ def differential(st: State, rows: list[Unit], cols: list[Unit], rmask: int, cmas
 
 
 def _differentials(st: State) -> list[tuple[list[Unit], list[Unit], list[Unit], int, int]]:
-    """Every block pair's differential on this board (shared by the three R5.6 levels)."""
+    """Every block pair's differential on this board (shared by the three R5.6 levels), in the order
+    of the pairs: what :func:`differential` gives for each, without asking every region of every
+    pair (a region lies inside rows + columns when its part outside the rows meets only columns of
+    the block, so each region is looked at once per block of rows)."""
     got = st.cache.get("R5.6")
     if got is None:
         g = st.geo
         got = []
+        alive = g.full & ~st.empty
+        live = [(u, u.mask & alive) for u in g.reg_units if u.mask & alive]
+        unk, star, big_s = st.unknown, st.star, g.S
+        col_blocks = _blocks(g, "column")
+        col_stars = [(star & cmask).bit_count() for _, cmask in col_blocks]
+        within = _blocks_within(g)
+        cols_of = g.span_memo["column"]
+        col_units = g.col_units
         for rows, rmask in _blocks(g, "row"):
-            for cols, cmask in _blocks(g, "column"):
-                d = differential(st, rows, cols, rmask, cmask)
-                if d is not None:
-                    got.append((rows, cols, *d))
+            inside: list[list[Unit]] = [[] for _ in col_blocks]
+            masks = [0] * len(col_blocks)
+            for u, m in live:
+                rest = m & ~rmask
+                span = cols_of.get(rest)
+                if span is None:
+                    span = _span(g, rest, col_units)
+                ids = within.get(span)
+                if ids is None:
+                    ids = _within(g, within, span)
+                for b in ids:
+                    inside[b].append(u)
+                    masks[b] |= u.mask
+            base = big_s * len(rows) - (star & rmask).bit_count()
+            for b, (cols, cmask) in enumerate(col_blocks):
+                rm = masks[b]
+                both = rmask & cmask
+                if both & unk & ~rm:
+                    continue  # a candidate counted twice whose region is not subtracted
+                regs = inside[b]
+                ones = ((rmask ^ cmask) & ~rm) | (both & rm)
+                total = base + big_s * (len(cols) - len(regs)) - col_stars[b] + (star & rm).bit_count()
+                got.append((rows, cols, regs, ones & unk, total))
         st.cache["R5.6"] = got
+    return got
+
+
+def _blocks_within(g: Geo) -> dict[int, tuple[int, ...]]:
+    """Per puzzle: a set of columns (a bit each) -> the column blocks (indices into ``_blocks``)
+    holding all of them; filled by :func:`_within`."""
+    got: dict[int, tuple[int, ...]] | None = g.facts.get(("R5.6 within",))  # type: ignore[assignment]
+    if got is None:
+        got = g.facts[("R5.6 within",)] = {}
+    return got
+
+
+def _within(g: Geo, within: dict[int, tuple[int, ...]], span: int) -> tuple[int, ...]:
+    out = []
+    for b, (cols, _) in enumerate(_blocks(g, "column")):
+        bits_of = 0
+        for c in cols:
+            bits_of |= 1 << c.index
+        if not span & ~bits_of:
+            out.append(b)
+    within[span] = got = tuple(out)
     return got
 
 

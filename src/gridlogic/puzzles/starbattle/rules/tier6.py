@@ -3,6 +3,7 @@ the n-rooks property of (4S+2)-boards."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import pairwise, permutations
 
 from gridlogic.core.step import Step
@@ -142,8 +143,9 @@ def _strip_context(st: State, lines: list[Unit]) -> tuple[int, int]:
     return got
 
 
-def _picks(g: Geo, lines: list[Unit]) -> list[list[tuple[int, int]]]:
-    """Per position along ``lines``: each no-touch subset of the stacked cells and its cell mask."""
+def _picks(g: Geo, lines: list[Unit]) -> list[list[tuple[int, int, tuple[int, ...]]]]:
+    """Per position along ``lines``: each no-touch subset of the stacked cells, its cell mask and
+    its cells."""
     key = tuple((ln.kind, ln.index) for ln in lines)
     got = g.strip_picks.get(key)
     if got is None:
@@ -151,7 +153,8 @@ def _picks(g: Geo, lines: list[Unit]) -> list[list[tuple[int, int]]]:
         got = []
         for p in range(n):
             here = [(ln.index * n + p if ln.kind == "row" else p * n + ln.index) for ln in lines]
-            got.append([(m, sum(1 << here[j] for j in range(len(lines)) if m >> j & 1))
+            got.append([(m, sum(1 << here[j] for j in range(len(lines)) if m >> j & 1),
+                         tuple(here[j] for j in range(len(lines)) if m >> j & 1))
                         for m in _no_touch_subsets(len(lines))])
         g.strip_picks[key] = got
     return got
@@ -161,7 +164,7 @@ def _layout(st: State, lines: list[Unit]) -> tuple[list[int], dict[int, int], tu
     """The packed-count layout of :func:`_strip_search` for ``lines`` on this board (shared by every
     forced cell): start value and masks, each candidate's delta. Fields: per line and per region
     met by the lines' candidates the stars it may still take (plus a guard bit 128), per 1xn the
-    stars it got."""
+    stars it got; per position, the most stars the lines' fields can still lose from there on."""
     key = ("R6.3 layout", lines[0].kind, lines[0].index, len(lines))
     got = st.cache.get(key)
     if got is not None:
@@ -181,6 +184,7 @@ def _layout(st: State, lines: list[Unit]) -> tuple[list[int], dict[int, int], tu
     line_low = sum(127 << (8 * j) for j in range(k))
     line_guard = sum(128 << (8 * j) for j in range(k))
     over = tuple(sum((127 - left) << (8 * j) for j in range(k)) for left in range(n + 1))
+    bound = tuple(over[(n - p + 1) // 2] for p in range(n + 1))
     x_shift = 8 * len(caps)
     x_low = sum(127 << (x_shift + 8 * j) for j in range(len(xs)))
     x_guard = sum(128 << (x_shift + 8 * j) for j in range(len(xs)))
@@ -193,7 +197,7 @@ def _layout(st: State, lines: list[Unit]) -> tuple[list[int], dict[int, int], tu
                 if x.cells >> i & 1:
                     d += 1 << (x_shift + 8 * f)
             delta_of[i] = d
-    got = ([start, guard, line_low, line_guard, 0, x_low, x_guard, x_add], delta_of, over)
+    got = ([start, guard, line_low, line_guard, 0, x_low, x_guard, x_add], delta_of, bound)
     st.cache[key] = got
     return got
 
@@ -211,16 +215,39 @@ def _base_options(st: State, lines: list[Unit], unk: int, delta_of: dict[int, in
     got: list[list[list[_Option]]] | None = st.cache.get(key)
     if got is None:
         k = len(lines)
-        got = [_after([(m, picked, sum(delta_of[i] for i in bits(picked))) for m, picked in picks
-                       if not picked & ~unk], k)
-               for picks in _picks(st.geo, lines)]
+        got = []
+        for picks in _picks(st.geo, lines):
+            opts = []
+            for m, picked, cells in picks:
+                if picked & ~unk:
+                    continue
+                delta = 0
+                for i in cells:
+                    delta += delta_of[i]
+                opts.append((m, picked, delta))
+            got.append(_after(opts, k))
         st.cache[key] = got
     return got
 
 
+_NOTHING: list[_Option] = []
+"""The options after a pick that is not a no-touch subset (never looked up; shared, read-only)."""
+
+
+@cache
+def _prev_picks(k: int) -> tuple[tuple[int, int], ...]:
+    """Each no-touch subset of ``k`` stacked cells but the empty one, and the offsets it touches."""
+    return tuple((prev, prev | prev << 1 | prev >> 1) for prev in _no_touch_subsets(k) if prev)
+
+
 def _after(opts: list[_Option], k: int) -> list[list[_Option]]:
-    """``opts`` per previous pick (of ``k`` stacked cells, as an index): those not touching it."""
-    return [[o for o in opts if not o[0] & (prev | prev << 1 | prev >> 1)] for prev in range(1 << k)]
+    """``opts`` per previous pick (of ``k`` stacked cells, as an index): those not touching it
+    (only the picks that can come before are filled in; after the empty pick, ``opts`` itself)."""
+    out = [_NOTHING] * (1 << k)
+    out[0] = opts
+    for prev, near in _prev_picks(k):
+        out[prev] = [o for o in opts if not o[0] & near]
+    return out
 
 
 def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -> int | None:
@@ -233,7 +260,7 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
     allowed = st.unknown & ~g.nb[forced.bit_length() - 1] if forced else st.unknown
     layout = _layout(st, lines)
     start, guard, line_low, line_guard, _, x_low, x_guard, x_add = layout[0]
-    over = layout[2]
+    bound = layout[2]
     delta_of = layout[1]
     unk = st.unknown
     base = _base_options(st, lines, unk, delta_of)
@@ -257,7 +284,6 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
     # A state as one int: vec, then the position (``p_bits`` bits), then the pick (a bit per line).
     p_bits, k_bits = n.bit_length(), len(lines)
     v_shift = p_bits + k_bits
-    bound = [over[(n - p + 1) // 2] for p in range(n + 1)]
 
     def dfs(p: int, prev: int, vec: int, budget: int = STRIP_BUDGET) -> int | None:
         # The caller has checked what ends a state without a search state: the end of the strip,
