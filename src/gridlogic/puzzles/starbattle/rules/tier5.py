@@ -164,13 +164,17 @@ def r5_3(st: State) -> Step | None:
     for kind in ("row", "column"):
         lines = g.units(kind)
         now_spans = _now_spans(st, g.reg_units, lines)
+        limit = max(1, len(lines) // 2)
         for i in bits(unk):
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
-            raw, spans = _fin_view(st, i, g.reg_units, lines, live, now_spans)
+            raw = _fin_raw(st, i, g.reg_units, lines, live)
             touched = _units_at(g.reg_of, g.nb[i] & unk)
             touched = {k for k in touched if raw[k] != now_spans[k]}
+            if not _searchable(raw, touched, limit):
+                continue
+            spans = _fin_tuple(st, g.reg_units, lines, raw, now_spans)
             try:
                 found = fin_search(st, i, touched, g.reg_units, lines, live, budget, spans=spans)
             except Broken as e:
@@ -192,13 +196,17 @@ def r5_4(st: State) -> Step | None:
     for kind in ("row", "column"):
         lines = g.units(kind)
         now_spans = _now_spans(st, lines, g.reg_units)
+        limit = max(1, len(g.reg_units) // 2)
         for i in bits(unk):
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
             near = g.nb[i] & unk
-            raw, spans = _fin_view(st, i, lines, g.reg_units, live, now_spans)
+            raw = _fin_raw(st, i, lines, g.reg_units, live)
             touched = {ln.index for ln in lines if ln.mask & near and raw[ln.index] != now_spans[ln.index]}
+            if not _searchable(raw, touched, limit):
+                continue
+            spans = _fin_tuple(st, lines, g.reg_units, raw, now_spans)
             try:
                 found = fin_search(st, i, touched, lines, g.reg_units, live, budget, spans=spans)
             except Broken as e:
@@ -301,27 +309,47 @@ def _fin_view(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int
     """For the fin ``i``: the spans over ``live`` of the ``inner`` units that meet its non-empty
     neighbours (by unit index), and every unit's span as :func:`undercounts` uses it (see
     :func:`_searched`; the others keep the board's own)."""
+    raw = _fin_raw(st, i, inner, outer, live)
+    return raw, _fin_tuple(st, inner, outer, raw, now)
+
+
+def _fin_raw(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> dict[int, int]:
+    """The spans over ``live`` of the ``inner`` units that meet the fin ``i``'s non-empty
+    neighbours (by unit index)."""
     g = st.geo
-    limit = max(1, len(outer) // 2)
-    key = ("searched spans", inner[0].kind, outer[0].kind)
-    base: tuple[int, ...] | None = st.cache.get(key)
-    if base is None:
-        base = st.cache[key] = _searched(_now_spans(st, inner, outer) if now is None else now, limit)
     near = g.nb[i] & ~st.empty
     raw: dict[int, int] = {}
-    if not near:
-        return raw, base
-    out = list(base)
     index = g.index_in[inner[0].kind]
     while near:
         low = near & -near
         near ^= low
         k = index[low.bit_length() - 1]
-        if k in raw:
-            continue
-        raw[k] = sp = _span(g, inner[k].mask & live, outer)
+        if k not in raw:
+            raw[k] = _span(g, inner[k].mask & live, outer)
+    return raw
+
+
+def _fin_tuple(st: State, inner: list[Unit], outer: list[Unit], raw: dict[int, int],
+               now: list[int] | None = None) -> tuple[int, ...]:
+    """Every ``inner`` unit's span as :func:`undercounts` uses it, ``raw``'s where given, the
+    board's own elsewhere."""
+    limit = max(1, len(outer) // 2)
+    key = ("searched spans", inner[0].kind, outer[0].kind)
+    base: tuple[int, ...] | None = st.cache.get(key)
+    if base is None:
+        base = st.cache[key] = _searched(_now_spans(st, inner, outer) if now is None else now, limit)
+    if not raw:
+        return base
+    out = list(base)
+    for k, sp in raw.items():
         out[k] = sp if 0 < sp.bit_count() <= limit else 0
-    return raw, tuple(out)
+    return tuple(out)
+
+
+def _searchable(raw: dict[int, int], musts: Iterable[int], limit: int) -> bool:
+    """Whether a ``must`` unit's supposed span is one :func:`fin_search` searches from (not empty,
+    at most ``limit`` lines): if none is, the search ends at once, finding nothing, costing nothing."""
+    return any(0 < raw[k].bit_count() <= limit for k in musts)
 
 
 def _hypo_broken(g: Geo, rule: str, i: int, e: Broken, unk: int) -> Step:

@@ -15,9 +15,11 @@ from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
 from gridlogic.puzzles.starbattle.rules.tier4 import pressure
 from gridlogic.puzzles.starbattle.rules.tier5 import (
     HYPO_BUDGET,
-    _fin_view,
+    _fin_raw,
+    _fin_tuple,
     _mask,
     _now_spans,
+    _searchable,
     _suppose,
     fin_search,
     names,
@@ -408,13 +410,17 @@ def r6_5(st: State) -> Step | None:
         other = "row" if kind == "column" else "column"
         units, others = g.units(kind), g.units(other)
         now_spans = _now_spans(st, units, others)
+        limit = max(1, len(others) // 2)
         for i in bits(unk):
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
-            raw, spans = _fin_view(st, i, units, others, live, now_spans)
+            raw = _fin_raw(st, i, units, others, live)
             near = g.nb[i] & unk
             changed = [u.index for u in units if u.mask & near and raw[u.index] != now_spans[u.index]]
+            if not _searchable(raw, changed, limit):
+                continue
+            spans = _fin_tuple(st, units, others, raw, now_spans)
             found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, spans=spans)
             if found is not None:
                 cs, rs = found
