@@ -68,9 +68,6 @@ class Shape:
     not_first_col: int
     near: dict[int, int]
     """Per row and column mask: its cells with all their neighbours."""
-    pair_fold: list[tuple[int, int, int]]
-    """Per pair of :attr:`line_pairs`: how :meth:`Geo.pair_fits` projects it onto its first line
-    (shift, the first line's mask, the step between neighbouring cells of that line)."""
     row_of: list[int]
     col_of: list[int]
 
@@ -100,7 +97,6 @@ def _shape(n: int) -> Shape:
     return Shape(n, full, rows, cols, [Unit("row", i, m) for i, m in enumerate(rows)],
                  [Unit("column", i, m) for i, m in enumerate(cols)], nb, closed, windows, windows_at,
                  line_pairs, [a | b for a, b in line_pairs], full & ~cols[n - 1], full & ~cols[0], near,
-                 [(n, a, 1) for a in rows[:-1]] + [(1, a, n) for a in cols[:-1]],
                  [i // n for i in range(n * n)], [i % n for i in range(n * n)])
 
 
@@ -130,7 +126,6 @@ class Geo:
     """Masks of every two neighbouring rows, then columns."""
     pair_masks: list[int] = field(init=False)
     """The union of each of :attr:`line_pairs`."""
-    pair_fold: list[tuple[int, int, int]] = field(init=False, repr=False)
     unit_masks: list[int] = field(init=False)
     """Masks of every row, column and region (the order of :meth:`all_units`)."""
     _all: list[Unit] = field(init=False, repr=False)
@@ -166,7 +161,6 @@ class Geo:
         self.line_pairs, self.pair_masks = shape.line_pairs, shape.pair_masks
         self._not_last_col = shape.not_last_col
         self._not_first_col = shape.not_first_col
-        self.pair_fold = shape.pair_fold
         self._all = self.row_units + self.col_units + self.reg_units
         self.unit_masks = [u.mask for u in self._all]
         self.near = dict(shape.near)
@@ -300,19 +294,6 @@ class Geo:
         else:
             memo[mask] = (lo, min(hi, k - 1))
         return ok
-
-    def pair_fits(self, pair: int, mask: int, k: int) -> bool:
-        """Exactly :meth:`fits` for a ``mask`` inside the ``pair``-th of :attr:`line_pairs`: any two
-        of its cells in the same or neighbouring positions along the lines touch, so the most stars
-        it holds is the most positions of its projection onto one line with no two neighbouring,
-        which the greedy pass (lowest position first) finds."""
-        shift, keep, step = self.pair_fold[pair]
-        proj = (mask | mask >> shift) & keep
-        while k > 0 and proj:
-            low = proj & -proj
-            proj &= ~(low | low << step)
-            k -= 1
-        return k <= 0
 
     def max_stars(self, mask: int, cap: int | None = None) -> int:
         """The exact maximum of non-touching stars in ``mask`` (stopping at ``cap`` if given)."""

@@ -107,10 +107,10 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
         fresh = forced & ~stars
         if not fresh and not closed:
             touched = (stars | empty) & ~(st.star | st.empty)
-            for p, pair in enumerate(g.pair_masks):
+            for pair in g.pair_masks:
                 if pair & touched:
                     need = 2 * big_s - (stars & pair).bit_count()
-                    if not g.pair_fits(p, cand & pair, need):
+                    if not fits(cand & pair, need):
                         return None
             break
         empty |= closed
