@@ -108,12 +108,25 @@ def unit_covers(st: State) -> list[tuple[Unit, list[int]]]:
     got: list[tuple[Unit, list[int]]] | None = st.cache.get("covers")
     if got is None:
         got = []
-        for u in st.geo.all_units():
-            cover = unit_cover(st, u)
-            if cover:
-                got.append((u, cover))
+        g = st.geo
+        big_s, star, unk, facts, near = g.S, st.star, st.unknown, g.facts, g.near
+        for u in g.all_units():  # unit_cover, inlined
+            mask = u.mask
+            need = big_s - (star & mask).bit_count()
+            cells = mask & unk
+            if need <= 0 or not cells:
+                continue
+            key = ("cover", cells, need, star & near[mask])
+            cover = facts.get(key, _MISSING)
+            if cover is _MISSING:
+                cover = facts[key] = g.window_cover(cells, need, star)
+            if cover is not None and len(cover) == need:  # type: ignore[arg-type]
+                got.append((u, cover))  # type: ignore[arg-type]
         st.cache["covers"] = got
     return got
+
+
+_MISSING = object()
 
 
 def strip_cover(st: State, first: Unit, second: Unit) -> tuple[list[int], int, int]:

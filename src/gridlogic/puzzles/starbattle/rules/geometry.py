@@ -138,9 +138,6 @@ class Geo:
     strip_contexts: dict[tuple[object, ...], int] = field(init=False, repr=False)
     """R6.3: a number for each distinct board context of a strip question (see ``squeezes``)."""
     """Per-puzzle memo of R6.3's strip questions (keyed by everything they read): answer, cost."""
-    strip_picks: dict[tuple[tuple[str, int], ...], list[list[tuple[int, int, tuple[int, ...]]]]] = field(
-        init=False, repr=False)
-    """R6.3's no-touch picks per position of a group of neighbouring lines."""
     facts: dict[tuple[object, ...], object] = field(init=False, repr=False)
     span_memo: dict[str, dict[int, int]] = field(init=False, repr=False)
     """Per unit kind: a cell mask -> the indices (a bit each) of the units of that kind it meets."""
@@ -174,7 +171,6 @@ class Geo:
         self._memo = {}
         self.squeezes = {}
         self.strip_contexts = {}
-        self.strip_picks = {}
         self.facts = {}
         self.span_memo = {"row": {}, "column": {}, "region": {}}
 

@@ -148,18 +148,21 @@ def _strip_context(st: State, lines: list[Unit]) -> tuple[int, int]:
 def _picks(g: Geo, lines: list[Unit]) -> list[list[tuple[int, int, tuple[int, ...]]]]:
     """Per position along ``lines``: each no-touch subset of the stacked cells, its cell mask and
     its cells."""
-    key = tuple((ln.kind, ln.index) for ln in lines)
-    got = g.strip_picks.get(key)
-    if got is None:
-        n = g.n
-        got = []
-        for p in range(n):
-            here = [(ln.index * n + p if ln.kind == "row" else p * n + ln.index) for ln in lines]
-            got.append([(m, sum(1 << here[j] for j in range(len(lines)) if m >> j & 1),
-                         tuple(here[j] for j in range(len(lines)) if m >> j & 1))
-                        for m in _no_touch_subsets(len(lines))])
-        g.strip_picks[key] = got
-    return got
+    return _stacked_picks(g.n, tuple((ln.kind, ln.index) for ln in lines))
+
+
+@cache
+def _stacked_picks(n: int, lines: tuple[tuple[str, int], ...]) -> list[list[tuple[int, int, tuple[int, ...]]]]:
+    """:func:`_picks` for ``lines`` (kind, index) of an ``n`` x ``n`` board (the same on every board
+    of that size; shared, read-only)."""
+    out = []
+    k = len(lines)
+    for p in range(n):
+        here = [(index * n + p if kind == "row" else p * n + index) for kind, index in lines]
+        out.append([(m, sum(1 << here[j] for j in range(k) if m >> j & 1),
+                     tuple(here[j] for j in range(k) if m >> j & 1))
+                    for m in _no_touch_subsets(k)])
+    return out
 
 
 def _layout(st: State, lines: list[Unit]) -> tuple[list[int], dict[int, int], tuple[int, ...]]:
@@ -245,6 +248,9 @@ def _prev_picks(k: int) -> tuple[tuple[int, int], ...]:
 def _after(opts: list[_Option], k: int) -> list[list[_Option]]:
     """``opts`` per previous pick (of ``k`` stacked cells, as an index): those not touching it
     (only the picks that can come before are filled in; after the empty pick, ``opts`` itself)."""
+    if k == 2:  # a pick on either line touches both cells of the next position: only the empty pick
+        empty = opts[:1] if opts and not opts[0][0] else _NOTHING
+        return [opts, empty, empty, _NOTHING]
     out = [_NOTHING] * (1 << k)
     out[0] = opts
     for prev, near in _prev_picks(k):
