@@ -140,16 +140,6 @@ def r5_2(st: State) -> Step | None:
     return _overcount_step(st, "row") or _overcount_step(st, "column")
 
 
-def _units_at(index: list[int], cells: int) -> set[int]:
-    """The units (``index``: each cell's unit) that ``cells`` meet."""
-    out = set()
-    while cells:
-        low = cells & -cells
-        out.add(index[low.bit_length() - 1])
-        cells ^= low
-    return out
-
-
 def _suppose(st: State, i: int) -> int:
     """The non-empty cells if ``i`` were a star (its neighbours emptied)."""
     g = st.geo
@@ -169,8 +159,7 @@ def r5_3(st: State) -> Step | None:
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
-            raw = _fin_raw(st, i, g.reg_units, lines, live)
-            touched = _units_at(g.reg_of, g.nb[i] & unk)
+            raw, touched = _fin_near(st, i, g.reg_units, lines, live)
             touched = {k for k in touched if raw[k] != now_spans[k]}
             if not _searchable(raw, touched, limit):
                 continue
@@ -203,7 +192,7 @@ def r5_4(st: State) -> Step | None:
             live = _suppose(st, i)
             near = g.nb[i] & unk
             raw = _fin_raw(st, i, lines, g.reg_units, live)
-            touched = {ln.index for ln in lines if ln.mask & near and raw[ln.index] != now_spans[ln.index]}
+            touched = {k for k in sorted(raw) if lines[k].mask & near and raw[k] != now_spans[k]}
             if not _searchable(raw, touched, limit):
                 continue
             spans = _fin_tuple(st, lines, g.reg_units, raw, now_spans)
@@ -316,17 +305,30 @@ def _fin_view(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int
 def _fin_raw(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> dict[int, int]:
     """The spans over ``live`` of the ``inner`` units that meet the fin ``i``'s non-empty
     neighbours (by unit index)."""
+    return _fin_near(st, i, inner, outer, live)[0]
+
+
+def _fin_near(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> tuple[dict[int, int], set[int]]:
+    """:func:`_fin_raw`, and the ``inner`` units meeting the fin's candidate neighbours (a set filled
+    lowest cell first)."""
     g = st.geo
     near = g.nb[i] & ~st.empty
+    unk = st.unknown
     raw: dict[int, int] = {}
+    touched: set[int] = set()
     index = g.index_in[inner[0].kind]
+    memo = g.span_memo[outer[0].kind]
     while near:
         low = near & -near
         near ^= low
         k = index[low.bit_length() - 1]
         if k not in raw:
-            raw[k] = _span(g, inner[k].mask & live, outer)
-    return raw
+            part = inner[k].mask & live
+            sp = memo.get(part)
+            raw[k] = sp if sp is not None else _span(g, part, outer)
+        if low & unk:
+            touched.add(k)
+    return raw, touched
 
 
 def _fin_tuple(st: State, inner: list[Unit], outer: list[Unit], raw: dict[int, int],

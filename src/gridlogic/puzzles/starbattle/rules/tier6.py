@@ -423,7 +423,7 @@ def r6_5(st: State) -> Step | None:
             live = _suppose(st, i)
             raw = _fin_raw(st, i, units, others, live)
             near = g.nb[i] & unk
-            changed = [u.index for u in units if u.mask & near and raw[u.index] != now_spans[u.index]]
+            changed = [k for k in sorted(raw) if units[k].mask & near and raw[k] != now_spans[k]]
             if not _searchable(raw, changed, limit):
                 continue
             spans = _fin_tuple(st, units, others, raw, now_spans)
