@@ -176,35 +176,56 @@ def _layout(st: State, lines: list[Unit]) -> tuple[list[int], dict[int, int], tu
         return got  # type: ignore[no-any-return]
     g = st.geo
     n, k = g.n, len(lines)
-    unk = st.unknown
+    unk, star, big_s = st.unknown, st.star, g.S
     group = 0
     for ln in lines:
         group |= ln.mask
-    regs = sorted({g.reg_of[i] for i in bits(group & unk)})
+    cand = group & unk
+    regs = [r for r, m in enumerate(g.regs) if m & cand]
     xs = [x for ln in lines for x in in_line(st, ln)]
-    caps = [max(0, st.need(ln)) for ln in lines] + [max(0, st.need(g.reg_units[r])) for r in regs]
-    field_of = {r: k + q for q, r in enumerate(regs)}
-    guard = sum(128 << (8 * f) for f in range(len(caps)))
-    start = sum((128 + c) << (8 * f) for f, c in enumerate(caps))
-    line_low = sum(127 << (8 * j) for j in range(k))
-    line_guard = sum(128 << (8 * j) for j in range(k))
-    over = tuple(sum((127 - left) << (8 * j) for j in range(k)) for left in range(n + 1))
-    bound = tuple(over[(n - p + 1) // 2] for p in range(n + 1))
+    caps = ([max(0, big_s - (star & ln.mask).bit_count()) for ln in lines]
+            + [max(0, big_s - (star & g.regs[r]).bit_count()) for r in regs])
+    reg_field = {r: 1 << (8 * (k + q)) for q, r in enumerate(regs)}
+    guard = _fields(len(caps), 128)
+    start = guard + sum(c << (8 * f) for f, c in enumerate(caps))
+    line_low, line_guard, bound = _strip_bounds(n, k)
     x_shift = 8 * len(caps)
-    x_low = sum(127 << (x_shift + 8 * j) for j in range(len(xs)))
-    x_guard = sum(128 << (x_shift + 8 * j) for j in range(len(xs)))
+    x_low = _fields(len(xs), 127) << x_shift
+    x_guard = _fields(len(xs), 128) << x_shift
     x_add = sum((128 - x.least) << (x_shift + 8 * j) for j, x in enumerate(xs))
+    x_bits = [(x.cells, 1 << (x_shift + 8 * f)) for f, x in enumerate(xs)]
+    reg_of = g.reg_of
     delta_of = {}
     for j, ln in enumerate(lines):
-        for i in bits(ln.mask & unk):
-            d = -(1 << (8 * j)) - (1 << (8 * field_of[g.reg_of[i]]))
-            for f, x in enumerate(xs):
-                if x.cells >> i & 1:
-                    d += 1 << (x_shift + 8 * f)
+        line_bit = 1 << (8 * j)
+        todo = ln.mask & unk
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            i = low.bit_length() - 1
+            d = -line_bit - reg_field[reg_of[i]]
+            for cells, bit in x_bits:
+                if cells & low:
+                    d += bit
             delta_of[i] = d
     got = ([start, guard, line_low, line_guard, 0, x_low, x_guard, x_add], delta_of, bound)
     st.cache[key] = got
     return got
+
+
+@cache
+def _fields(count: int, value: int) -> int:
+    """``value`` in each of ``count`` 8-bit fields."""
+    return sum(value << (8 * f) for f in range(count))
+
+
+@cache
+def _strip_bounds(n: int, k: int) -> tuple[int, int, tuple[int, ...]]:
+    """For ``k`` lines of ``n`` cells: the low bits and the guard bits of their fields, and per
+    position the most stars each line can still take from there on, as a value that sets a guard
+    bit when added to a field that needs more."""
+    over = tuple(_fields(k, 127 - left) for left in range(n + 1))
+    return _fields(k, 127), _fields(k, 128), tuple(over[(n - p + 1) // 2] for p in range(n + 1))
 
 
 _Option = tuple[int, int, int]
