@@ -305,7 +305,20 @@ def _fin_view(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int
 def _fin_raw(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> dict[int, int]:
     """The spans over ``live`` of the ``inner`` units that meet the fin ``i``'s non-empty
     neighbours (by unit index)."""
-    return _fin_near(st, i, inner, outer, live)[0]
+    g = st.geo
+    near = g.nb[i] & ~st.empty
+    raw: dict[int, int] = {}
+    index = g.index_in[inner[0].kind]
+    memo = g.span_memo[outer[0].kind]
+    while near:
+        low = near & -near
+        near ^= low
+        k = index[low.bit_length() - 1]
+        if k not in raw:
+            part = inner[k].mask & live
+            sp = memo.get(part)
+            raw[k] = sp if sp is not None else _span(g, part, outer)
+    return raw
 
 
 def _fin_near(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> tuple[dict[int, int], set[int]]:
@@ -351,7 +364,11 @@ def _fin_tuple(st: State, inner: list[Unit], outer: list[Unit], raw: dict[int, i
 def _searchable(raw: dict[int, int], musts: Iterable[int], limit: int) -> bool:
     """Whether a ``must`` unit's supposed span is one :func:`fin_search` searches from (not empty,
     at most ``limit`` lines): if none is, the search ends at once, finding nothing, costing nothing."""
-    return any(0 < raw[k].bit_count() <= limit for k in musts)
+    for k in musts:
+        sp = raw[k]
+        if sp and sp.bit_count() <= limit:
+            return True
+    return False
 
 
 def _hypo_broken(g: Geo, rule: str, i: int, e: Broken, unk: int) -> Step:
