@@ -305,20 +305,7 @@ def _fin_view(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int
 def _fin_raw(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> dict[int, int]:
     """The spans over ``live`` of the ``inner`` units that meet the fin ``i``'s non-empty
     neighbours (by unit index)."""
-    g = st.geo
-    near = g.nb[i] & ~st.empty
-    raw: dict[int, int] = {}
-    index = g.index_in[inner[0].kind]
-    memo = g.span_memo[outer[0].kind]
-    while near:
-        low = near & -near
-        near ^= low
-        k = index[low.bit_length() - 1]
-        if k not in raw:
-            part = inner[k].mask & live
-            sp = memo.get(part)
-            raw[k] = sp if sp is not None else _span(g, part, outer)
-    return raw
+    return _fin_near(st, i, inner, outer, live)[0]
 
 
 def _fin_near(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> tuple[dict[int, int], set[int]]:
