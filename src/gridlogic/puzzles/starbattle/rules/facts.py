@@ -102,6 +102,33 @@ def unit_cover(st: State, unit: Unit) -> list[int] | None:
     return cover if cover is not None and len(cover) == need else None
 
 
+def unit_covers(st: State) -> list[tuple[Unit, list[int]]]:
+    """Every unit with a cover (:func:`unit_cover`), in the order of ``all_units``; once per board
+    (shared: do not modify the lists)."""
+    got: list[tuple[Unit, list[int]]] | None = st.cache.get("covers")
+    if got is None:
+        got = []
+        g = st.geo
+        big_s, star, unk, facts, near = g.S, st.star, st.unknown, g.facts, g.near
+        for u in g.all_units():  # unit_cover, inlined
+            mask = u.mask
+            need = big_s - (star & mask).bit_count()
+            cells = mask & unk
+            if need <= 0 or not cells:
+                continue
+            key = ("cover", cells, need, star & near[mask])
+            cover = facts.get(key, _MISSING)
+            if cover is _MISSING:
+                cover = facts[key] = g.window_cover(cells, need, star)
+            if cover is not None and len(cover) == need:  # type: ignore[arg-type]
+                got.append((u, cover))  # type: ignore[arg-type]
+        st.cache["covers"] = got
+    return got
+
+
+_MISSING = object()
+
+
 def strip_cover(st: State, first: Unit, second: Unit) -> tuple[list[int], int, int]:
     """The squeeze of two neighbouring lines: aligned windows (greedy along the strip, which is
     minimal), the strip's candidates and the stars it still needs."""
@@ -140,10 +167,8 @@ def windows(st: State, max_level: int) -> list[Window]:
         return list(got)
     g = st.geo
     out: list[Window] = []
-    for u in g.all_units():
-        cover = unit_cover(st, u)
-        if cover:
-            out.extend(Window(w, f"{u.name}'s 2x2s", EASY) for w in cover)
+    for u, cover in unit_covers(st):
+        out.extend(Window(w, f"{u.name}'s 2x2s", EASY) for w in cover)
     if max_level >= HARD:
         for lines in (g.row_units, g.col_units):
             for a, b in itertools.pairwise(lines):

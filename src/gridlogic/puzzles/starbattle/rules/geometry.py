@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import pairwise
 
-from gridlogic.core.grid import Cell
+from gridlogic.core.grid import Cell, grid
 from gridlogic.puzzles.starbattle.model import StarBattle
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -44,6 +45,59 @@ class Unit:
         if self.kind == "region":
             return f"region {LETTERS[self.index]}"
         return f"{self.kind} {self.index + 1}"
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The masks of an ``n`` x ``n`` board that do not depend on its regions (built once per size and
+    shared, read-only, by every :class:`Geo` of that size)."""
+
+    n: int
+    full: int
+    rows: list[int]
+    cols: list[int]
+    row_units: list[Unit]
+    col_units: list[Unit]
+    nb: list[int]
+    closed: list[int]
+    windows: list[int]
+    windows_at: list[list[int]]
+    line_pairs: list[tuple[int, int]]
+    pair_masks: list[int]
+    not_last_col: int
+    not_first_col: int
+    near: dict[int, int]
+    """Per row and column mask: its cells with all their neighbours."""
+    row_of: list[int]
+    col_of: list[int]
+
+
+@cache
+def _shape(n: int) -> Shape:
+    full = (1 << (n * n)) - 1
+    rowmask = (1 << n) - 1
+    rows = [rowmask << (r * n) for r in range(n)]
+    col0 = sum(1 << (r * n) for r in range(n))
+    cols = [col0 << c for c in range(n)]
+    g = grid(n, n)
+    nb = [sum(1 << j for j in g.neighbours8[i]) for i in range(n * n)]
+    closed = [m | (1 << i) for i, m in enumerate(nb)]
+    windows = [sum(1 << j for j in w) for w in g.windows2x2()]
+    windows_at: list[list[int]] = [[] for _ in range(n * n)]
+    for w in windows:  # in the order of ``windows``
+        for i in bits(w):
+            windows_at[i].append(w)
+    line_pairs = [(a, b) for lines in (rows, cols) for a, b in pairwise(lines)]
+    near = {}
+    for m in rows + cols:
+        out = m
+        for i in bits(m):
+            out |= nb[i]
+        near[m] = out
+    return Shape(n, full, rows, cols, [Unit("row", i, m) for i, m in enumerate(rows)],
+                 [Unit("column", i, m) for i, m in enumerate(cols)], nb, closed, windows, windows_at,
+                 line_pairs, [a | b for a, b in line_pairs], full & ~cols[n - 1], full & ~cols[0], near,
+                 [i // n for i in range(n * n)], [i % n for i in range(n * n)])
 
 
 @dataclass
@@ -84,8 +138,6 @@ class Geo:
     strip_contexts: dict[tuple[object, ...], int] = field(init=False, repr=False)
     """R6.3: a number for each distinct board context of a strip question (see ``squeezes``)."""
     """Per-puzzle memo of R6.3's strip questions (keyed by everything they read): answer, cost."""
-    strip_picks: dict[tuple[tuple[str, int], ...], list[list[tuple[int, int]]]] = field(init=False, repr=False)
-    """R6.3's no-touch picks per position of a group of neighbouring lines."""
     facts: dict[tuple[object, ...], object] = field(init=False, repr=False)
     span_memo: dict[str, dict[int, int]] = field(init=False, repr=False)
     """Per unit kind: a cell mask -> the indices (a bit each) of the units of that kind it meets."""
@@ -95,37 +147,30 @@ class Geo:
         p = self.puzzle
         n = self.n = p.n
         self.S = p.stars
-        self.full = (1 << (n * n)) - 1
-        rowmask = (1 << n) - 1
-        self.rows = [rowmask << (r * n) for r in range(n)]
-        col0 = sum(1 << (r * n) for r in range(n))
-        self.cols = [col0 << c for c in range(n)]
+        shape = _shape(n)
+        self.full = shape.full
+        self.rows, self.cols = shape.rows, shape.cols
         self.regs = [sum(1 << i for i in cells) for cells in p.units]
-        self.row_units = [Unit("row", i, m) for i, m in enumerate(self.rows)]
-        self.col_units = [Unit("column", i, m) for i, m in enumerate(self.cols)]
+        self.row_units, self.col_units = shape.row_units, shape.col_units
         self.reg_units = [Unit("region", i, m) for i, m in enumerate(self.regs)]
-        g = p.grid
-        self.nb = [sum(1 << j for j in g.neighbours8[i]) for i in range(n * n)]
-        self.closed = [m | (1 << i) for i, m in enumerate(self.nb)]
-        self.windows = [sum(1 << j for j in w) for w in g.windows2x2()]
-        self.windows_at = [[w for w in self.windows if w >> i & 1] for i in range(n * n)]
-        self.line_pairs = [(a, b) for lines in (self.rows, self.cols) for a, b in pairwise(lines)]
-        self.pair_masks = [a | b for a, b in self.line_pairs]
-        self._not_last_col = self.full & ~self.cols[n - 1]
-        self._not_first_col = self.full & ~self.cols[0]
+        self.nb, self.closed = shape.nb, shape.closed
+        self.windows, self.windows_at = shape.windows, shape.windows_at
+        self.line_pairs, self.pair_masks = shape.line_pairs, shape.pair_masks
+        self._not_last_col = shape.not_last_col
+        self._not_first_col = shape.not_first_col
         self._all = self.row_units + self.col_units + self.reg_units
         self.unit_masks = [u.mask for u in self._all]
-        self.near = {m: self.dilate(m) for m in self.unit_masks}
+        self.near = dict(shape.near)
+        for m in self.regs:
+            self.near[m] = self.spread(m)
         self.reg_of = [0] * (n * n)
         for k, cells in enumerate(p.units):
             for i in cells:
                 self.reg_of[i] = k
-        self.index_in = {"row": [i // n for i in range(n * n)], "column": [i % n for i in range(n * n)],
-                         "region": self.reg_of}
+        self.index_in = {"row": shape.row_of, "column": shape.col_of, "region": self.reg_of}
         self._memo = {}
         self.squeezes = {}
         self.strip_contexts = {}
-        self.strip_picks = {}
         self.facts = {}
         self.span_memo = {"row": {}, "column": {}, "region": {}}
 

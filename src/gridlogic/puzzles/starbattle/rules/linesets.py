@@ -237,8 +237,11 @@ def _region_vectors(g: Geo, kind: str, cand: int, need: int, span: int, table: d
             bounds = table.get(t)
             if bounds is None:
                 bounds = table[t] = split_bounds(g, cand, need, _lines_mask(lines, t))
-            lo_v += bounds[0] * member
-            hi_v += bounds[1] * member
+            lo, hi = bounds  # small counts: add the (long) vector rather than multiply it
+            if lo:
+                lo_v += member if lo == 1 else lo * member
+            if hi:
+                hi_v += member if hi == 1 else hi * member
         got = g.facts[key] = (lo_v, hi_v)
     return got
 

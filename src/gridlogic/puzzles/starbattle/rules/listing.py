@@ -27,8 +27,10 @@ def unit_placements(st: State, cand: int, need: int, limit: int = MAX_PLACEMENTS
     remaining count; None if there are more than ``limit``."""
     g = st.geo
     n = g.n
-    row_left = [st.need(u) for u in g.row_units]
-    col_left = [st.need(u) for u in g.col_units]
+    needs: tuple[list[int], list[int]] | None = st.cache.get("line needs")
+    if needs is None:
+        needs = st.cache["line needs"] = ([st.need(u) for u in g.row_units], [st.need(u) for u in g.col_units])
+    row_left, col_left = list(needs[0]), list(needs[1])
     cells = list(bits(cand))
     out: list[int] = []
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EASY, MEDIUM
-from gridlogic.puzzles.starbattle.rules.facts import in_line, one_by_ns, unit_cover
+from gridlogic.puzzles.starbattle.rules.facts import in_line, one_by_ns, unit_covers
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 
@@ -59,10 +59,7 @@ def r3_3(st: State) -> Step | None:
     exactly one star in each of them, so the 2x2s' cells outside the unit are empty, a cell in two of
     them is empty, and a 2x2 with a single candidate of the unit holds its star there."""
     g, unk = st.geo, st.unknown
-    for u in g.all_units():
-        cover = unit_cover(st, u)
-        if not cover:
-            continue
+    for u, cover in unit_covers(st):
         cells = u.mask & unk
         black = 0
         star = 0

@@ -55,8 +55,29 @@ def completers(st: State) -> list[Unit]:
 
 def hypo_exclusion(st: State, cells: int, need: int, targets: int) -> int:
     """Cells of ``targets`` whose star (with what it rules out, :func:`removed_by`) leaves ``cells``
-    unable to hold their remaining stars (``need``, less one if the cell is one of them)."""
-    return excluded(st.geo, cells, need, targets, _removed(st).__getitem__)
+    (candidates only) unable to hold their remaining stars (``need``, less one if the cell is one of
+    them). What a star rules out among candidates depends only on which units need one more star,
+    so the answer is memoised per puzzle under that set too."""
+    g = st.geo
+    key = ("hypo excl", cells, need, targets, _completer_bits(st))
+    got: int | None = g.facts.get(key)  # type: ignore[assignment]
+    if got is None:
+        got = g.facts[key] = excluded(g, cells, need, targets, _removed(st).__getitem__)
+    return got
+
+
+def _completer_bits(st: State) -> int:
+    """The units that need exactly one more star, a bit each (in the order of ``all_units``)."""
+    got: int | None = st.cache.get("completer bits")
+    if got is None:
+        g = st.geo
+        star, one_less = st.star, g.S - 1
+        got = 0
+        for k, m in enumerate(g.unit_masks):
+            if (star & m).bit_count() == one_less:
+                got |= 1 << k
+        st.cache["completer bits"] = got
+    return got
 
 
 def _direct(st: State, kind: str, rule: str, completing: bool) -> Step | None:

@@ -140,16 +140,6 @@ def r5_2(st: State) -> Step | None:
     return _overcount_step(st, "row") or _overcount_step(st, "column")
 
 
-def _units_at(index: list[int], cells: int) -> set[int]:
-    """The units (``index``: each cell's unit) that ``cells`` meet."""
-    out = set()
-    while cells:
-        low = cells & -cells
-        out.add(index[low.bit_length() - 1])
-        cells ^= low
-    return out
-
-
 def _suppose(st: State, i: int) -> int:
     """The non-empty cells if ``i`` were a star (its neighbours emptied)."""
     g = st.geo
@@ -164,13 +154,16 @@ def r5_3(st: State) -> Step | None:
     for kind in ("row", "column"):
         lines = g.units(kind)
         now_spans = _now_spans(st, g.reg_units, lines)
+        limit = max(1, len(lines) // 2)
         for i in bits(unk):
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
-            raw, spans = _fin_view(st, i, g.reg_units, lines, live, now_spans)
-            touched = _units_at(g.reg_of, g.nb[i] & unk)
+            raw, touched = _fin_near(st, i, g.reg_units, lines, live)
             touched = {k for k in touched if raw[k] != now_spans[k]}
+            if not _searchable(raw, touched, limit):
+                continue
+            spans = _fin_tuple(st, g.reg_units, lines, raw, now_spans)
             try:
                 found = fin_search(st, i, touched, g.reg_units, lines, live, budget, spans=spans)
             except Broken as e:
@@ -192,13 +185,17 @@ def r5_4(st: State) -> Step | None:
     for kind in ("row", "column"):
         lines = g.units(kind)
         now_spans = _now_spans(st, lines, g.reg_units)
+        limit = max(1, len(g.reg_units) // 2)
         for i in bits(unk):
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
             near = g.nb[i] & unk
-            raw, spans = _fin_view(st, i, lines, g.reg_units, live, now_spans)
-            touched = {ln.index for ln in lines if ln.mask & near and raw[ln.index] != now_spans[ln.index]}
+            raw = _fin_raw(st, i, lines, g.reg_units, live)
+            touched = {k for k in sorted(raw) if lines[k].mask & near and raw[k] != now_spans[k]}
+            if not _searchable(raw, touched, limit):
+                continue
+            spans = _fin_tuple(st, lines, g.reg_units, raw, now_spans)
             try:
                 found = fin_search(st, i, touched, lines, g.reg_units, live, budget, spans=spans)
             except Broken as e:
@@ -301,27 +298,64 @@ def _fin_view(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int
     """For the fin ``i``: the spans over ``live`` of the ``inner`` units that meet its non-empty
     neighbours (by unit index), and every unit's span as :func:`undercounts` uses it (see
     :func:`_searched`; the others keep the board's own)."""
+    raw = _fin_raw(st, i, inner, outer, live)
+    return raw, _fin_tuple(st, inner, outer, raw, now)
+
+
+def _fin_raw(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> dict[int, int]:
+    """The spans over ``live`` of the ``inner`` units that meet the fin ``i``'s non-empty
+    neighbours (by unit index)."""
+    return _fin_near(st, i, inner, outer, live)[0]
+
+
+def _fin_near(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> tuple[dict[int, int], set[int]]:
+    """:func:`_fin_raw`, and the ``inner`` units meeting the fin's candidate neighbours (a set filled
+    lowest cell first)."""
     g = st.geo
+    near = g.nb[i] & ~st.empty
+    unk = st.unknown
+    raw: dict[int, int] = {}
+    touched: set[int] = set()
+    index = g.index_in[inner[0].kind]
+    memo = g.span_memo[outer[0].kind]
+    while near:
+        low = near & -near
+        near ^= low
+        k = index[low.bit_length() - 1]
+        if k not in raw:
+            part = inner[k].mask & live
+            sp = memo.get(part)
+            raw[k] = sp if sp is not None else _span(g, part, outer)
+        if low & unk:
+            touched.add(k)
+    return raw, touched
+
+
+def _fin_tuple(st: State, inner: list[Unit], outer: list[Unit], raw: dict[int, int],
+               now: list[int] | None = None) -> tuple[int, ...]:
+    """Every ``inner`` unit's span as :func:`undercounts` uses it, ``raw``'s where given, the
+    board's own elsewhere."""
     limit = max(1, len(outer) // 2)
     key = ("searched spans", inner[0].kind, outer[0].kind)
     base: tuple[int, ...] | None = st.cache.get(key)
     if base is None:
         base = st.cache[key] = _searched(_now_spans(st, inner, outer) if now is None else now, limit)
-    near = g.nb[i] & ~st.empty
-    raw: dict[int, int] = {}
-    if not near:
-        return raw, base
+    if not raw:
+        return base
     out = list(base)
-    index = g.index_in[inner[0].kind]
-    while near:
-        low = near & -near
-        near ^= low
-        k = index[low.bit_length() - 1]
-        if k in raw:
-            continue
-        raw[k] = sp = _span(g, inner[k].mask & live, outer)
+    for k, sp in raw.items():
         out[k] = sp if 0 < sp.bit_count() <= limit else 0
-    return raw, tuple(out)
+    return tuple(out)
+
+
+def _searchable(raw: dict[int, int], musts: Iterable[int], limit: int) -> bool:
+    """Whether a ``must`` unit's supposed span is one :func:`fin_search` searches from (not empty,
+    at most ``limit`` lines): if none is, the search ends at once, finding nothing, costing nothing."""
+    for k in musts:
+        sp = raw[k]
+        if sp and sp.bit_count() <= limit:
+            return True
+    return False
 
 
 def _hypo_broken(g: Geo, rule: str, i: int, e: Broken, unk: int) -> Step:
@@ -409,17 +443,68 @@ def differential(st: State, rows: list[Unit], cols: list[Unit], rmask: int, cmas
 
 
 def _differentials(st: State) -> list[tuple[list[Unit], list[Unit], list[Unit], int, int]]:
-    """Every block pair's differential on this board (shared by the three R5.6 levels)."""
+    """Every block pair's differential on this board (shared by the three R5.6 levels), in the order
+    of the pairs: what :func:`differential` gives for each, without asking every region of every
+    pair (a region lies inside rows + columns when its part outside the rows meets only columns of
+    the block, so each region is looked at once per block of rows)."""
     got = st.cache.get("R5.6")
     if got is None:
         g = st.geo
         got = []
+        alive = g.full & ~st.empty
+        live = [(u, u.mask & alive) for u in g.reg_units if u.mask & alive]
+        unk, star, big_s = st.unknown, st.star, g.S
+        col_blocks = _blocks(g, "column")
+        col_stars = [(star & cmask).bit_count() for _, cmask in col_blocks]
+        within = _blocks_within(g)
+        cols_of = g.span_memo["column"]
+        col_units = g.col_units
         for rows, rmask in _blocks(g, "row"):
-            for cols, cmask in _blocks(g, "column"):
-                d = differential(st, rows, cols, rmask, cmask)
-                if d is not None:
-                    got.append((rows, cols, *d))
+            inside: list[list[Unit]] = [[] for _ in col_blocks]
+            masks = [0] * len(col_blocks)
+            for u, m in live:
+                rest = m & ~rmask
+                span = cols_of.get(rest)
+                if span is None:
+                    span = _span(g, rest, col_units)
+                ids = within.get(span)
+                if ids is None:
+                    ids = _within(g, within, span)
+                for b in ids:
+                    inside[b].append(u)
+                    masks[b] |= u.mask
+            base = big_s * len(rows) - (star & rmask).bit_count()
+            for b, (cols, cmask) in enumerate(col_blocks):
+                rm = masks[b]
+                both = rmask & cmask
+                if both & unk & ~rm:
+                    continue  # a candidate counted twice whose region is not subtracted
+                regs = inside[b]
+                ones = ((rmask ^ cmask) & ~rm) | (both & rm)
+                total = base + big_s * (len(cols) - len(regs)) - col_stars[b] + (star & rm).bit_count()
+                got.append((rows, cols, regs, ones & unk, total))
         st.cache["R5.6"] = got
+    return got
+
+
+def _blocks_within(g: Geo) -> dict[int, tuple[int, ...]]:
+    """Per puzzle: a set of columns (a bit each) -> the column blocks (indices into ``_blocks``)
+    holding all of them; filled by :func:`_within`."""
+    got: dict[int, tuple[int, ...]] | None = g.facts.get(("R5.6 within",))  # type: ignore[assignment]
+    if got is None:
+        got = g.facts[("R5.6 within",)] = {}
+    return got
+
+
+def _within(g: Geo, within: dict[int, tuple[int, ...]], span: int) -> tuple[int, ...]:
+    out = []
+    for b, (cols, _) in enumerate(_blocks(g, "column")):
+        bits_of = 0
+        for c in cols:
+            bits_of |= 1 << c.index
+        if not span & ~bits_of:
+            out.append(b)
+    within[span] = got = tuple(out)
     return got
 
 

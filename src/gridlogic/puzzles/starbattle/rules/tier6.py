@@ -3,6 +3,7 @@ the n-rooks property of (4S+2)-boards."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import pairwise, permutations
 
 from gridlogic.core.step import Step
@@ -14,9 +15,11 @@ from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
 from gridlogic.puzzles.starbattle.rules.tier4 import pressure
 from gridlogic.puzzles.starbattle.rules.tier5 import (
     HYPO_BUDGET,
-    _fin_view,
+    _fin_raw,
+    _fin_tuple,
     _mask,
     _now_spans,
+    _searchable,
     _suppose,
     fin_search,
     names,
@@ -142,60 +145,87 @@ def _strip_context(st: State, lines: list[Unit]) -> tuple[int, int]:
     return got
 
 
-def _picks(g: Geo, lines: list[Unit]) -> list[list[tuple[int, int]]]:
-    """Per position along ``lines``: each no-touch subset of the stacked cells and its cell mask."""
-    key = tuple((ln.kind, ln.index) for ln in lines)
-    got = g.strip_picks.get(key)
-    if got is None:
-        n = g.n
-        got = []
-        for p in range(n):
-            here = [(ln.index * n + p if ln.kind == "row" else p * n + ln.index) for ln in lines]
-            got.append([(m, sum(1 << here[j] for j in range(len(lines)) if m >> j & 1))
-                        for m in _no_touch_subsets(len(lines))])
-        g.strip_picks[key] = got
-    return got
+def _picks(g: Geo, lines: list[Unit]) -> list[list[tuple[int, int, tuple[int, ...]]]]:
+    """Per position along ``lines``: each no-touch subset of the stacked cells, its cell mask and
+    its cells."""
+    return _stacked_picks(g.n, tuple((ln.kind, ln.index) for ln in lines))
+
+
+@cache
+def _stacked_picks(n: int, lines: tuple[tuple[str, int], ...]) -> list[list[tuple[int, int, tuple[int, ...]]]]:
+    """:func:`_picks` for ``lines`` (kind, index) of an ``n`` x ``n`` board (the same on every board
+    of that size; shared, read-only)."""
+    out = []
+    k = len(lines)
+    for p in range(n):
+        here = [(index * n + p if kind == "row" else p * n + index) for kind, index in lines]
+        out.append([(m, sum(1 << here[j] for j in range(k) if m >> j & 1),
+                     tuple(here[j] for j in range(k) if m >> j & 1))
+                    for m in _no_touch_subsets(k)])
+    return out
 
 
 def _layout(st: State, lines: list[Unit]) -> tuple[list[int], dict[int, int], tuple[int, ...]]:
     """The packed-count layout of :func:`_strip_search` for ``lines`` on this board (shared by every
     forced cell): start value and masks, each candidate's delta. Fields: per line and per region
     met by the lines' candidates the stars it may still take (plus a guard bit 128), per 1xn the
-    stars it got."""
+    stars it got; per position, the most stars the lines' fields can still lose from there on."""
     key = ("R6.3 layout", lines[0].kind, lines[0].index, len(lines))
     got = st.cache.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
     g = st.geo
     n, k = g.n, len(lines)
-    unk = st.unknown
+    unk, star, big_s = st.unknown, st.star, g.S
     group = 0
     for ln in lines:
         group |= ln.mask
-    regs = sorted({g.reg_of[i] for i in bits(group & unk)})
+    cand = group & unk
+    regs = [r for r, m in enumerate(g.regs) if m & cand]
     xs = [x for ln in lines for x in in_line(st, ln)]
-    caps = [max(0, st.need(ln)) for ln in lines] + [max(0, st.need(g.reg_units[r])) for r in regs]
-    field_of = {r: k + q for q, r in enumerate(regs)}
-    guard = sum(128 << (8 * f) for f in range(len(caps)))
-    start = sum((128 + c) << (8 * f) for f, c in enumerate(caps))
-    line_low = sum(127 << (8 * j) for j in range(k))
-    line_guard = sum(128 << (8 * j) for j in range(k))
-    over = tuple(sum((127 - left) << (8 * j) for j in range(k)) for left in range(n + 1))
+    caps = ([max(0, big_s - (star & ln.mask).bit_count()) for ln in lines]
+            + [max(0, big_s - (star & g.regs[r]).bit_count()) for r in regs])
+    reg_field = {r: 1 << (8 * (k + q)) for q, r in enumerate(regs)}
+    guard = _fields(len(caps), 128)
+    start = guard + sum(c << (8 * f) for f, c in enumerate(caps))
+    line_low, line_guard, bound = _strip_bounds(n, k)
     x_shift = 8 * len(caps)
-    x_low = sum(127 << (x_shift + 8 * j) for j in range(len(xs)))
-    x_guard = sum(128 << (x_shift + 8 * j) for j in range(len(xs)))
+    x_low = _fields(len(xs), 127) << x_shift
+    x_guard = _fields(len(xs), 128) << x_shift
     x_add = sum((128 - x.least) << (x_shift + 8 * j) for j, x in enumerate(xs))
+    x_bits = [(x.cells, 1 << (x_shift + 8 * f)) for f, x in enumerate(xs)]
+    reg_of = g.reg_of
     delta_of = {}
     for j, ln in enumerate(lines):
-        for i in bits(ln.mask & unk):
-            d = -(1 << (8 * j)) - (1 << (8 * field_of[g.reg_of[i]]))
-            for f, x in enumerate(xs):
-                if x.cells >> i & 1:
-                    d += 1 << (x_shift + 8 * f)
+        line_bit = 1 << (8 * j)
+        todo = ln.mask & unk
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            i = low.bit_length() - 1
+            d = -line_bit - reg_field[reg_of[i]]
+            for cells, bit in x_bits:
+                if cells & low:
+                    d += bit
             delta_of[i] = d
-    got = ([start, guard, line_low, line_guard, 0, x_low, x_guard, x_add], delta_of, over)
+    got = ([start, guard, line_low, line_guard, 0, x_low, x_guard, x_add], delta_of, bound)
     st.cache[key] = got
     return got
+
+
+@cache
+def _fields(count: int, value: int) -> int:
+    """``value`` in each of ``count`` 8-bit fields."""
+    return sum(value << (8 * f) for f in range(count))
+
+
+@cache
+def _strip_bounds(n: int, k: int) -> tuple[int, int, tuple[int, ...]]:
+    """For ``k`` lines of ``n`` cells: the low bits and the guard bits of their fields, and per
+    position the most stars each line can still take from there on, as a value that sets a guard
+    bit when added to a field that needs more."""
+    over = tuple(_fields(k, 127 - left) for left in range(n + 1))
+    return _fields(k, 127), _fields(k, 128), tuple(over[(n - p + 1) // 2] for p in range(n + 1))
 
 
 _Option = tuple[int, int, int]
@@ -211,16 +241,42 @@ def _base_options(st: State, lines: list[Unit], unk: int, delta_of: dict[int, in
     got: list[list[list[_Option]]] | None = st.cache.get(key)
     if got is None:
         k = len(lines)
-        got = [_after([(m, picked, sum(delta_of[i] for i in bits(picked))) for m, picked in picks
-                       if not picked & ~unk], k)
-               for picks in _picks(st.geo, lines)]
+        got = []
+        for picks in _picks(st.geo, lines):
+            opts = []
+            for m, picked, cells in picks:
+                if picked & ~unk:
+                    continue
+                delta = 0
+                for i in cells:
+                    delta += delta_of[i]
+                opts.append((m, picked, delta))
+            got.append(_after(opts, k))
         st.cache[key] = got
     return got
 
 
+_NOTHING: list[_Option] = []
+"""The options after a pick that is not a no-touch subset (never looked up; shared, read-only)."""
+
+
+@cache
+def _prev_picks(k: int) -> tuple[tuple[int, int], ...]:
+    """Each no-touch subset of ``k`` stacked cells but the empty one, and the offsets it touches."""
+    return tuple((prev, prev | prev << 1 | prev >> 1) for prev in _no_touch_subsets(k) if prev)
+
+
 def _after(opts: list[_Option], k: int) -> list[list[_Option]]:
-    """``opts`` per previous pick (of ``k`` stacked cells, as an index): those not touching it."""
-    return [[o for o in opts if not o[0] & (prev | prev << 1 | prev >> 1)] for prev in range(1 << k)]
+    """``opts`` per previous pick (of ``k`` stacked cells, as an index): those not touching it
+    (only the picks that can come before are filled in; after the empty pick, ``opts`` itself)."""
+    if k == 2:  # a pick on either line touches both cells of the next position: only the empty pick
+        empty = opts[:1] if opts and not opts[0][0] else _NOTHING
+        return [opts, empty, empty, _NOTHING]
+    out = [_NOTHING] * (1 << k)
+    out[0] = opts
+    for prev, near in _prev_picks(k):
+        out[prev] = [o for o in opts if not o[0] & near]
+    return out
 
 
 def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -> int | None:
@@ -233,7 +289,7 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
     allowed = st.unknown & ~g.nb[forced.bit_length() - 1] if forced else st.unknown
     layout = _layout(st, lines)
     start, guard, line_low, line_guard, _, x_low, x_guard, x_add = layout[0]
-    over = layout[2]
+    bound = layout[2]
     delta_of = layout[1]
     unk = st.unknown
     base = _base_options(st, lines, unk, delta_of)
@@ -257,7 +313,6 @@ def _strip_search(st: State, lines: list[Unit], forced: int, spent: list[int]) -
     # A state as one int: vec, then the position (``p_bits`` bits), then the pick (a bit per line).
     p_bits, k_bits = n.bit_length(), len(lines)
     v_shift = p_bits + k_bits
-    bound = [over[(n - p + 1) // 2] for p in range(n + 1)]
 
     def dfs(p: int, prev: int, vec: int, budget: int = STRIP_BUDGET) -> int | None:
         # The caller has checked what ends a state without a search state: the end of the strip,
@@ -382,13 +437,17 @@ def r6_5(st: State) -> Step | None:
         other = "row" if kind == "column" else "column"
         units, others = g.units(kind), g.units(other)
         now_spans = _now_spans(st, units, others)
+        limit = max(1, len(others) // 2)
         for i in bits(unk):
             if budget[0] < 0:
                 return None
             live = _suppose(st, i)
-            raw, spans = _fin_view(st, i, units, others, live, now_spans)
+            raw = _fin_raw(st, i, units, others, live)
             near = g.nb[i] & unk
-            changed = [u.index for u in units if u.mask & near and raw[u.index] != now_spans[u.index]]
+            changed = [k for k in sorted(raw) if units[k].mask & near and raw[k] != now_spans[k]]
+            if not _searchable(raw, changed, limit):
+                continue
+            spans = _fin_tuple(st, units, others, raw, now_spans)
             found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, spans=spans)
             if found is not None:
                 cs, rs = found
