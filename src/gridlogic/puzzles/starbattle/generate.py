@@ -14,12 +14,13 @@
    the region connected): that solution dies, ours survives. Region constraints are guarded by
    activation literals, so a move swaps two regions' constraints and keeps everything learnt. The
    exact solver confirms the result.
-4. With a target level (Tatham's discipline): one solve capped at the target judges a candidate
-   (stuck: too hard; solved without a step at the target's level: too easy); one that passes must
-   also be stuck capped one level below, and ``grade`` must say the target. Otherwise a fresh
-   candidate (walking a candidate's region map toward the target was measured slower: see
-   docs/starbattle.md), until the time limit or the attempts (then :class:`GenerationFailed`,
-   saying what was tried).
+4. With a target level (Tatham's discipline): one solve capped at the target decides a candidate
+   (stuck: too hard; solved without a step at the target's level: too easy; solved with one: on
+   target, since rules run cheapest level first, so capped one level below the same run is stuck
+   and ``grade`` says the target). Trial candidates first pass cheap screens and a smallest region
+   size where those were measured (``SCREENS``, ``LEAST``). Otherwise a fresh candidate (walking a
+   candidate's region map toward the target was measured slower: see docs/starbattle.md), until
+   the time limit or the attempts (then :class:`GenerationFailed`, saying what was tried).
 
 The RNG is seeded by (kind, size, stars, target, seed): another difficulty with the same seed gives
 another puzzle.
