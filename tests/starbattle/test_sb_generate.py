@@ -10,10 +10,11 @@ from itertools import islice
 import pytest
 
 from gridlogic.core.errors import GenerationFailed, GridlogicError, ParseError
+from gridlogic.core.generation import Tally
 from gridlogic.puzzles.starbattle import KIND
 from gridlogic.puzzles.starbattle.check import check
 from gridlogic.puzzles.starbattle.exact import solutions
-from gridlogic.puzzles.starbattle.generate import generate, parse_size, random_solution
+from gridlogic.puzzles.starbattle.generate import SCREENS, generate, parse_size, random_solution, screened
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.shapes import shape, snake, straight
 
@@ -55,7 +56,7 @@ def test_generated_puzzles_are_unique(size: str, stars: int | None, seed: int) -
 @pytest.mark.parametrize(("size", "level", "seed"), [
     ("6", "Easy", 1), ("6", "Hard", 2), ("8", "Easy", 3), ("8", "Medium", 4), ("8", "Hard", 5),
     ("10", "Easy", 6), ("10", "Medium", 7), ("10", "Hard", 8), ("10", "Expert", 9), ("10", "Expert+", 1),
-    ("10", "Trial", 3), ("14", "Expert", 2), ("14", "Expert+", 1),
+    ("10", "Trial", 3), ("14", "Expert", 2), ("14", "Expert+", 1), ("17", "Medium", 1), ("17", "Expert", 2),
 ])
 def test_exactly_the_asked_grade(size: str, level: str, seed: int) -> None:
     g = generate(size=size, stars=None, difficulty=level, seed=seed, options=OPTS)
@@ -79,9 +80,23 @@ def test_seeds_and_difficulties_give_different_puzzles() -> None:
 
 
 def test_one_seed_gives_another_puzzle_at_every_grade() -> None:
-    got = [generate(size="10", stars=2, difficulty=lv, seed=1, options=OPTS) for lv in KIND.levels[:5]]
-    assert [g.grade.name for g in got if g.grade] == list(KIND.levels[:5])
-    assert len({g.puzzle for g in got}) == 5 and len({g.solution for g in got}) == 5
+    got = [generate(size="10", stars=2, difficulty=lv, seed=1, options=OPTS) for lv in KIND.levels[:6]]
+    assert [g.grade.name for g in got if g.grade] == list(KIND.levels[:6])
+    assert len({g.puzzle for g in got}) == 6 and len({g.solution for g in got}) == 6
+    assert [KIND.grade(g.puzzle).level for g in got] == list(range(6))
+
+
+def test_trial_puzzles_at_10_2_have_no_small_region_and_pass_the_screens() -> None:
+    """The Trial path at 10/2: regions of at least 0.6 n cells, and every puzzle it returns leaves
+    the cells the screens ask for unknown capped at Medium and Hard (the screens drop no hit)."""
+    for seed in (2,):
+        tally = Tally()
+        g = generate(size="10", stars=2, difficulty="Trial", seed=seed, options={**OPTS, "tally": tally})
+        assert shape(g.puzzle).smallest >= 6
+        assert KIND.explain(g.puzzle, 4).status == "stuck" and KIND.explain(g.puzzle, 5).status == "solved"
+        assert screened(g.puzzle, 5, SCREENS[10], Tally())
+        assert tally.grades["Trial"] == 1 and tally.grades["<Trial screened"] > 0
+        assert tally.candidates == sum(tally.grades.values())
 
 
 def test_single_cells_only_when_asked() -> None:

@@ -76,13 +76,11 @@ def progress_of(options: Options | None) -> Progress | None:
 
 @dataclass
 class Tally:
-    """What a generation tried: candidates by grade, and disagreements between ``grade`` and the
-    capped solves (each one rejects its puzzle)."""
+    """What a generation tried: candidates drawn and kept, and the kept ones by grade."""
 
     candidates: int = 0
     draws: int = 0
     grades: Counter[str] = field(default_factory=Counter)
-    disagreements: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         graded = ", ".join(f"{k} {v}" for k, v in self.grades.most_common())
@@ -93,22 +91,3 @@ def tally_of(options: Options | None) -> Tally:
     """The caller's tally (``options["tally"]``, e.g. a benchmark's), else a fresh one."""
     found = (options or {}).get("tally")
     return found if isinstance(found, Tally) else Tally()
-
-
-def on_target(kind: Any, puzzle: Any, target: int, tally: Tally, lowest: int = 0,
-              solved_at_target: bool = False) -> Any | None:
-    """The puzzle's grade if it is exactly ``target`` by both measures (the rules capped at the
-    target solve it and capped one below are stuck; ``grade`` says the target), else None.
-    ``solved_at_target``: the caller has just seen the capped solve succeed on this very puzzle."""
-    if not solved_at_target and kind.explain(puzzle, target).status != "solved":
-        tally.grades[f">{kind.levels[target]}"] += 1
-        return None
-    if target > lowest and kind.explain(puzzle, target - 1).status == "solved":
-        tally.grades[f"<{kind.levels[target]}"] += 1
-        return None
-    g = kind.grade(puzzle)
-    tally.grades[g.name] += 1
-    if g.level != target:
-        tally.disagreements.append(f"grade {g.name}, but solved at {kind.levels[target]} and stuck below")
-        return None
-    return g

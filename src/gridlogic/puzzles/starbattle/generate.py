@@ -14,12 +14,13 @@
    the region connected): that solution dies, ours survives. Region constraints are guarded by
    activation literals, so a move swaps two regions' constraints and keeps everything learnt. The
    exact solver confirms the result.
-4. With a target level (Tatham's discipline): one solve capped at the target judges a candidate
-   (stuck: too hard; solved without a step at the target's level: too easy); one that passes must
-   also be stuck capped one level below, and ``grade`` must say the target. Otherwise a fresh
-   candidate (walking a candidate's region map toward the target was measured slower: see
-   docs/starbattle.md), until the time limit or the attempts (then :class:`GenerationFailed`,
-   saying what was tried).
+4. With a target level (Tatham's discipline): one solve capped at the target decides a candidate
+   (stuck: too hard; solved without a step at the target's level: too easy; solved with one: on
+   target, since rules run cheapest level first, so capped one level below the same run is stuck
+   and ``grade`` says the target). Trial candidates first pass cheap screens and a smallest region
+   size where those were measured (``SCREENS``, ``LEAST``). Otherwise a fresh candidate (walking a
+   candidate's region map toward the target was measured slower: see docs/starbattle.md), until
+   the time limit or the attempts (then :class:`GenerationFailed`, saying what was tried).
 
 The RNG is seeded by (kind, size, stars, target, seed): another difficulty with the same seed gives
 another puzzle.
@@ -34,9 +35,10 @@ from itertools import islice
 from pysat.solvers import Solver
 
 from gridlogic.core.errors import GenerationFailed, ParseError, ValidationError
-from gridlogic.core.generation import Allowance, Tally, on_target, progress_of, seeded, tally_of, target_level
+from gridlogic.core.generation import Allowance, Tally, progress_of, seeded, tally_of, target_level
 from gridlogic.core.grid import Cell, grid
 from gridlogic.core.registry import Generated, Options
+from gridlogic.core.step import Explanation, Grade
 from gridlogic.puzzles.starbattle import exact
 from gridlogic.puzzles.starbattle.formats.picture import default_stars
 from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle, max_stars
@@ -45,9 +47,18 @@ REFINE_STEPS = 400
 GROUPINGS = 20
 SIGMA = 0.9
 """Spread of the regions' growth rates (log-normal): larger, more uneven region sizes."""
-SIGMAS = (1.2, 1.2, 0.9, 0.9, 0.9, 0.4)
-"""The spread by asked level (Easy..Trial): uneven sizes (small regions) make easier puzzles, even
-sizes harder ones (docs/starbattle.md, "Generator": the grades of 80 candidates per spread)."""
+SIGMAS: dict[int, tuple[float, ...]] = {0: (1.2, 1.2, 0.9, 0.9, 0.9, 0.4), 17: (1.2, 1.2, 0.9, 0.4, 0.4, 0.0)}
+"""The spread by board size (0: any other size) and asked level (Easy..Trial): uneven sizes (small
+regions) make easier puzzles, even sizes harder ones (docs/starbattle.md, "Generator": the grades
+of fresh candidates per spread; 17/4 draws easier puzzles than its neighbours)."""
+LEAST: dict[int, tuple[float, ...]] = {0: (0, 0, 0, 0, 0, 0), 10: (0, 0, 0, 0, 0, 0.6)}
+"""The smallest region allowed, as a share of the mean region size n, by board size (0: any other
+size) and asked level: at 10/2 a Trial puzzle (stuck at Expert+) is 11 % of fresh candidates with
+no region under 6 cells, 1.5 % without the bound."""
+SCREENS: dict[int, tuple[tuple[int, float], ...]] = {10: ((1, 0.88), (2, 0.8))}
+"""Cheap rejection tests for Trial candidates by board size: (level, share of cells still unknown
+when capped there). Measured at 10/2: every one of 30 puzzles stuck at Expert+ left >= 89 % unknown
+at Medium and >= 80 % at Hard; about half the other candidates leave less."""
 
 
 def parse_size(size: str | None) -> int:
@@ -102,9 +113,10 @@ def random_solution(n: int, stars: int, rng: random.Random) -> frozenset[Cell]:
 # ----- 2. regions around it
 
 def grow_regions(n: int, stars: int, solution: frozenset[Cell], rng: random.Random,
-                 single_cells: bool = False, sigma: float = SIGMA) -> list[int] | None:
+                 single_cells: bool = False, sigma: float = SIGMA, least: int = 2) -> list[int] | None:
     """Region of each cell (flat), each region holding exactly ``stars`` stars of ``solution``; None
-    when a group of stars cannot be joined (the caller draws again)."""
+    when a group of stars cannot be joined (the caller draws again). Regions smaller than ``least``
+    cells grow first (``least`` 1 with ``single_cells``)."""
     g = grid(n, n)
     nbrs = g.neighbours4
     star_idx = {g.index(c) for c in solution}
@@ -120,8 +132,8 @@ def grow_regions(n: int, stars: int, solution: frozenset[Cell], rng: random.Rand
     rate = [rng.lognormvariate(0.0, sigma) for _ in range(n)]
     left = owner.count(-1)
     while left:
-        # a region of one cell grows first (unless single cells are welcome)
-        small = [k for k in range(n) if size[k] == 1 and frontier[k]] if not single_cells else []
+        # a region smaller than ``least`` grows first (one cell: unless single cells are welcome)
+        small = [k for k in range(n) if size[k] < least and frontier[k]] if not single_cells else []
         if small:
             reg = rng.choice(small)
         else:
@@ -190,10 +202,11 @@ def _join(nbrs: tuple[tuple[int, ...], ...], owner: list[int], star_idx: set[int
     return False
 
 
-def cut_off(nbrs: tuple[tuple[int, ...], ...], owner: list[int], i: int, keep: set[int]) -> list[int] | None:
+def cut_off(nbrs: tuple[tuple[int, ...], ...], owner: list[int], i: int, keep: set[int],
+            least: int = 2) -> list[int] | None:
     """The cells that must leave ``i``'s region with ``i`` so that the rest stays connected and
     keeps every cell of ``keep`` (its stars of our solution): ``[i]`` when ``i`` is not a cut cell,
-    more when it is; None when ``keep`` would be split, or nothing (or one cell) would stay."""
+    more when it is; None when ``keep`` would be split, or fewer than ``least`` cells would stay."""
     reg = owner[i]
     pieces: list[set[int]] = []
     for start in nbrs[i]:
@@ -209,7 +222,7 @@ def cut_off(nbrs: tuple[tuple[int, ...], ...], owner: list[int], i: int, keep: s
                     stack.append(b)
         pieces.append(seen)
     kept = [p for p in pieces if p & keep]
-    if len(kept) != 1 or len(kept[0]) < 2:
+    if len(kept) != 1 or len(kept[0]) < least:
         return None
     return [i, *sorted(x for p in pieces if p is not kept[0] for x in p)]
 
@@ -257,7 +270,7 @@ class _Uniqueness:
 
 
 def make_unique(n: int, stars: int, owner: list[int], solution: frozenset[Cell],
-                rng: random.Random) -> StarBattle | None:
+                rng: random.Random, least: int = 2) -> StarBattle | None:
     """Move cells between regions until ``solution`` is the only one (or give up: None)."""
     nbrs = grid(n, n).neighbours4
     ours = {r * n + c for r, c in solution}
@@ -273,7 +286,7 @@ def make_unique(n: int, stars: int, owner: list[int], solution: frozenset[Cell],
                 if not alt:
                     return puzzle
                 found = frozenset(r * n + c for r, c in alt[0])  # never seen; kept as a safety net
-            move = _pick_move(nbrs, owner, sorted(found - ours), ours, rng)
+            move = _pick_move(nbrs, owner, sorted(found - ours), ours, rng, least)
             if move is None:
                 return None
             part, target = move
@@ -288,7 +301,7 @@ def make_unique(n: int, stars: int, owner: list[int], solution: frozenset[Cell],
 
 
 def _pick_move(nbrs: tuple[tuple[int, ...], ...], owner: list[int], cells: list[int], ours: set[int],
-               rng: random.Random) -> tuple[list[int], int] | None:
+               rng: random.Random, least: int = 2) -> tuple[list[int], int] | None:
     """Cells to move to a new region (one cell of ``cells``, with what it cuts off if it holds its
     region together), preferring small moves that the new region surrounds most."""
     moves: list[tuple[float, int, int]] = []
@@ -300,7 +313,7 @@ def _pick_move(nbrs: tuple[tuple[int, ...], ...], owner: list[int], cells: list[
     moves.sort(reverse=True)
     best: tuple[list[int], int] | None = None
     for _, i, target in moves:
-        part = cut_off(nbrs, owner, i, ours)
+        part = cut_off(nbrs, owner, i, ours, least)
         if part is not None and (best is None or len(part) < len(best[0])):
             best = (part, target)
             if len(part) == 1:
@@ -313,14 +326,16 @@ def _puzzle(n: int, stars: int, owner: list[int]) -> StarBattle:
 
 
 def unique_puzzle(n: int, stars: int, rng: random.Random, single_cells: bool = False,
-                  sigma: float = SIGMA) -> tuple[StarBattle, frozenset[Cell]] | None:
-    """One random puzzle with a unique solution (None: this draw failed, draw again)."""
+                  sigma: float = SIGMA, least: int = 2) -> tuple[StarBattle, frozenset[Cell]] | None:
+    """One random puzzle with a unique solution and no region smaller than ``least`` cells (None:
+    this draw failed, draw again)."""
+    least = 1 if single_cells else least
     solution = random_solution(n, stars, rng)
-    owner = grow_regions(n, stars, solution, rng, single_cells, sigma)
+    owner = grow_regions(n, stars, solution, rng, single_cells, sigma, least)
     if owner is None:
         return None
-    puzzle = make_unique(n, stars, owner, solution, rng)
-    if puzzle is None or (not single_cells and min(len(u) for u in puzzle.units) == 1):
+    puzzle = make_unique(n, stars, owner, solution, rng, max(least, 2))
+    if puzzle is None or min(len(u) for u in puzzle.units) < least:
         return None
     return puzzle, solution
 
@@ -328,17 +343,39 @@ def unique_puzzle(n: int, stars: int, rng: random.Random, single_cells: bool = F
 # ----- 4. the asked grade
 
 
-def capped(puzzle: StarBattle, target: int, tally: Tally) -> int:
-    """One solve capped at the target decides almost every candidate: the level of its hardest step
-    when solved (below the target: too easy, no second solve one level down needed), ``target + 1``
-    when stuck (too hard). A miss is counted in ``tally`` as ``<Level`` or ``>Level``."""
+def capped(puzzle: StarBattle, target: int, tally: Tally) -> Explanation:
+    """One solve capped at the target decides a candidate: solved with a step at the target's level
+    is on target (the engine tries rules cheapest level first and restarts after every step, so
+    capped one level below the same run is stuck at that step, and ``grade``, the lowest cap that
+    solves, is the target: docs/architecture.md); solved below the target is too easy, stuck too
+    hard. A miss is counted in ``tally`` as ``<Level`` or ``>Level``, a hit under its level."""
     from gridlogic.puzzles.starbattle.kind import KIND
 
     ex = KIND.explain(puzzle, target)
     level = ex.level if ex.status == "solved" else target + 1
-    if level != target:
-        tally.grades[f"{'<' if level < target else '>'}{KIND.levels[target]}"] += 1
-    return level
+    name = KIND.levels[target]
+    tally.grades[name if level == target else f"{'<' if level < target else '>'}{name}"] += 1
+    return ex
+
+
+def level_of(ex: Explanation, target: int) -> int:
+    """The level a capped solve says: its hardest step's when solved, ``target + 1`` when stuck."""
+    return ex.level if ex.status == "solved" else target + 1
+
+
+def screened(puzzle: StarBattle, target: int, screens: tuple[tuple[int, float], ...], tally: Tally) -> bool:
+    """Cheap solves capped low (``screens``: level, share) must leave most cells unknown, as every
+    Trial puzzle (stuck at Expert+) does; a candidate that fails is dropped before the costly solves
+    (counted as ``<Level screened``)."""
+    from gridlogic.puzzles.starbattle.kind import KIND
+
+    n = puzzle.n
+    for level, share in screens:
+        ex = KIND.explain(puzzle, level)
+        if ex.status == "solved" or sum(row.count("?") for row in ex.final) < share * n * n:
+            tally.grades[f"<{KIND.levels[target]} screened"] += 1
+            return False
+    return True
 
 
 def generate(*, size: str | None, stars: int | None, difficulty: str | None, seed: int,
@@ -356,25 +393,26 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
     target = target_level(difficulty, levels, 0, levels.index("Trial")) if difficulty is not None else None
     single = bool(opts.get("single_cells", False))
     progress = progress_of(opts)
-    sigma = SIGMA if target is None else SIGMAS[target]
+    sigma = SIGMA if target is None else SIGMAS.get(n, SIGMAS[0])[target]
+    least = 2 if target is None else max(2, round(LEAST.get(n, LEAST[0])[target] * n))
+    screens = SCREENS.get(n, ()) if target == levels.index("Trial") else ()
     rng = seeded("starbattle", n, s, target, single, seed)
     tally = tally_of(options)
     allowance = Allowance(opts)
     what = f"{n}x{n} {s}-star" + (f" {levels[target]}" if target is not None else "")
     while allowance.more(tally.draws):
         tally.draws += 1
-        found = unique_puzzle(n, s, rng, single, sigma)
+        found = unique_puzzle(n, s, rng, single, sigma, least)
         if found is None:
             continue
         puzzle, solution = found
         tally.candidates += 1
         if target is None:
             return Generated(puzzle, KIND.grade(puzzle) if levels else None, solution)
-        if capped(puzzle, target, tally) == target:
-            # the full check: capped one level below stuck, and ``grade`` says the target
-            g = on_target(KIND, puzzle, target, tally, solved_at_target=True)
-            if g is not None:
-                return Generated(puzzle, g, solution)
+        if screened(puzzle, target, screens, tally):
+            ex = capped(puzzle, target, tally)
+            if level_of(ex, target) == target:
+                return Generated(puzzle, Grade(ex.level, ex.grade, ex.hardest_rule), solution)
         if progress is not None:
             progress(f"{what}: {tally.summary()}")
     raise GenerationFailed(f"no {what} puzzle found in {allowance.said()} (seed {seed}): {tally.summary()}")
