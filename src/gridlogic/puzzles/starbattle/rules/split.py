@@ -133,10 +133,15 @@ def evaluate(st: State, prop: _Propagator, split: Split, cap_level: int, budget:
              sol: int | None) -> Outcome | None:
     """Every branch of ``split`` followed (rules up to ``cap_level``, at most ``budget`` steps);
     the marks every surviving branch reaches, or None if there are none (or no branch survives)."""
-    order = sorted(range(len(split.branches)), key=lambda b: not _agrees(split.branches[b], sol))
+    left = sorted(range(len(split.branches)), key=lambda b: not _agrees(split.branches[b], sol))
     runs: dict[int, tuple[bool, list[Step]]] = {}
     common_star = common_empty = -1
-    for b in order:
+    while left:
+        # next: the branch whose own assumption contradicts the most of what is common so far (if it
+        # survives, the split is soon shown to deduce nothing); the order changes no result
+        b = max(left, key=lambda c: ((split.branches[c][0] & common_empty).bit_count()
+                                     + (split.branches[c][1] & common_star).bit_count())) if runs else left[0]
+        left.remove(b)
         star, empty = split.branches[b]
         hyp = st.copy()
         hyp.star |= star
