@@ -143,6 +143,10 @@ def evaluate(st: State, prop: _Propagator, split: Split, cap_level: int, budget:
                                      + (split.branches[c][1] & common_star).bit_count())) if runs else left[0]
         left.remove(b)
         star, empty = split.branches[b]
+        known = _broke_before(st, split.branches[b], cap_level, budget)
+        if known is not None:
+            runs[b] = (True, known)
+            continue
         hyp = st.copy()
         hyp.star |= star
         hyp.empty |= empty
@@ -150,6 +154,7 @@ def evaluate(st: State, prop: _Propagator, split: Split, cap_level: int, budget:
         broke = status == "contradiction"
         runs[b] = (broke, steps)
         if broke:
+            _remember(st, split.branches[b], cap_level, steps)
             continue
         common_star &= hyp.star & ~st.star
         common_empty &= hyp.empty & ~st.empty
@@ -166,6 +171,31 @@ def evaluate(st: State, prop: _Propagator, split: Split, cap_level: int, budget:
         lengths.append(len(steps) if broke else _reached(st, split.branches[b], steps, common_star, common_empty))
     return Outcome(split, common_star, common_empty, tuple(lengths), tuple(runs[b][0] for b in range(len(lengths))),
                    tuple(runs[b][1] for b in range(len(lengths))))
+
+
+_BROKE = ("split: broken branches",)
+BROKE_LIMIT = 50_000
+"""Broken branches remembered per puzzle."""
+
+
+def _broke_before(st: State, branch: tuple[int, int], cap_level: int, budget: int) -> list[Step] | None:
+    """The chain that broke ``branch`` on an earlier board of this puzzle that the current one
+    extends (same rules or fewer, within ``budget``): every step of it still follows from the
+    branch's assumption here, so the branch still breaks, by the same chain."""
+    memo = st.geo.facts.get(_BROKE)
+    if not isinstance(memo, dict):
+        return None
+    for star, empty, level, steps in memo.get(branch, ()):
+        if level <= cap_level and len(steps) <= budget and not star & ~st.star and not empty & ~st.empty:
+            return list(steps)
+    return None
+
+
+def _remember(st: State, branch: tuple[int, int], cap_level: int, steps: list[Step]) -> None:
+    memo = st.geo.facts.get(_BROKE)
+    if not isinstance(memo, dict) or len(memo) > BROKE_LIMIT:
+        memo = st.geo.facts[_BROKE] = {}
+    memo.setdefault(branch, []).append((st.star, st.empty, cap_level, tuple(steps)))
 
 
 def _reached(st: State, branch: tuple[int, int], steps: list[Step], star: int, empty: int) -> int:
