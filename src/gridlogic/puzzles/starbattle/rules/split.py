@@ -230,6 +230,11 @@ def best(st: State, prop: _Propagator, candidates: list[Split], cap_level: int, 
 
 
 def _lengths(xs: list[int]) -> str:
+    """``xs`` as "5", "5 and 7", "3, 5 and 7" or "3 to 40", followed by "step(s)"."""
+    return _numbers(xs) + (" step" if max(xs) == 1 else " steps")
+
+
+def _numbers(xs: list[int]) -> str:
     xs = sorted(xs)
     if xs[0] == xs[-1]:
         return str(xs[0])
@@ -269,16 +274,16 @@ def split_step(st: State, out: Outcome) -> Step:
             broke = ", ".join(labels[b] for b in dead)
             chains = "a chain" if len(dead) == 1 else "chains"
             parts.append(f"{broke} break{'s' if len(dead) == 1 else ''} "
-                         f"({chains} of {_lengths([out.lengths[b] for b in dead])} steps)")
+                         f"({chains} of {_lengths([out.lengths[b] for b in dead])})")
         else:
-            parts.append(f"{len(dead)} of them break (chains of {_lengths([out.lengths[b] for b in dead])} steps)")
+            parts.append(f"{len(dead)} of them break (chains of {_lengths([out.lengths[b] for b in dead])})")
     marks = _marks_text(g, out.star, out.empty)
     if len(alive) == 1:
         parts.append(f"so {labels[alive[0]]} holds: {marks}")
     else:
         every = ("both" if len(alive) == 2 else f"all {len(alive)}") if not dead else f"the other {len(alive)}"
         parts.append(f"in {every} cases {marks} "
-                     f"(branches of {_lengths([out.lengths[b] for b in alive])} steps)")
+                     f"(branches of {_lengths([out.lengths[b] for b in alive])})")
     reason = "; ".join(parts) + "."
     uses = 0
     for star, empty in s.branches:
