@@ -109,4 +109,4 @@ def test_formerly_unsolved_puzzle_is_solved_with_every_step_sound(
         for m in s.marks:
             assert (m.value == STAR) == (m.cell in sols[0]), f"{name}#{line} step {k} [{s.rule}] {s.reason}"
         if s.rule == "Trial":
-            assert re.search(r"a chain of (\d+) steps?\)|branches of [\d a-z]+ steps?\)", s.reason), s.reason
+            assert re.search(r"a chain of (\d+) steps?\)|branches of [\d, a-z]+ steps?\)", s.reason), s.reason
