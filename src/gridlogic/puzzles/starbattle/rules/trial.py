@@ -179,7 +179,8 @@ def trial(st: State, rules: Sequence[Rule], budget: Budget | None = None) -> Ste
     steps: tiers 1-3 first, then up to tier 4, then tier 5; the shortest chain of the first of
     those passes that breaks anything (ties: the tightest candidate). If none does, the case
     split with the shortest longest branch (same tiers), then the same over units up to Expert+,
-    then the deep pass. Raises :class:`OutOfBudget` once ``budget`` (default: the one set by
+    then over units with up to :data:`WIDE_WAYS` ways (tiers 1-5, then up to Expert), then the
+    deep pass. Raises :class:`OutOfBudget` once ``budget`` (default: the one set by
     :func:`limited`, else none) is spent."""
     order = _order(st)
     prop = _propagator(st, rules, budget if budget is not None else _LIMIT.get())
@@ -193,7 +194,7 @@ def trial(st: State, rules: Sequence[Rule], budget: Budget | None = None) -> Ste
     small = list(splits(st, order))
     units = [c for c in small if c.unit is not None]
     low = (EASY, MEDIUM, HARD)
-    for candidates, caps in ((small, low), (units, (EXPERT, EXPERT_PLUS)), (None, low)):
+    for candidates, caps in ((small, low), (units, (EXPERT, EXPERT_PLUS)), (None, (*low, EXPERT))):
         listed = list(splits(st, [], MAX_WAYS + 1, WIDE_WAYS)) if candidates is None else candidates
         for cap in caps:
             cases = best(st, prop, listed, cap, MAX_STEPS, sol)
