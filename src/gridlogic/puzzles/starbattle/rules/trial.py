@@ -7,7 +7,11 @@ contradiction the assumption is false and the opposite mark is proved. The step'
 chain of deductions that led to the contradiction and its length; of the first pass that breaks
 anything the search keeps the shortest chain.
 
-When none of those passes breaks anything (nearly empty 14x14 and 17x17 boards), the **deep pass**
+When none of those passes breaks anything, **case splits** (:mod:`~gridlogic.puzzles.starbattle.rules.split`):
+a unit with few ways left to place its stars, or one cell, split into its cases, each case followed
+with the same rules (tiers 1-3, then 1-4, then 1-5); what every surviving case agrees on is deduced.
+
+When no split deduces anything either (nearly empty 14x14 and 17x17 boards), the **deep pass**
 follows every candidate with the rules up to Expert, then up to Expert+ (still without the rules that
 try a hypothesis per cell themselves), each in rounds of growing step budgets: the first round that
 breaks anything gives the shortest chain, and a round replays the previous one from the memo.
@@ -19,7 +23,9 @@ changes no step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import groupby
 
@@ -29,8 +35,9 @@ from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT, EXPERT_PLUS, HARD, MEDIUM, TRIAL, Rule
 from gridlogic.puzzles.starbattle.rules.engine import next_step
 from gridlogic.puzzles.starbattle.rules.geometry import bits
+from gridlogic.puzzles.starbattle.rules.split import MAX_WAYS, WIDE_WAYS, Outcome, best, split_step, splits
 from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State, make_step
-from gridlogic.puzzles.starbattle.rules.witness import refutable
+from gridlogic.puzzles.starbattle.rules.witness import refutable, witness
 
 MAX_STEPS = 80
 MAX_CELLS = 150
@@ -42,6 +49,40 @@ HYPOTHETICAL = frozenset({"R5.3", "R5.4", "R6.5"})
 CHAIN_SHOWN = 8
 MEMO_LIMIT = 200_000
 """Boards remembered per puzzle by the trial search (each level's first step on them)."""
+SWEEP_COST = {EASY: 1, MEDIUM: 2, HARD: 5, EXPERT: 20, EXPERT_PLUS: 60}
+"""What one sweep of a level's rules costs a :class:`Budget` (roughly in proportion to its time)."""
+
+
+class OutOfBudget(Exception):  # noqa: N818 - reads as the outcome
+    """The trial search spent its :class:`Budget` before it found a step."""
+
+
+@dataclass
+class Budget:
+    """A bound on the trial search's work, counted in rule sweeps (weighted by :data:`SWEEP_COST`),
+    not in seconds, so that where it stops does not depend on the machine."""
+
+    limit: int
+    spent: int = 0
+
+    def charge(self, level: int) -> None:
+        self.spent += SWEEP_COST.get(level, 1)
+        if self.spent > self.limit:
+            raise OutOfBudget(f"the trial search stopped after {self.limit} units of work")
+
+
+_LIMIT: ContextVar[Budget | None] = ContextVar("trial_budget", default=None)
+
+
+@contextmanager
+def limited(budget: Budget) -> Iterator[Budget]:
+    """Every trial search inside the ``with`` block spends ``budget`` (a hint uses it to answer in
+    time on a nearly empty big board)."""
+    token = _LIMIT.set(budget)
+    try:
+        yield budget
+    finally:
+        _LIMIT.reset(token)
 
 
 def _order(st: State) -> list[int]:
@@ -84,6 +125,7 @@ class _Propagator:
 
     levels: list[tuple[int, list[Rule]]]
     memo: dict[tuple[int, int, int], Step | Broken | None] = field(default_factory=dict)
+    budget: Budget | None = None
 
     def first(self, st: State, cap: int) -> Step | None:
         for level, rules in self.levels:
@@ -93,6 +135,8 @@ class _Propagator:
             if key in self.memo:
                 got = self.memo[key]
             else:
+                if self.budget is not None:
+                    self.budget.charge(level)
                 try:
                     got = next_step(st, rules)
                 except Broken as e:
@@ -109,7 +153,7 @@ class _Propagator:
         return out.status, out.steps
 
 
-def _propagator(st: State, rules: Sequence[Rule]) -> _Propagator:
+def _propagator(st: State, rules: Sequence[Rule], budget: Budget | None = None) -> _Propagator:
     """The rules a hypothesis is followed with (up to Expert+, grouped by level) and the puzzle's memo."""
     g = st.geo
     usable = [r for r in rules if r.level <= EXPERT_PLUS and r.id not in HYPOTHETICAL]
@@ -118,7 +162,7 @@ def _propagator(st: State, rules: Sequence[Rule]) -> _Propagator:
     if not isinstance(memo, dict) or len(memo) > MEMO_LIMIT:
         memo = g.facts[key] = {}
     return _Propagator([(lv, list(rs)) for lv, rs in groupby(sorted(usable, key=lambda r: r.level),
-                                                            key=lambda r: r.level)], memo)
+                                                            key=lambda r: r.level)], memo, budget)
 
 
 def _hypothesis(st: State, i: int, value: str) -> State:
@@ -130,18 +174,32 @@ def _hypothesis(st: State, i: int, value: str) -> State:
     return hyp
 
 
-def trial(st: State, rules: Sequence[Rule]) -> Step | None:
+def trial(st: State, rules: Sequence[Rule], budget: Budget | None = None) -> Step | None:
     """The assumption whose propagation (by ``rules`` up to Hard) breaks the board in the fewest
     steps: tiers 1-3 first, then up to tier 4, then tier 5; the shortest chain of the first of
-    those passes that breaks anything (ties: the tightest candidate). If none does, the deep pass."""
+    those passes that breaks anything (ties: the tightest candidate). If none does, the case
+    split with the shortest longest branch (same tiers), then the same over units up to Expert+,
+    then over units with up to :data:`WIDE_WAYS` ways (tiers 1-5, then up to Expert), then the
+    deep pass. Raises :class:`OutOfBudget` once ``budget`` (default: the one set by
+    :func:`limited`, else none) is spent."""
     order = _order(st)
-    prop = _propagator(st, rules)
+    prop = _propagator(st, rules, budget if budget is not None else _LIMIT.get())
     hyps = [(i, value) for i in order for value in (STAR, BLACK) if refutable(st, i, value)]
     for cap in (EASY, MEDIUM, HARD):
         tried = set(order[: MAX_CELLS if cap == EASY else MAX_CELLS // 3])
-        best = _shortest(st, prop, [h for h in hyps if h[0] in tried], cap, MAX_STEPS)
-        if best is not None:
-            return _trial_step(st, *best)
+        found = _shortest(st, prop, [h for h in hyps if h[0] in tried], cap, MAX_STEPS)
+        if found is not None:
+            return _trial_step(st, *found)
+    sol = witness(st)
+    small = list(splits(st, order))
+    units = [c for c in small if c.unit is not None]
+    low = (EASY, MEDIUM, HARD)
+    for candidates, caps in ((small, low), (units, (EXPERT, EXPERT_PLUS)), (None, (*low, EXPERT))):
+        listed = list(splits(st, [], MAX_WAYS + 1, WIDE_WAYS)) if candidates is None else candidates
+        for cap in caps:
+            cases = best(st, prop, listed, cap, MAX_STEPS, sol)
+            if cases is not None:
+                return _cases_step(st, cases)
     return _deep(st, prop, hyps)
 
 
@@ -158,6 +216,16 @@ def _shortest(st: State, prop: _Propagator, hyps: list[tuple[int, str]], cap: in
         if status == "contradiction":
             best = (i, value, steps)
     return best
+
+
+def _cases_step(st: State, cases: Outcome) -> Step:
+    """A split's step; a one-cell split with a broken branch is a plain trial step (with its chain)."""
+    if cases.split.unit is None and any(cases.broken):
+        b = cases.broken.index(True)
+        star = cases.split.branches[b][0]
+        i = (star or cases.split.branches[1 - b][0]).bit_length() - 1
+        return _trial_step(st, i, STAR if star else BLACK, cases.chains[b])
+    return split_step(st, cases)
 
 
 def _deep(st: State, prop: _Propagator, hyps: list[tuple[int, str]]) -> Step | None:
