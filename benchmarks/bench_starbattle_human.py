@@ -145,17 +145,25 @@ def _cap_reached(signum: int, frame: object) -> None:
     raise CpuCapReached
 
 
-def solve_capped(puzzle: StarBattle, max_level: int | None, cap: float) -> tuple[str, list[Step], int]:
+def solve_capped(puzzle: StarBattle, max_level: int | None, cap: float,
+                 when: list[float] | None = None) -> tuple[str, list[Step], int]:
     """``explain``'s run (the same rules, the same steps) under a CPU cap of ``cap`` seconds
     (0: none): status ("solved", "stuck", "contradiction" or "unfinished"), the steps made so far
-    and the cells still open."""
+    and the cells still open. ``when`` receives each step's CPU time from the start."""
     state = State.start(puzzle)
     made: list[Step] = []
+    t0 = time.process_time()
+
+    def on_step(step: Step) -> None:
+        made.append(step)
+        if when is not None:
+            when.append(time.process_time() - t0)
+
     if cap:
         signal.signal(signal.SIGPROF, _cap_reached)
         signal.setitimer(signal.ITIMER_PROF, cap)
     try:
-        out = engine.run(state, rules(max_level), max_steps=10_000, on_step=made.append)
+        out = engine.run(state, rules(max_level), max_steps=10_000, on_step=on_step)
         status, steps = out.status, out.steps
     except CpuCapReached:
         status, steps = "unfinished", made
@@ -222,8 +230,10 @@ def sweep(items: list[Item], args: argparse.Namespace) -> None:
         else:
             assert sol is not None
             w0, c0 = time.perf_counter(), time.process_time()
-            status, steps, left = solve_capped(it.puzzle, TRIAL - 1 if args.no_trial else None, args.cpu_cap)
+            when: list[float] = []
+            status, steps, left = solve_capped(it.puzzle, TRIAL - 1 if args.no_trial else None, args.cpu_cap, when)
             level = max((s.level for s in steps), default=0)
+            rec["last_step_cpu"] = round(when[-1], 3) if when else 0.0
             rec.update(status=status, cpu=round(time.process_time() - c0, 3),
                        wall=round(time.perf_counter() - w0, 3), level=LEVELS[level],
                        no_trial=status == "solved" and level < TRIAL, steps=len(steps), open=left,
@@ -236,7 +246,8 @@ def sweep(items: list[Item], args: argparse.Namespace) -> None:
                     f.write(f"{it.id}\t{status} with Trial (gridlogic {rev}, bench_starbattle_human sweep): "
                             f"{len(rec['trial_chains'])} Trial steps (chains {rec['trial_chains']}), "
                             f"{rec['cpu']} s CPU (cap {args.cpu_cap}), {left} of {it.puzzle.n ** 2} cells "
-                            f"still open after {len(steps)} steps, {len(rec['unsound'])} unsound\n")
+                            f"still open after {len(steps)} steps (the last at {rec['last_step_cpu']} s CPU), "
+                            f"{len(rec['unsound'])} unsound\n")
         with out.open("a") as f:
             f.write(json.dumps(rec) + "\n")
         print(f"  [{k}/{len(todo)}] {it.id} {size}: {rec['status']}"
@@ -303,7 +314,8 @@ def report(paths: list[str]) -> None:
         print(f"\n{title} ({len(got)}):")
         for r in sorted(got, key=lambda r: str(r["id"])):
             extra = (f": {len(r['trial_chains'])} Trial steps, {r['cpu']} s CPU (cap {r['cap']}), "
-                     f"{r['open']} cells open after {r['steps']} steps" if "cpu" in r else "")
+                     f"{r['open']} cells open after {r['steps']} steps"
+                     + (f" (the last at {r['last_step_cpu']} s)" if "last_step_cpu" in r else "") if "cpu" in r else "")
             print(f"  {r['id']} {r['size']}{extra}")
     fired: Counter[str] = Counter()
     for r in recs.values():
