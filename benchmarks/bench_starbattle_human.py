@@ -317,15 +317,21 @@ def report(paths: list[str]) -> None:
                      f"{r['open']} cells open after {r['steps']} steps"
                      + (f" (the last at {r['last_step_cpu']} s)" if "last_step_cpu" in r else "") if "cpu" in r else "")
             print(f"  {r['id']} {r['size']}{extra}")
-    fired: Counter[str] = Counter()
-    for r in recs.values():
-        fired.update(r.get("fired", {}))
-    print("\nrule firing counts: " + ", ".join(f"{k} {v}" for k, v in sorted(fired.items(), key=lambda kv: -kv[1])))
-    pairs = [(LABEL_RANK[str(r["label"])], LEVELS.index(str(r["level"]))) for r in recs.values()
-             if r["source"] == "starbattlelab" and r.get("status") == "solved" and r["label"] in LABEL_RANK]
-    if len(pairs) > 2:
-        print(f"grades vs labels, StarBattleLab: Spearman rho = "
-              f"{spearman([a for a, _ in pairs], [b for _, b in pairs]):.3f} over {len(pairs)}")
+    for title, keep in (("10x10", lambda n: n == 10), ("all sizes", lambda n: True)):
+        fired: Counter[str] = Counter()
+        for r in recs.values():
+            if keep(int(str(r["size"]).split("x")[0])):
+                fired.update(r.get("fired", {}))
+        print(f"\nrule firing counts, {title}: "
+              + ", ".join(f"{k} {v}" for k, v in sorted(fired.items(), key=lambda kv: -kv[1])))
+    print()
+    for title, top in (("up to 11x11", 11), ("all sizes", 99)):
+        pairs = [(LABEL_RANK[str(r["label"])], LEVELS.index(str(r["level"]))) for r in recs.values()
+                 if r["source"] == "starbattlelab" and r.get("status") == "solved" and r["label"] in LABEL_RANK
+                 and int(str(r["size"]).split("x")[0]) <= top]
+        if len(pairs) > 2:
+            print(f"grades vs labels, StarBattleLab {title}: Spearman rho = "
+                  f"{spearman([a for a, _ in pairs], [b for _, b in pairs]):.3f} over {len(pairs)}")
 
 
 def main() -> None:
