@@ -185,12 +185,13 @@ def _chain(step: Step) -> int:
 
 
 def _revision() -> str:
-    """The git commit of the gridlogic package actually imported (it may come from PYTHONPATH)."""
+    """The last git commit that changed the gridlogic package actually imported (it may come from
+    PYTHONPATH), "+dirty" if it has uncommitted changes."""
     import gridlogic  # noqa: PLC0415 - only its path is wanted
 
     src = Path(gridlogic.__file__).resolve().parent
     try:
-        rev = subprocess.run(["git", "-C", str(src), "rev-parse", "--short", "HEAD"], capture_output=True,
+        rev = subprocess.run(["git", "-C", str(src), "log", "-1", "--format=%h", "--", "."], capture_output=True,
                              text=True, check=False).stdout.strip()
         dirty = subprocess.run(["git", "-C", str(src), "status", "--porcelain", "--", "."], capture_output=True,
                                text=True, check=False).stdout.strip()
