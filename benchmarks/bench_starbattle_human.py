@@ -261,6 +261,12 @@ def _set_of(rec_id: str) -> str:
         else rec_id.split("/", maxsplit=1)[0]
 
 
+def _id_key(rec_id: str) -> tuple[str, int, str]:
+    """``file#12`` sorts by file, then by number."""
+    head, _, tail = rec_id.rpartition("#")
+    return head, int(tail) if tail.isdigit() else 0, rec_id
+
+
 def report(paths: list[str]) -> None:
     """Markdown tables from sweep lines (a later line for an id replaces an earlier one)."""
     recs: dict[str, dict[str, Any]] = {}
@@ -313,7 +319,7 @@ def report(paths: list[str]) -> None:
                         ("several solutions (not solved)", ("nonunique", "no solution"))):
         got = [r for r in recs.values() if r["status"] in want]
         print(f"\n{title} ({len(got)}):")
-        for r in sorted(got, key=lambda r: str(r["id"])):
+        for r in sorted(got, key=lambda r: _id_key(str(r["id"]))):
             extra = (f": {len(r['trial_chains'])} Trial steps, {r['cpu']} s CPU (cap {r['cap']}), "
                      f"{r['open']} cells open after {r['steps']} steps"
                      + (f" (the last at {r['last_step_cpu']} s)" if "last_step_cpu" in r else "") if "cpu" in r else "")
