@@ -22,9 +22,10 @@ MAX_PLACEMENTS = 400
 """Placements listed per unit; a unit with more is skipped."""
 
 
-def unit_placements(st: State, cand: int, need: int, limit: int = MAX_PLACEMENTS) -> list[int] | None:
+def unit_placements(st: State, cand: int, need: int, limit: int = MAX_PLACEMENTS,
+                    counts: bool = True) -> list[int] | None:
     """Every set of ``need`` non-touching cells of ``cand`` with no row or column over its
-    remaining count; None if there are more than ``limit``."""
+    remaining count (without ``counts``: no touching only); None if there are more than ``limit``."""
     g = st.geo
     n = g.n
     needs: tuple[list[int], list[int]] | None = st.cache.get("line needs")
@@ -45,7 +46,7 @@ def unit_placements(st: State, cand: int, need: int, limit: int = MAX_PLACEMENTS
             if blocked >> i & 1:
                 continue
             r, c = divmod(i, n)
-            if row_left[r] <= 0 or col_left[c] <= 0:
+            if counts and (row_left[r] <= 0 or col_left[c] <= 0):
                 continue
             row_left[r] -= 1
             col_left[c] -= 1

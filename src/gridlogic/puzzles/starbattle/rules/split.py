@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import TRIAL
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
+from gridlogic.puzzles.starbattle.rules.listing import unit_placements
 from gridlogic.puzzles.starbattle.rules.state import State, make_step
 
 if TYPE_CHECKING:
@@ -73,37 +74,11 @@ def ways(st: State, unit: Unit, limit: int | None = None) -> list[int] | None:
     """The ways (star masks) to place ``unit``'s remaining stars on its candidates, no two touching
     and (for a region) no row or column over its remaining count; None if more than ``limit``
     (default :data:`MAX_WAYS`)."""
-    g = st.geo
     need = st.need(unit)
-    cells = list(bits(unit.mask & st.unknown))
-    if need <= 0 or len(cells) < need:
+    cand = unit.mask & st.unknown
+    if need <= 0 or cand.bit_count() < need:
         return []
-    room = _line_room(st) if unit.kind == "region" else None
-    most = MAX_WAYS if limit is None else limit
-    out: list[int] = []
-
-    def place(start: int, k: int, chosen: int) -> bool:
-        if k == 0:
-            if room is None or _fits_lines(g, chosen, room):
-                out.append(chosen)
-            return len(out) <= most
-        for j in range(start, len(cells) - k + 1):
-            i = cells[j]
-            if not g.nb[i] & chosen and not place(j + 1, k - 1, chosen | 1 << i):
-                return False
-        return True
-
-    return out if place(0, need, 0) else None
-
-
-def _line_room(st: State) -> list[int]:
-    """Stars each row, then each column, still needs."""
-    g = st.geo
-    return [g.S - (st.star & m).bit_count() for m in (*g.rows, *g.cols)]
-
-
-def _fits_lines(g: Geo, stars: int, room: list[int]) -> bool:
-    return all((stars & m).bit_count() <= room[k] for k, m in enumerate((*g.rows, *g.cols)) if stars & m)
+    return unit_placements(st, cand, need, MAX_WAYS if limit is None else limit, counts=unit.kind == "region")
 
 
 def splits(st: State, cells: list[int], fewest: int = 2, most: int | None = None) -> Iterator[Split]:
