@@ -222,12 +222,14 @@ def test_leaving_the_page_cancels_the_ai(served: tuple[str, FastAPI], browser: A
             break
         time.sleep(0.1)
     assert app.state.pool._pending == 1  # noqa: SLF001
+    cancelled = app.state.pool.cancelled
     page.close()
-    for _ in range(200):  # up to 20 s, less than the AI's 30 s: only a cancel empties the pool this soon
+    for _ in range(1200):  # the AI would think for 30 s; whatever the load, wait until the pool is empty
         if not app.state.pool._pending:  # noqa: SLF001
             break
         time.sleep(0.1)
     assert app.state.pool._pending == 0  # noqa: SLF001
+    assert app.state.pool.cancelled == cancelled + 1  # emptied by the cancel, not by the move's end
 
 
 def test_play_white_with_the_pie_rule_and_swap(served: tuple[str, FastAPI], browser: Any) -> None:

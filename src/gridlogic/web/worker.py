@@ -47,6 +47,8 @@ class WorkerPool:
         self.max_queued = max_queued
         self._pool: pebble.ProcessPool | None = None
         self._pending = 0
+        self.cancelled = 0
+        """Jobs cancelled so far because their client went away."""
 
     def _ensure(self) -> pebble.ProcessPool:
         if self._pool is None:
@@ -77,6 +79,7 @@ class WorkerPool:
                     break
                 if client is not None and await client.is_disconnected():
                     future.cancel()  # type: ignore[no-untyped-call]
+                    self.cancelled += 1
                     raise asyncio.CancelledError
             return waiting.result()
         except (concurrent.futures.TimeoutError, TimeoutError):
