@@ -141,23 +141,37 @@ def exclusion(geo: Geo, cells: int, need: int, targets: int | None = None) -> in
 
 def excluded(geo: Geo, cells: int, need: int, targets: int, removed: Callable[[int], int]) -> int:
     """Cells of ``targets`` whose star, ruling out ``removed(cell)``, leaves ``cells`` unable to
-    hold their remaining stars (``need``, less one if the cell is one of them)."""
-    fits, closed = geo.fits, geo.closed
+    hold their remaining stars (``need``, less one if the cell is one of them).
+
+    Exact for every target; the stars found fitting for one target are kept (``seen``: sets of
+    non-touching stars of ``cells``), and a later target with enough of one set's stars outside
+    what it rules out needs no search."""
+    closed = geo.closed
     out = 0
+    seen: list[int] = []
     while targets:
         low = targets & -targets
         targets ^= low
         k = need - 1 if cells & low else need
         if k <= 0:
             continue
-        rest = cells & ~removed(low.bit_length() - 1)
+        gone = removed(low.bit_length() - 1)
+        rest = cells & ~gone
         if k == 1:  # one star fits in any cell
             if not rest:
                 out |= low
-        elif k == 2 and rest & ~closed[(rest & -rest).bit_length() - 1]:
+            continue
+        if k == 2 and rest & ~closed[(rest & -rest).bit_length() - 1]:
             continue  # two fit: a cell outside the lowest one's block
-        elif not fits(rest, k):
-            out |= low
+        for placed in seen:
+            if (placed & rest).bit_count() >= k:
+                break
+        else:
+            placed = geo.place(rest, k)
+            if placed:
+                seen.append(placed)
+            else:
+                out |= low
     return out
 
 

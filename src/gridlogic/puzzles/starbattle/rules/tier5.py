@@ -155,19 +155,30 @@ def r5_3(st: State) -> Step | None:
         lines = g.units(kind)
         now_spans = _now_spans(st, g.reg_units, lines)
         limit = max(1, len(lines) // 2)
+        done, reach = fin_done(st, "R5.3", kind, g.reg_units, _fin_tuple(st, g.reg_units, lines, {}, now_spans))
+        empty, nb = st.empty, g.nb
         for i in bits(unk):
             if budget[0] < 0:
                 return None
+            key = (i, empty & reach[i], unk & nb[i])
+            cost = done.get(key)
+            if cost is not None and budget[0] >= cost:
+                budget[0] -= cost
+                continue
+            before = budget[0]
             live = _suppose(st, i)
             raw, touched = _fin_near(st, i, g.reg_units, lines, live)
             touched = {k for k in touched if raw[k] != now_spans[k]}
             if not _searchable(raw, touched, limit):
+                done[key] = 0
                 continue
             spans = _fin_tuple(st, g.reg_units, lines, raw, now_spans)
             try:
                 found = fin_search(st, i, touched, g.reg_units, lines, live, budget, spans=spans)
             except Broken as e:
                 return _hypo_broken(g, "R5.3", i, e, unk)
+            if found is None and budget[0] >= 0:
+                done[key] = before - budget[0]
             if found is not None:
                 ps, rs = found
                 return make_step(g, "R5.3", HARD, f"A star at {g.cell_name(i)} would empty its "
@@ -186,20 +197,31 @@ def r5_4(st: State) -> Step | None:
         lines = g.units(kind)
         now_spans = _now_spans(st, lines, g.reg_units)
         limit = max(1, len(g.reg_units) // 2)
+        done, reach = fin_done(st, "R5.4", kind, lines, _fin_tuple(st, lines, g.reg_units, {}, now_spans))
+        empty, nb = st.empty, g.nb
         for i in bits(unk):
             if budget[0] < 0:
                 return None
+            near = nb[i] & unk
+            key = (i, empty & reach[i], near)
+            cost = done.get(key)
+            if cost is not None and budget[0] >= cost:
+                budget[0] -= cost
+                continue
+            before = budget[0]
             live = _suppose(st, i)
-            near = g.nb[i] & unk
             raw = _fin_raw(st, i, lines, g.reg_units, live)
             touched = {k for k in sorted(raw) if lines[k].mask & near and raw[k] != now_spans[k]}
             if not _searchable(raw, touched, limit):
+                done[key] = 0
                 continue
             spans = _fin_tuple(st, lines, g.reg_units, raw, now_spans)
             try:
                 found = fin_search(st, i, touched, lines, g.reg_units, live, budget, spans=spans)
             except Broken as e:
                 return _hypo_broken(g, "R5.4", i, e, unk)
+            if found is None and budget[0] >= 0:
+                done[key] = before - budget[0]
             if found is not None:
                 rs, ps = found
                 return make_step(g, "R5.4", HARD, f"A star at {g.cell_name(i)} would empty its "
@@ -207,6 +229,48 @@ def r5_4(st: State) -> Step | None:
                                  f"stars would then all be in them; so {g.cell_name(i)} is empty.",
                                  _mask(rs) & unk, black=1 << i)
     return None
+
+
+FIN_MEMO = True
+"""Whether the finned scans skip the cells whose outcome they already know (see :func:`fin_done`);
+off only to test that the skip changes nothing."""
+
+
+def fin_done(st: State, rule: str, kind: str, inner: list[Unit], now: Sequence[int],
+             ) -> tuple[dict[tuple[int, int, int], int], list[int]]:
+    """Per puzzle, for a finned scan (``rule`` over lines of ``kind``) on boards whose ``inner``
+    units have the spans ``now``: a dict from a cell's key to the budget its search spent finding
+    nothing, and per cell the cells that key reads (see below). Empty when :data:`FIN_MEMO` is off.
+
+    A cell ``i``'s outcome depends only on those spans, the empty cells among the inner units
+    meeting its neighbourhood (they make its supposed spans), its candidate neighbours (the units
+    it changes) and ``i``: its key is ``(i, empty & reach[i], unknown & nb[i])``. A cell whose key
+    is known is skipped, its cost taken from the budget when the budget holds it (its searches are
+    then memo hits that spend exactly that); the same answers, the same budget, on any board."""
+    g = st.geo
+    if not FIN_MEMO:
+        return {}, _reach(g, inner)
+    key = ("fin done", rule, kind, tuple(now))
+    got: dict[tuple[int, int, int], int] | None = g.facts.get(key)  # type: ignore[assignment]
+    if got is None:
+        got = g.facts[key] = {}
+    return got, _reach(g, inner)
+
+
+def _reach(g: Geo, inner: list[Unit]) -> list[int]:
+    """Per cell: its closed neighbourhood with every ``inner`` unit meeting it (once per puzzle)."""
+    key = ("fin reach", inner[0].kind)
+    got: list[int] | None = g.facts.get(key)  # type: ignore[assignment]
+    if got is None:
+        got = []
+        for m in g.closed:
+            out = m
+            for u in inner:
+                if u.mask & m:
+                    out |= u.mask
+            got.append(out)
+        g.facts[key] = got
+    return got
 
 
 def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer: list[Unit], live: int,

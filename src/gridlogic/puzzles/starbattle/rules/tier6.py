@@ -21,6 +21,7 @@ from gridlogic.puzzles.starbattle.rules.tier5 import (
     _now_spans,
     _searchable,
     _suppose,
+    fin_done,
     fin_search,
     names,
     undercounts,
@@ -438,17 +439,28 @@ def r6_5(st: State) -> Step | None:
         units, others = g.units(kind), g.units(other)
         now_spans = _now_spans(st, units, others)
         limit = max(1, len(others) // 2)
+        done, reach = fin_done(st, "R6.5", kind, units, _fin_tuple(st, units, others, {}, now_spans))
+        empty, nb = st.empty, g.nb
         for i in bits(unk):
             if budget[0] < 0:
                 return None
+            near = nb[i] & unk
+            key = (i, empty & reach[i], near)
+            cost = done.get(key)
+            if cost is not None and budget[0] >= cost:
+                budget[0] -= cost
+                continue
+            before = budget[0]
             live = _suppose(st, i)
             raw = _fin_raw(st, i, units, others, live)
-            near = g.nb[i] & unk
             changed = [k for k in sorted(raw) if units[k].mask & near and raw[k] != now_spans[k]]
             if not _searchable(raw, changed, limit):
+                done[key] = 0
                 continue
             spans = _fin_tuple(st, units, others, raw, now_spans)
             found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, spans=spans)
+            if found is None and budget[0] >= 0:
+                done[key] = before - budget[0]
             if found is not None:
                 cs, rs = found
                 return make_step(g, "R6.5", EXPERT, f"Finned fish: a star at {g.cell_name(i)} would empty its "

@@ -1,0 +1,110 @@
+"""The speed skips change no answer: the finned counts' per-cell memo (cells whose outcome is
+known are skipped, their budget replayed), the reused placements of ``excluded`` and ``Geo.place``."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from gridlogic.puzzles.starbattle.formats import sbl
+from gridlogic.puzzles.starbattle.rules import explain, tier5, tier6
+from gridlogic.puzzles.starbattle.rules.base import HARD, TRIAL
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
+from gridlogic.puzzles.starbattle.rules.state import Broken, State
+from gridlogic.puzzles.starbattle.rules.tier3 import excluded
+
+FINNED = (tier5.r5_3, tier5.r5_4, tier6.r6_5)
+
+
+def _puzzles(corpus: Path, k: int) -> list[object]:
+    """The first ``k`` 10x10 "unsorted" puzzles that need more than the Hard rules."""
+    out = []
+    for line in (corpus / "starbattle" / "starbattlelab" / "10-2-unsorted.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            puzzle = sbl.read(line.strip())
+            if explain(puzzle, max_level=HARD).status == "stuck":
+                out.append(puzzle)
+            if len(out) == k:
+                break
+    return out
+
+
+def _said(step: object) -> object:
+    return None if step is None else (step.rule, step.reason, step.marks)  # type: ignore[attr-defined]
+
+
+def _outcome(rule: object, st: State) -> object:
+    try:
+        return _said(rule(st))  # type: ignore[operator]
+    except Broken as e:
+        return ("broken", _said(e.step))
+
+
+def test_finned_memo_changes_no_step(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzles = _puzzles(corpus, 4)
+    assert puzzles
+    for puzzle in puzzles:
+        with_memo = explain(puzzle, TRIAL - 1)  # type: ignore[arg-type]
+        monkeypatch.setattr(tier5, "FIN_MEMO", False)
+        without = explain(puzzle, TRIAL - 1)  # type: ignore[arg-type]
+        monkeypatch.setattr(tier5, "FIN_MEMO", True)
+        assert [_said(s) for s in with_memo.steps] == [_said(s) for s in without.steps]
+
+
+def test_finned_memo_is_board_independent(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boards of one solve asked in reverse order with one warm Geo (its memo filled by later boards
+    first) answer as a fresh Geo without the memo does."""
+    checked = 0
+    for puzzle in _puzzles(corpus, 2):
+        geo = Geo(puzzle)  # type: ignore[arg-type]
+        st = State.start(puzzle, geo)  # type: ignore[arg-type]
+        boards = [(st.star, st.empty)]
+        for step in explain(puzzle, TRIAL - 1).steps:  # type: ignore[arg-type]
+            st.apply_marks(step)
+            boards.append((st.star, st.empty))
+        for star, empty in reversed(boards[::3]):
+            for rule in FINNED:
+                warm = _outcome(rule, State(geo, star, empty))
+                monkeypatch.setattr(tier5, "FIN_MEMO", False)
+                cold = _outcome(rule, State(Geo(puzzle), star, empty))  # type: ignore[arg-type]
+                monkeypatch.setattr(tier5, "FIN_MEMO", True)
+                assert warm == cold
+                checked += 1
+    assert checked > 30
+
+
+def _naive_excluded(g: Geo, cells: int, need: int, targets: int) -> int:
+    out = 0
+    for i in bits(targets):
+        k = need - 1 if cells >> i & 1 else need
+        if k > 0 and not g.fits(cells & ~g.closed[i], k):
+            out |= 1 << i
+    return out
+
+
+def test_place_and_excluded_against_fits(corpus: Path) -> None:
+    puzzle = _puzzles(corpus, 1)[0]
+    g = Geo(puzzle)  # type: ignore[arg-type]
+    rng = random.Random(7)
+    marked = 0
+    for _ in range(300):
+        mask = 0  # a few rows and columns, the shapes a unit's candidates take
+        top, left = rng.randrange(g.n - 2), rng.randrange(g.n - 4)
+        density = rng.choice((0.4, 0.6, 0.8))
+        for r in range(top, top + rng.randint(1, 3)):
+            for c in range(left, left + rng.randint(3, 5)):
+                if rng.random() < density:
+                    mask |= 1 << (r * g.n + c)
+        k = rng.randint(1, 6)
+        placed = g.place(mask, k)
+        assert bool(placed) == g.fits(mask, k)
+        if placed:
+            assert placed & ~mask == 0 and placed.bit_count() >= k and not g.touching(placed)
+        need = max(1, g.max_stars(mask, 8) - rng.randint(0, 1))  # tight: some cells are excluded
+        targets = mask | (g.spread(mask) if rng.random() < 0.5 else 0)
+        got = excluded(g, mask, need, targets, g.closed.__getitem__)
+        assert got == _naive_excluded(g, mask, need, targets)
+        marked += got.bit_count()
+    assert marked > 0
