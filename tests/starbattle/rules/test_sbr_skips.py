@@ -1,5 +1,7 @@
-"""The speed skips change no answer: the finned counts' per-cell memo (cells whose outcome is
-known are skipped, their budget replayed), the reused placements of ``excluded`` and ``Geo.place``."""
+"""The speed skips change no answer: rules that skip the parts of the board unchanged since they
+last found nothing (``State.changed_since``), the finned counts' per-cell memo (cells whose outcome
+is known are skipped, their budget replayed), the reused placements of ``excluded`` and
+``Geo.place``."""
 
 from __future__ import annotations
 
@@ -9,13 +11,15 @@ from pathlib import Path
 import pytest
 
 from gridlogic.puzzles.starbattle.formats import sbl
-from gridlogic.puzzles.starbattle.rules import explain, tier5, tier6
+from gridlogic.puzzles.starbattle.rules import explain, state, tier3, tier4, tier5, tier6
 from gridlogic.puzzles.starbattle.rules.base import HARD, TRIAL
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
 from gridlogic.puzzles.starbattle.rules.state import Broken, State
 from gridlogic.puzzles.starbattle.rules.tier3 import excluded
 
 FINNED = (tier5.r5_3, tier5.r5_4, tier6.r6_5)
+SKIPPING = (tier3.r3_1, tier3.r3_2, tier3.r3_3, tier4.r4_1, tier4.r4_2, tier4.r4_3, tier4.r4_4, tier4.r4_5,
+            tier4.r4_6, tier5.r5_5, tier6.r6_2)
 
 
 def _puzzles(corpus: Path, k: int) -> list[object]:
@@ -42,6 +46,47 @@ def _outcome(rule: object, st: State) -> object:
         return ("broken", _said(e.step))
 
 
+def _boards(puzzle: object) -> list[tuple[int, int]]:
+    st = State.start(puzzle)  # type: ignore[arg-type]
+    out = [(st.star, st.empty)]
+    for step in explain(puzzle, TRIAL - 1).steps:  # type: ignore[arg-type]
+        st.apply_marks(step)
+        out.append((st.star, st.empty))
+    return out
+
+
+def test_skips_change_no_step(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzles = _puzzles(corpus, 4)
+    assert puzzles
+    for puzzle in puzzles:
+        fast = explain(puzzle, TRIAL - 1)  # type: ignore[arg-type]
+        monkeypatch.setattr(state, "SKIPS", False)
+        monkeypatch.setattr(tier5, "FIN_MEMO", False)
+        slow = explain(puzzle, TRIAL - 1)  # type: ignore[arg-type]
+        monkeypatch.undo()
+        assert fast.status == slow.status
+        assert [_said(s) for s in fast.steps] == [_said(s) for s in slow.steps]
+
+
+def test_skips_hold_against_any_earlier_board(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule that found nothing on a later board of a solve (not an ancestor) and is then asked
+    about an earlier one answers as it does without the skips."""
+    checked = 0
+    for puzzle in _puzzles(corpus, 2):
+        boards = _boards(puzzle)
+        for later, earlier in zip(boards[::-4], boards[-3::-4], strict=False):
+            for rule in SKIPPING:
+                seen = State(Geo(puzzle), *later)  # type: ignore[arg-type]
+                _outcome(rule, seen)
+                fast = _outcome(rule, State(Geo(puzzle), *earlier, _nothing=dict(seen._nothing)))  # type: ignore[arg-type]
+                monkeypatch.setattr(state, "SKIPS", False)
+                slow = _outcome(rule, State(Geo(puzzle), *earlier))  # type: ignore[arg-type]
+                monkeypatch.undo()
+                assert fast == slow
+                checked += fast is not None
+    assert checked > 5
+
+
 def test_finned_memo_changes_no_step(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     puzzles = _puzzles(corpus, 4)
     assert puzzles
@@ -59,12 +104,7 @@ def test_finned_memo_is_board_independent(corpus: Path, monkeypatch: pytest.Monk
     checked = 0
     for puzzle in _puzzles(corpus, 2):
         geo = Geo(puzzle)  # type: ignore[arg-type]
-        st = State.start(puzzle, geo)  # type: ignore[arg-type]
-        boards = [(st.star, st.empty)]
-        for step in explain(puzzle, TRIAL - 1).steps:  # type: ignore[arg-type]
-            st.apply_marks(step)
-            boards.append((st.star, st.empty))
-        for star, empty in reversed(boards[::3]):
+        for star, empty in reversed(_boards(puzzle)[::3]):
             for rule in FINNED:
                 warm = _outcome(rule, State(geo, star, empty))
                 monkeypatch.setattr(tier5, "FIN_MEMO", False)

@@ -153,12 +153,19 @@ def r_listing(st: State) -> Step | None:
         if pats is None:
             continue
         # Fold the kept placements in as they come: the marks can only shrink as more are kept,
-        # so once there are none the rest of the unit's placements cannot give any.
+        # so once there are none the rest of the unit's placements cannot give any. Once only the
+        # unit's own candidates in no kept placement are left to mark, a placement of candidates
+        # already in one changes no mark: it is put aside, and looked at only to count the kept
+        # ones if the unit marks.
         kept = 0
         anywhere = 0
         everywhere = cand
         emptied = starred = unk
+        aside = []
         for p in _spread(pats):
+            if not p & ~anywhere and not everywhere and not emptied & ~cand and not starred & ~cand:
+                aside.append(p)
+                continue
             got = consequences(st, p)
             if got is None:
                 continue
@@ -176,6 +183,9 @@ def r_listing(st: State) -> Step | None:
         black = (cand & ~anywhere) | (emptied & ~cand)
         star = everywhere | (starred & ~cand)
         if black or star:
+            for p in aside:
+                if consequences(st, p) is not None:
+                    kept += 1
             return make_step(g, "Placements", EXPERT_PLUS, f"Listing the ways {name} can place its {need} "
                              f"star{'s' if need > 1 else ''}: of {len(pats)}, only {kept} leave every "
                              f"row, column and region room for its stars (after the marks they force); "

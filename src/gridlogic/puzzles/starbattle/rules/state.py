@@ -20,6 +20,9 @@ __all__ = ["BLACK", "STAR", "Broken", "State"]
 
 STAR = "star"
 BLACK = "black"
+SKIPS = True
+"""Whether rules skip the parts of the board that did not change since they last found nothing
+(:meth:`State.changed_since`); off only to test that the skips change nothing."""
 
 
 @dataclass
@@ -33,6 +36,9 @@ class State:
     _sound: tuple[int, int] | None = field(default=None, repr=False, compare=False)
     """(stars, empty cells) of the last board :meth:`contradiction` passed: a unit none of whose
     cells changed since then passes again."""
+    _nothing: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
+    """Per rule (a key of its choosing): (stars, empty cells) of the last board it found nothing on
+    (see :meth:`changed_since`); kept across steps, unlike :attr:`cache`."""
 
     @classmethod
     def start(cls, puzzle: StarBattle, geo: Geo | None = None) -> State:
@@ -59,7 +65,21 @@ class State:
         return st
 
     def copy(self) -> State:
-        return State(self.geo, self.star, self.empty, _sound=self._sound)
+        return State(self.geo, self.star, self.empty, _sound=self._sound, _nothing=dict(self._nothing))
+
+    def changed_since(self, key: str) -> int:
+        """The cells that differ (star or empty) from the last board on which the rule ``key``
+        found nothing (every cell if none): a rule whose finding on a part of the board depends only
+        on some cells skips the parts none of whose cells changed. Any earlier board will do, not only
+        an ancestor: the difference is taken both ways."""
+        got = self._nothing.get(key)
+        if got is None or not SKIPS:
+            return self.geo.full
+        return (self.star ^ got[0]) | (self.empty ^ got[1])
+
+    def found_nothing(self, key: str) -> None:
+        """Record that the rule ``key`` found nothing on this board (see :meth:`changed_since`)."""
+        self._nothing[key] = (self.star, self.empty)
 
     @property
     def unknown(self) -> int:

@@ -26,7 +26,10 @@ def r3_1(st: State) -> Step | None:
     outside the unit are empty."""
     g, unk, star = st.geo, st.unknown, st.star
     one_less = g.S - 1
+    changed, near = st.changed_since("R3.1"), g.near  # a unit's finding lies in its neighbourhood
     for u in g.all_units():
+        if not near[u.mask] & changed:
+            continue
         cells = u.mask & unk
         if (star & u.mask).bit_count() != one_less or cells.bit_count() < 2:  # needs one more
             continue
@@ -37,6 +40,7 @@ def r3_1(st: State) -> Step | None:
             return make_step(g, "R3.1", EASY, f"{cap(u.name)} needs one more star and its cells "
                              f"{g.cells_name(cells)} lie in one 2x2, which holds one star at most; "
                              f"so {said(g, marks)}.", cells, black=marks)
+    st.found_nothing("R3.1")
     return None
 
 
@@ -44,13 +48,17 @@ def r3_2(st: State) -> Step | None:
     """R3.2 Region Tiling Bound, as a contradiction check on every row, column and region. Uses the
     exact maximum of non-touching stars (never above the seed's greedy tiling count)."""
     g, unk, star = st.geo, st.unknown, st.star
+    changed = st.changed_since("R3.2")
     for u in g.all_units():
+        if not u.mask & changed:
+            continue
         need = g.S - (star & u.mask).bit_count()
         cells = u.mask & unk
         if need > 0 and not g.fits(cells, need):
             most = g.max_stars(cells, need)
             raise Broken(broken_step(g, "R3.2", f"{cap(u.name)} needs {need} more stars but its "
                                      f"cells can hold only {most}.", cells))
+    st.found_nothing("R3.2")
     return None
 
 
@@ -59,7 +67,10 @@ def r3_3(st: State) -> Step | None:
     exactly one star in each of them, so the 2x2s' cells outside the unit are empty, a cell in two of
     them is empty, and a 2x2 with a single candidate of the unit holds its star there."""
     g, unk = st.geo, st.unknown
+    changed, near = st.changed_since("R3.3"), g.near  # a unit's cover and marks lie in its neighbourhood
     for u, cover in unit_covers(st):
+        if not near[u.mask] & changed:
+            continue
         cells = u.mask & unk
         black = 0
         star = 0
@@ -82,6 +93,7 @@ def r3_3(st: State) -> Step | None:
                              f"star{'s' if len(cover) > 1 else ''} and its cells fit in {len(cover)} "
                              f"2x2{'s' if len(cover) > 1 else ''}, each holding exactly one of them: "
                              f"so {' and '.join(what)}.", cells, black=black, star=star)
+    st.found_nothing("R3.3")
     return None
 
 

@@ -82,7 +82,11 @@ def _completer_bits(st: State) -> int:
 
 def _direct(st: State, kind: str, rule: str, completing: bool) -> Step | None:
     g, unk = st.geo, st.unknown
+    # The plain form reads only the unit's cells; what the completing form rules out reaches far.
+    changed = g.full if completing else st.changed_since(rule)
     for u in g.units(kind):
+        if not u.mask & changed:
+            continue
         need = st.need(u)
         cells = u.mask & unk
         if need <= 1 or cells.bit_count() <= need:
@@ -95,6 +99,8 @@ def _direct(st: State, kind: str, rule: str, completing: bool) -> Step | None:
                              f"little room for its other {need - 1} star{'s' if need > 2 else ''}{also}, "
                              f"so {'it is' if marks.bit_count() == 1 else 'they are'} empty.",
                              cells, black=marks)
+    if not completing:
+        st.found_nothing(rule)
     return None
 
 
@@ -116,7 +122,11 @@ def r4_3(st: State) -> Step | None:
 def _cross(st: State, kind: str, rule: str, completing: bool) -> Step | None:
     g, unk = st.geo, st.unknown
     done = completers(st) if completing else []
+    # The plain form reads only the unit's neighbourhood; what the completing form rules out reaches far.
+    changed, around = (g.full, g.near) if completing else (st.changed_since(rule), g.near)
     for u in g.units(kind):
+        if not around[u.mask] & changed:
+            continue
         need = st.need(u)
         cells = u.mask & unk
         if need <= 0:
@@ -134,6 +144,8 @@ def _cross(st: State, kind: str, rule: str, completing: bool) -> Step | None:
                              f"cells of {u.name}{also} that its {need} remaining star{'s' if need > 1 else ''} "
                              f"could not fit, so {'it is' if marks.bit_count() == 1 else 'they are'} empty.",
                              cells, black=marks)
+    if not completing:
+        st.found_nothing(rule)
     return None
 
 

@@ -447,8 +447,11 @@ def r5_5(st: State) -> Step | None:
     2x2s as the stars they need: each 2x2 holds one star. Marks: cells whose star would leave the
     pair too little room (exact bound), and the lone candidate of a 2x2."""
     g = st.geo
+    changed = st.changed_since("R5.5")  # a pair's finding reads only its own cells
     for lines in (g.row_units, g.col_units):
         for a, b in itertools.pairwise(lines):
+            if not (a.mask | b.mask) & changed:
+                continue
             cover, strip, need = strip_cover(st, a, b)
             if not strip or need <= 0:
                 continue
@@ -462,6 +465,7 @@ def r5_5(st: State) -> Step | None:
                 return make_step(g, "R5.5", HARD, f"{cap(names([a, b]))} need {need} stars and their "
                                  f"cells fit in {need} 2x2s, one star each; so "
                                  + said(g, black, star) + ".", strip, black=black, star=star)
+    st.found_nothing("R5.5")
     return None
 
 

@@ -66,8 +66,11 @@ def r6_2(st: State) -> Step | None:
     their stars, but whose exact maximum (an M, or any shape that wastes a 2x2) equals the stars
     they need; then a cell whose star would leave too little room is empty."""
     g = st.geo
+    changed = st.changed_since("R6.2")  # a pair's finding reads only its own cells
     for lines in (g.row_units, g.col_units):
         for a, b in pairwise(lines):
+            if not (a.mask | b.mask) & changed:
+                continue
             cover, strip, need = strip_cover(st, a, b)
             if not strip or need <= 0 or len(cover) <= need or g.fits(strip, need + 1):
                 continue
@@ -77,6 +80,7 @@ def r6_2(st: State) -> Step | None:
                                  f"take {len(cover)} 2x2s but hold {need} stars at most (an M-like shape), "
                                  f"so {g.cells_name(black)} would leave too little room and "
                                  f"{'is' if black.bit_count() == 1 else 'are'} empty.", strip, black=black)
+    st.found_nothing("R6.2")
     return None
 
 
