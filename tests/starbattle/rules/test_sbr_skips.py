@@ -19,7 +19,7 @@ from gridlogic.puzzles.starbattle.rules.tier3 import excluded
 
 FINNED = (tier5.r5_3, tier5.r5_4, tier6.r6_5)
 SKIPPING = (tier3.r3_1, tier3.r3_2, tier3.r3_3, tier4.r4_1, tier4.r4_2, tier4.r4_3, tier4.r4_4, tier4.r4_5,
-            tier4.r4_6, tier5.r5_5, tier6.r6_2)
+            tier4.r4_6, *(tier4.completing(f"R4.{k}").fn for k in range(1, 7)), tier5.r5_5, tier6.r6_2)
 
 
 def _puzzles(corpus: Path, k: int) -> list[object]:

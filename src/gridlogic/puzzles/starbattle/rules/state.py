@@ -36,9 +36,12 @@ class State:
     _sound: tuple[int, int] | None = field(default=None, repr=False, compare=False)
     """(stars, empty cells) of the last board :meth:`contradiction` passed: a unit none of whose
     cells changed since then passes again."""
-    _nothing: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
-    """Per rule (a key of its choosing): (stars, empty cells) of the last board it found nothing on
-    (see :meth:`changed_since`); kept across steps, unlike :attr:`cache`."""
+    _nothing: dict[str, tuple[int, int, int]] = field(default_factory=dict, repr=False, compare=False)
+    """Per rule (a key of its choosing): (stars, empty cells, summary) of the last board it found
+    nothing on (see :meth:`changed_since`); kept across steps, unlike :attr:`cache`."""
+    carry: dict[str, tuple[int, int, Any]] = field(default_factory=dict, repr=False, compare=False)
+    """Per-board facts kept across steps with the (stars, empty cells) of the board they were
+    computed on, so that the next board recomputes only what its changed cells reach."""
 
     @classmethod
     def start(cls, puzzle: StarBattle, geo: Geo | None = None) -> State:
@@ -65,21 +68,27 @@ class State:
         return st
 
     def copy(self) -> State:
-        return State(self.geo, self.star, self.empty, _sound=self._sound, _nothing=dict(self._nothing))
+        return State(self.geo, self.star, self.empty, _sound=self._sound, _nothing=dict(self._nothing),
+                     carry=dict(self.carry))
 
-    def changed_since(self, key: str) -> int:
+    def changed_since(self, key: str, extra: int = 0) -> int:
         """The cells that differ (star or empty) from the last board on which the rule ``key``
-        found nothing (every cell if none): a rule whose finding on a part of the board depends only
-        on some cells skips the parts none of whose cells changed. Any earlier board will do, not only
-        an ancestor: the difference is taken both ways."""
+        found nothing (every cell if none, or if that board's ``extra``, a summary the rule also
+        reads, was different): a rule whose finding on a part of the board depends only on some
+        cells skips the parts none of whose cells changed. Any earlier board will do, not only an
+        ancestor: the difference is taken both ways."""
         got = self._nothing.get(key)
-        if got is None or not SKIPS:
+        if got is None or got[2] != extra or not SKIPS:
             return self.geo.full
         return (self.star ^ got[0]) | (self.empty ^ got[1])
 
-    def found_nothing(self, key: str) -> None:
+    def carried(self, key: str) -> tuple[int, int, Any] | None:
+        """The facts kept under ``key`` with the board they were computed on (see :attr:`carry`)."""
+        return self.carry.get(key) if SKIPS else None
+
+    def found_nothing(self, key: str, extra: int = 0) -> None:
         """Record that the rule ``key`` found nothing on this board (see :meth:`changed_since`)."""
-        self._nothing[key] = (self.star, self.empty)
+        self._nothing[key] = (self.star, self.empty, extra)
 
     @property
     def unknown(self) -> int:

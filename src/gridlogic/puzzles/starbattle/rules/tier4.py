@@ -82,8 +82,9 @@ def _completer_bits(st: State) -> int:
 
 def _direct(st: State, kind: str, rule: str, completing: bool) -> Step | None:
     g, unk = st.geo, st.unknown
-    # The plain form reads only the unit's cells; what the completing form rules out reaches far.
-    changed = g.full if completing else st.changed_since(rule)
+    # A unit's finding reads its cells and, in the completing form, which units need one more star.
+    key, bits_now = (f"{rule} completing", _completer_bits(st)) if completing else (rule, 0)
+    changed = st.changed_since(key, bits_now)
     for u in g.units(kind):
         if not u.mask & changed:
             continue
@@ -99,8 +100,7 @@ def _direct(st: State, kind: str, rule: str, completing: bool) -> Step | None:
                              f"little room for its other {need - 1} star{'s' if need > 2 else ''}{also}, "
                              f"so {'it is' if marks.bit_count() == 1 else 'they are'} empty.",
                              cells, black=marks)
-    if not completing:
-        st.found_nothing(rule)
+    st.found_nothing(key, bits_now)
     return None
 
 
@@ -122,10 +122,16 @@ def r4_3(st: State) -> Step | None:
 def _cross(st: State, kind: str, rule: str, completing: bool) -> Step | None:
     g, unk = st.geo, st.unknown
     done = completers(st) if completing else []
-    # The plain form reads only the unit's neighbourhood; what the completing form rules out reaches far.
-    changed, around = (g.full, g.near) if completing else (st.changed_since(rule), g.near)
+    # A unit's finding reads its neighbourhood and, in the completing form, which units need one
+    # more star and the cells of those meeting the neighbourhood (its targets are there too).
+    key, bits_now = (f"{rule} completing", _completer_bits(st)) if completing else (rule, 0)
+    changed = st.changed_since(key, bits_now)
     for u in g.units(kind):
-        if not around[u.mask] & changed:
+        around = g.near[u.mask]
+        for v in done:
+            if v.mask & around:
+                around |= v.mask
+        if not around & changed:
             continue
         need = st.need(u)
         cells = u.mask & unk
@@ -144,8 +150,7 @@ def _cross(st: State, kind: str, rule: str, completing: bool) -> Step | None:
                              f"cells of {u.name}{also} that its {need} remaining star{'s' if need > 1 else ''} "
                              f"could not fit, so {'it is' if marks.bit_count() == 1 else 'they are'} empty.",
                              cells, black=marks)
-    if not completing:
-        st.found_nothing(rule)
+    st.found_nothing(key, bits_now)
     return None
 
 
