@@ -8,10 +8,12 @@ impossible raises :class:`Broken` carrying the step that says why.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from gridlogic.core.engine import Broken
 from gridlogic.core.errors import Contradiction
+from gridlogic.core.grid import Cell
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
@@ -158,12 +160,20 @@ class State:
         return None
 
 
+@cache
+def _marks(n: int) -> tuple[list[Cell], list[Mark], list[Mark]]:
+    """Per cell of an ``n`` x ``n`` board: the cell, its star mark and its empty mark (immutable,
+    shared by every step)."""
+    cells = [divmod(i, n) for i in range(n * n)]
+    return cells, [Mark(c, STAR) for c in cells], [Mark(c, BLACK) for c in cells]
+
+
 def make_step(geo: Geo, rule: str, level: int, reason: str, uses: int = 0, black: int = 0,
               star: int = 0) -> Step:
-    """A :class:`Step` from masks (marks in cell order)."""
-    marks = [Mark(geo.cell(i), STAR) for i in bits(star)] + [Mark(geo.cell(i), BLACK) for i in bits(black & ~star)]
-    marks.sort(key=lambda m: m.cell)
-    return Step(rule, level, reason, tuple(geo.cell(i) for i in bits(uses)), tuple(marks))
+    """A :class:`Step` from masks (marks in cell order; a cell in both masks is a star)."""
+    cells, stars, blacks = _marks(geo.n)
+    marks = tuple(stars[i] if star >> i & 1 else blacks[i] for i in bits(star | black))
+    return Step(rule, level, reason, tuple(cells[i] for i in bits(uses)), marks)
 
 
 def broken_step(geo: Geo, rule: str, reason: str, uses: int = 0, level: int = 0) -> Step:

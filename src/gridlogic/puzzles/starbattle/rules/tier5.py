@@ -576,13 +576,31 @@ def _within(g: Geo, within: dict[int, tuple[int, ...]], span: int) -> tuple[int,
     return got
 
 
+_OPS_RANGES = ((1, 2), (3, 4), (5, 99))
+"""The operation counts of the three R5.6 levels (simple, medium, long)."""
+
+
+def _by_ops(st: State) -> dict[tuple[int, int], list[tuple[list[Unit], list[Unit], list[Unit], int, int]]]:
+    """:func:`_differentials` with cells counted once, split by the R5.6 level whose operation
+    count they have (in their order); once per board for the three levels."""
+    got = st.cache.get("R5.6 by ops")
+    if got is None:
+        got = {r: [] for r in _OPS_RANGES}
+        for entry in _differentials(st):
+            if entry[3]:
+                ops = len(entry[0]) + len(entry[1]) + len(entry[2])
+                for low, high in _OPS_RANGES:
+                    if low <= ops <= high:
+                        got[low, high].append(entry)
+        st.cache["R5.6 by ops"] = got
+    return got
+
+
 def _r5_6(st: State, level: int, low: int, high: int) -> Step | None:
-    for rows, cols, regs, comp, total in _differentials(st):
-        ops = len(rows) + len(cols) + len(regs)
-        if low <= ops <= high and comp:
-            step = differential_step(st, rows, cols, regs, comp, total, level, "Set differential")
-            if step is not None:
-                return step
+    for rows, cols, regs, comp, total in _by_ops(st)[low, high]:
+        step = differential_step(st, rows, cols, regs, comp, total, level, "Set differential")
+        if step is not None:
+            return step
     return None
 
 
