@@ -68,16 +68,19 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
     cells changed are looked at again (the board itself is taken as consistent)."""
     g = st.geo
     big_s, nb, fits, full, closed_at = g.S, g.nb, g.fits, g.full, g.closed
-    stars = st.star | placed
-    empty = st.empty
+    base_star, base_empty = st.star, st.empty
+    stars = base_star | placed
+    empty = base_empty
     fresh = placed
     masks = g.unit_masks
-    changed = g.dilate(placed)
+    changed = placed
+    while fresh:  # the placed stars' neighbours: emptied, and changed with them
+        low = fresh & -fresh
+        around = nb[low.bit_length() - 1]
+        empty |= around
+        changed |= around
+        fresh ^= low
     for _ in range(rounds):
-        while fresh:
-            low = fresh & -fresh
-            empty |= nb[low.bit_length() - 1]
-            fresh ^= low
         if stars & empty:
             return None
         cand = full & ~(stars | empty)
@@ -97,19 +100,19 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
             if k < need:
                 return None
             if k == need:
-                if need == 2:  # two cells: both stars unless they touch
+                if need == 2:
                     if not left & ~closed_at[(left & -left).bit_length() - 1]:
                         return None
                 elif need > 2 and not fits(left, need):
                     return None
                 forced |= left
-            elif need > 1:  # one star fits in any cell; two do when a cell misses the lowest's block
+            elif need > 1:
                 low = left & -left
                 if (need > 2 or not left & ~closed_at[low.bit_length() - 1]) and not fits(left, need):
                     return None
         fresh = forced & ~stars
         if not fresh and not closed:
-            touched = (stars | empty) & ~(st.star | st.empty)
+            touched = (stars | empty) & ~(base_star | base_empty)
             for pair in g.pair_masks:
                 if pair & touched:
                     need = 2 * big_s - (stars & pair).bit_count()
@@ -118,8 +121,13 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
             break
         empty |= closed
         stars |= fresh
-        changed = closed | g.dilate(fresh)
-    return empty & st.unknown & ~stars, stars & ~st.star
+        changed = closed | fresh
+        while fresh:
+            low = fresh & -fresh
+            changed |= nb[low.bit_length() - 1]
+            empty |= nb[low.bit_length() - 1]
+            fresh ^= low
+    return empty & st.unknown & ~stars, stars & ~base_star
 
 
 def _units(g: Geo) -> list[tuple[str, int, int]]:

@@ -141,9 +141,15 @@ def exclusion(geo: Geo, cells: int, need: int, targets: int | None = None) -> in
     if got is not None:
         return got  # type: ignore[return-value]
     # A 3x3 block holds at most 4 non-touching stars, so a star's closed neighbourhood costs at
-    # most 4 of the room: with that much to spare no cell is excluded.
+    # most 4 of the room: with that much to spare no cell is excluded. The greedy placement shows
+    # that room when it finds it (and ``excluded``, exact, answers when it does not).
     outside = targets is not None and targets & ~cells
-    if geo.fits(cells, need + (4 if outside else 3)):
+    spare = need + (4 if outside else 3)
+    rest, placed, closed = cells, 0, geo.closed
+    while rest and placed < spare:
+        placed += 1
+        rest &= ~closed[(rest & -rest).bit_length() - 1]
+    if placed >= spare:
         geo.facts[key] = 0
         return 0
     out = excluded(geo, cells, need, cells if targets is None else targets, geo.closed.__getitem__)

@@ -23,10 +23,10 @@ class _Removed(dict[int, int]):
         g = st.geo
         out = g.closed[i]
         star, one_less = st.star, g.S - 1
-        for kind in ("row", "column", "region"):
-            u = g.unit_of(i, kind)
-            if (star & u.mask).bit_count() == one_less:  # needs one more star
-                out |= u.mask
+        r, c = divmod(i, g.n)
+        for mask in (g.rows[r], g.cols[c], g.regs[g.reg_of[i]]):
+            if (star & mask).bit_count() == one_less:  # needs one more star
+                out |= mask
         out &= st.unknown
         self[i] = out
         return out
