@@ -149,6 +149,41 @@ def _spread(pats: list[int]) -> list[int]:
     return spread
 
 
+def _fold(st: State, cand: int, unk: int, pats: list[int]) -> tuple[int, int, int, int, int, list[int]]:
+    """Fold a unit's placements in as they come: (kept, their union, their intersection, the cells
+    every kept one empties, the stars every kept one adds, the placements put aside). The marks
+    only shrink as placements are kept, so the order cannot change a step, and once there are none
+    the rest cannot give any. A placement of candidates already in a kept one comes after the
+    others (``later``); once only the unit's candidates in no kept placement are left to mark, it
+    changes no mark: it is put aside, to be looked at only to count the kept ones if the unit
+    marks."""
+    kept = anywhere = 0
+    everywhere = cand
+    emptied = starred = unk
+    later: list[int] = []
+    aside: list[int] = []
+    for phase in (_spread(pats), later):
+        for p in phase:
+            if not p & ~anywhere:
+                if not everywhere and not emptied & ~cand and not starred & ~cand:
+                    aside.append(p)
+                    continue
+                if phase is not later:
+                    later.append(p)
+                    continue
+            got = consequences(st, p)
+            if got is None:
+                continue
+            kept += 1
+            anywhere |= p
+            everywhere &= p
+            emptied &= got[0]
+            starred &= got[1]
+            if not (cand & ~anywhere) and not (emptied & ~cand) and not everywhere and not (starred & ~cand):
+                return kept, anywhere, everywhere, emptied, starred, aside
+    return kept, anywhere, everywhere, emptied, starred, aside
+
+
 def r_listing(st: State) -> Step | None:
     """Placements: a unit's possible star placements under the row/column counts."""
     g, unk = st.geo, st.unknown
@@ -160,30 +195,7 @@ def r_listing(st: State) -> Step | None:
         pats = unit_placements(st, cand, need)
         if pats is None:
             continue
-        # Fold the kept placements in as they come: the marks can only shrink as more are kept,
-        # so once there are none the rest of the unit's placements cannot give any. Once only the
-        # unit's own candidates in no kept placement are left to mark, a placement of candidates
-        # already in one changes no mark: it is put aside, and looked at only to count the kept
-        # ones if the unit marks.
-        kept = 0
-        anywhere = 0
-        everywhere = cand
-        emptied = starred = unk
-        aside = []
-        for p in _spread(pats):
-            if not p & ~anywhere and not everywhere and not emptied & ~cand and not starred & ~cand:
-                aside.append(p)
-                continue
-            got = consequences(st, p)
-            if got is None:
-                continue
-            kept += 1
-            anywhere |= p
-            everywhere &= p
-            emptied &= got[0]
-            starred &= got[1]
-            if not (cand & ~anywhere) and not (emptied & ~cand) and not everywhere and not (starred & ~cand):
-                break
+        kept, anywhere, everywhere, emptied, starred, aside = _fold(st, cand, unk, pats)
         if not kept:
             raise Broken(broken_step(g, "Placements", f"None of the {len(pats)} ways {name} can place its "
                                      f"{need} star{'s' if need > 1 else ''} leaves every row, column and "
