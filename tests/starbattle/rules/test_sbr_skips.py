@@ -1,7 +1,7 @@
 """The speed skips change no answer: rules that skip the parts of the board unchanged since they
 last found nothing (``State.changed_since``), the finned counts' per-cell memo (cells whose outcome
 is known are skipped, their budget replayed), the reused placements of ``excluded`` and
-``Geo.place``."""
+``Geo.place``, and the order in which Placements looks at a unit's placements."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from gridlogic.puzzles.starbattle.formats import sbl
-from gridlogic.puzzles.starbattle.rules import explain, state, tier3, tier4, tier5, tier6
-from gridlogic.puzzles.starbattle.rules.base import HARD, TRIAL
+from gridlogic.puzzles.starbattle.rules import explain, listing, state, tier3, tier4, tier5, tier6
+from gridlogic.puzzles.starbattle.rules.base import EXPERT, HARD, TRIAL
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
 from gridlogic.puzzles.starbattle.rules.state import Broken, State
 from gridlogic.puzzles.starbattle.rules.tier3 import excluded
@@ -148,3 +148,48 @@ def test_place_and_excluded_against_fits(corpus: Path) -> None:
         assert got == _naive_excluded(g, mask, need, targets)
         marked += got.bit_count()
     assert marked > 0
+
+
+def _listing_every_placement(st: State) -> tuple[int, int, int] | None:
+    """Placements with every placement of every unit looked at, in order: (kept, empties, stars)
+    of the first unit that marks."""
+    g, unk = st.geo, st.unknown
+    for _, mask, holds in listing._units(g):
+        need = holds - (st.star & mask).bit_count()
+        cand = mask & unk
+        if need <= 0 or cand.bit_count() <= need:
+            continue
+        pats = listing.unit_placements(st, cand, need)
+        if pats is None:
+            continue
+        kept = [(p, got) for p in pats if (got := listing.consequences(st, p)) is not None]
+        anywhere, everywhere, emptied, starred = 0, cand, unk, unk
+        for p, (gone, added) in kept:
+            anywhere, everywhere, emptied, starred = anywhere | p, everywhere & p, emptied & gone, starred & added
+        black = (cand & ~anywhere) | (emptied & ~cand)
+        star = everywhere | (starred & ~cand)
+        if black or star:
+            return len(kept), black & ~star, star
+    return None
+
+
+def test_placements_order_changes_no_step(corpus: Path) -> None:
+    """Placements looks at a unit's placements in its own order and stops once no mark can remain;
+    the step is the one that looking at every placement gives."""
+    checked = 0
+    for puzzle in _puzzles(corpus, 6):
+        ex = explain(puzzle, max_level=EXPERT)  # type: ignore[arg-type]
+        st = State.from_rows(puzzle, list(ex.final))  # type: ignore[arg-type]
+        if ex.status != "stuck":
+            continue
+        want = _listing_every_placement(st)
+        step = listing.r_listing(st)
+        assert (step is None) == (want is None)
+        if step is not None and want is not None:
+            kept, black, star = want
+            g = st.geo
+            assert f"only {kept} leave" in step.reason
+            assert {(m.cell, m.value) for m in step.marks} == (
+                {(g.cell(i), "black") for i in bits(black)} | {(g.cell(i), "star") for i in bits(star)})
+            checked += 1
+    assert checked >= 2

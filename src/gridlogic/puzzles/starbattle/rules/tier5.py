@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EXPERT, EXPERT_PLUS, HARD
@@ -155,7 +156,7 @@ def r5_3(st: State) -> Step | None:
         lines = g.units(kind)
         now_spans = _now_spans(st, g.reg_units, lines)
         limit = max(1, len(lines) // 2)
-        done, reach = fin_done(st, "R5.3", kind, g.reg_units, _fin_tuple(st, g.reg_units, lines, {}, now_spans))
+        done, starts, reach = fin_done(st, "R5.3", kind, g.reg_units, _fin_tuple(st, g.reg_units, lines, {}, now_spans))
         empty, nb = st.empty, g.nb
         for i in bits(unk):
             if budget[0] < 0:
@@ -167,11 +168,15 @@ def r5_3(st: State) -> Step | None:
                 continue
             before = budget[0]
             live = _suppose(st, i)
-            raw, touched = _fin_near(st, i, g.reg_units, lines, live)
-            touched = {k for k in touched if raw[k] != now_spans[k]}
-            if not _searchable(raw, touched, limit):
+            start = starts.get(key)
+            if start is None:
+                raw, touched = _fin_near(st, i, g.reg_units, lines, live)
+                touched = {k for k in touched if raw[k] != now_spans[k]}
+                start = starts[key] = (raw, touched) if _searchable(raw, touched, limit) else ()
+            if not start:
                 done[key] = 0
                 continue
+            raw, touched = start
             spans = _fin_tuple(st, g.reg_units, lines, raw, now_spans)
             try:
                 found = fin_search(st, i, touched, g.reg_units, lines, live, budget, spans=spans)
@@ -197,7 +202,7 @@ def r5_4(st: State) -> Step | None:
         lines = g.units(kind)
         now_spans = _now_spans(st, lines, g.reg_units)
         limit = max(1, len(g.reg_units) // 2)
-        done, reach = fin_done(st, "R5.4", kind, lines, _fin_tuple(st, lines, g.reg_units, {}, now_spans))
+        done, starts, reach = fin_done(st, "R5.4", kind, lines, _fin_tuple(st, lines, g.reg_units, {}, now_spans))
         empty, nb = st.empty, g.nb
         for i in bits(unk):
             if budget[0] < 0:
@@ -210,11 +215,15 @@ def r5_4(st: State) -> Step | None:
                 continue
             before = budget[0]
             live = _suppose(st, i)
-            raw = _fin_raw(st, i, lines, g.reg_units, live)
-            touched = {k for k in sorted(raw) if lines[k].mask & near and raw[k] != now_spans[k]}
-            if not _searchable(raw, touched, limit):
+            start = starts.get(key)
+            if start is None:
+                raw = _fin_raw(st, i, lines, g.reg_units, live)
+                touched = {k for k in sorted(raw) if lines[k].mask & near and raw[k] != now_spans[k]}
+                start = starts[key] = (raw, touched) if _searchable(raw, touched, limit) else ()
+            if not start:
                 done[key] = 0
                 continue
+            raw, touched = start
             spans = _fin_tuple(st, lines, g.reg_units, raw, now_spans)
             try:
                 found = fin_search(st, i, touched, lines, g.reg_units, live, budget, spans=spans)
@@ -237,7 +246,7 @@ off only to test that the skip changes nothing."""
 
 
 def fin_done(st: State, rule: str, kind: str, inner: list[Unit], now: Sequence[int],
-             ) -> tuple[dict[tuple[int, int, int], int], list[int]]:
+             ) -> tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], tuple[Any, ...]], list[int]]:
     """Per puzzle, for a finned scan (``rule`` over lines of ``kind``) on boards whose ``inner``
     units have the spans ``now``: a dict from a cell's key to the budget its search spent finding
     nothing, and per cell the cells that key reads (see below). Empty when :data:`FIN_MEMO` is off.
@@ -246,15 +255,22 @@ def fin_done(st: State, rule: str, kind: str, inner: list[Unit], now: Sequence[i
     meeting its neighbourhood (they make its supposed spans), its candidate neighbours (the units
     it changes) and ``i``: its key is ``(i, empty & reach[i], unknown & nb[i])``. A cell whose key
     is known is skipped, its cost taken from the budget when the budget holds it (its searches are
-    then memo hits that spend exactly that); the same answers, the same budget, on any board."""
+    then memo hits that spend exactly that); the same answers, the same budget, on any board.
+
+    The second dict, under the same keys whatever the spans: the cell's supposed spans of the units
+    near it and the units it changes (the search's start), or ``()`` when no search starts there;
+    those read nothing else."""
     g = st.geo
     if not FIN_MEMO:
-        return {}, _reach(g, inner)
+        return {}, {}, _reach(g, inner)
     key = ("fin done", rule, kind, tuple(now))
     got: dict[tuple[int, int, int], int] | None = g.facts.get(key)  # type: ignore[assignment]
     if got is None:
         got = g.facts[key] = {}
-    return got, _reach(g, inner)
+    near: dict[tuple[int, int, int], tuple[Any, ...]] | None = g.facts.get(("fin near", rule, kind))  # type: ignore[assignment]
+    if near is None:
+        near = g.facts["fin near", rule, kind] = {}
+    return got, near, _reach(g, inner)
 
 
 def _reach(g: Geo, inner: list[Unit]) -> list[int]:

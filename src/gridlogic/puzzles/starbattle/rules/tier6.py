@@ -443,7 +443,7 @@ def r6_5(st: State) -> Step | None:
         units, others = g.units(kind), g.units(other)
         now_spans = _now_spans(st, units, others)
         limit = max(1, len(others) // 2)
-        done, reach = fin_done(st, "R6.5", kind, units, _fin_tuple(st, units, others, {}, now_spans))
+        done, starts, reach = fin_done(st, "R6.5", kind, units, _fin_tuple(st, units, others, {}, now_spans))
         empty, nb = st.empty, g.nb
         for i in bits(unk):
             if budget[0] < 0:
@@ -456,11 +456,15 @@ def r6_5(st: State) -> Step | None:
                 continue
             before = budget[0]
             live = _suppose(st, i)
-            raw = _fin_raw(st, i, units, others, live)
-            changed = [k for k in sorted(raw) if units[k].mask & near and raw[k] != now_spans[k]]
-            if not _searchable(raw, changed, limit):
+            start = starts.get(key)
+            if start is None:
+                raw = _fin_raw(st, i, units, others, live)
+                changed = [k for k in sorted(raw) if units[k].mask & near and raw[k] != now_spans[k]]
+                start = starts[key] = (raw, changed) if _searchable(raw, changed, limit) else ()
+            if not start:
                 done[key] = 0
                 continue
+            raw, changed = start
             spans = _fin_tuple(st, units, others, raw, now_spans)
             found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, spans=spans)
             if found is None and budget[0] >= 0:
