@@ -19,7 +19,8 @@ from gridlogic.puzzles.starbattle.rules.tier3 import excluded
 
 FINNED = (tier5.r5_3, tier5.r5_4, tier6.r6_5)
 SKIPPING = (tier3.r3_1, tier3.r3_2, tier3.r3_3, tier4.r4_1, tier4.r4_2, tier4.r4_3, tier4.r4_4, tier4.r4_5,
-            tier4.r4_6, *(tier4.completing(f"R4.{k}").fn for k in range(1, 7)), tier5.r5_5, tier6.r6_2)
+            tier4.r4_6, *(tier4.completing(f"R4.{k}").fn for k in range(1, 7)), tier5.r5_1, tier5.r5_2,
+            tier5.r5_5, tier6.r6_2, tier6.r6_1, tier4.r4_7)
 
 
 def _puzzles(corpus: Path, k: int) -> list[object]:
@@ -78,7 +79,8 @@ def test_skips_hold_against_any_earlier_board(corpus: Path, monkeypatch: pytest.
             for rule in SKIPPING:
                 seen = State(Geo(puzzle), *later)  # type: ignore[arg-type]
                 _outcome(rule, seen)
-                fast = _outcome(rule, State(Geo(puzzle), *earlier, _nothing=dict(seen._nothing)))  # type: ignore[arg-type]
+                fast = _outcome(rule, State(Geo(puzzle), *earlier, _nothing=dict(seen._nothing),  # type: ignore[arg-type]
+                                            carry=dict(seen.carry)))
                 monkeypatch.setattr(state, "SKIPS", False)
                 slow = _outcome(rule, State(Geo(puzzle), *earlier))  # type: ignore[arg-type]
                 monkeypatch.undo()

@@ -105,14 +105,33 @@ def _mask(units: list[Unit]) -> int:
     return out
 
 
+def _quiet(st: State, key: str, spans: list[int]) -> bool:
+    """Whether a counting scan found nothing on a board with the same ``spans`` (its only input: its
+    sets are the same) on none of whose cells it could mark anything changed since."""
+    got = st.carried(key)
+    if got is None:
+        return False
+    star, empty, (was, cells) = got
+    return bool(was == spans and not ((st.star ^ star) | (st.empty ^ empty)) & cells)
+
+
 def _undercount_step(st: State, rule: str, level: int, kind: str) -> Step | None:
     g, unk = st.geo, st.unknown
-    for ps, rs in undercounts(st, g.reg_units, g.units(kind)):
-        marks = _mask(rs) & unk & ~_mask(ps)
+    lines = g.units(kind)
+    spans = _now_spans(st, g.reg_units, lines)
+    key = f"{rule} {kind}"
+    if _quiet(st, key, spans):
+        return None
+    could = 0
+    for ps, rs in undercounts(st, g.reg_units, lines, spans=spans):
+        marks = _mask(rs) & ~_mask(ps)
+        could |= marks
+        marks &= unk
         if marks:
             return make_step(g, rule, level, f"{cap(names(ps))} lie entirely in {names(rs)}, so "
                              f"those {kind}s' stars all belong to them and {said(g, marks)}.",
                              _mask(ps) & unk, black=marks)
+    st.carry[key] = (st.star, st.empty, (spans, could))
     return None
 
 
@@ -125,14 +144,21 @@ def _overcount_step(st: State, kind: str) -> Step | None:
     # N regions covering N lines == the other regions inside the other lines; report it that way round.
     g, unk = st.geo, st.unknown
     lines = g.units(kind)
-    live = g.full & ~st.empty
-    for rs, ps in undercounts(st, lines, g.reg_units, live):
+    spans = _now_spans(st, lines, g.reg_units)
+    key = f"R5.2 {kind}"
+    if _quiet(st, key, spans):
+        return None
+    could = 0
+    for rs, ps in undercounts(st, lines, g.reg_units, spans=spans):
         # here: lines rs lie wholly in regions ps -> regions' stars are all in those lines
-        marks = _mask(ps) & unk & ~_mask(rs)
+        marks = _mask(ps) & ~_mask(rs)
+        could |= marks
+        marks &= unk
         if marks:
             return make_step(g, "R5.2", HARD, f"{cap(names(rs))} lie entirely in {names(ps)}, so "
                              f"those regions' stars are all in them and {said(g, marks)}.",
                              _mask(rs) & unk, black=marks)
+    st.carry[key] = (st.star, st.empty, (spans, could))
     return None
 
 
