@@ -3,7 +3,7 @@ the n-rooks property of (4S+2)-boards."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise, permutations
 
 from gridlogic.core.step import Step
@@ -483,6 +483,16 @@ def _blocks(g: Geo) -> list[list[int]]:
     return [[g.windows[(2 * i) * (g.n - 1) + 2 * j] for j in range(m)] for i in range(m)]
 
 
+@lru_cache(maxsize=4096)
+def _rooks(m: int, can_empty: tuple[tuple[bool, ...], ...], is_empty: tuple[tuple[bool, ...], ...],
+           ) -> list[tuple[int, ...]]:
+    """The rook placements (one empty block per block row and column) that empty only blocks that
+    can be empty and every block already empty (shared, read-only)."""
+    return [p for p in permutations(range(m))
+            if all(can_empty[i][p[i]] for i in range(m))
+            and all(p[i] == j for i in range(m) for j in range(m) if is_empty[i][j])]
+
+
 def r6_6(st: State) -> Step | None:
     """R6.6 N-Rooks ((4S+2)-boards): of the (2S+1)^2 aligned 2x2 blocks exactly 2S+1 are empty, one in
     every block row and block column. Blocks that hold a star (or are a known star-containing 2x2)
@@ -497,9 +507,7 @@ def r6_6(st: State) -> Step | None:
     known = {w.mask for w in windows(st, EXPERT)}
     can_empty = [[not (blk & st.star) and blk not in known for blk in row] for row in blocks]
     is_empty = [[blk & ~st.empty == 0 for blk in row] for row in blocks]
-    rooks = [p for p in permutations(range(m))
-             if all(can_empty[i][p[i]] for i in range(m))
-             and all(p[i] == j for i in range(m) for j in range(m) if is_empty[i][j])]
+    rooks = _rooks(m, tuple(tuple(row) for row in can_empty), tuple(tuple(row) for row in is_empty))
     if not rooks:
         raise Broken(broken_step(g, "R6.6", "No block in some block row or column can be the empty 2x2 "
                                  "the n-rooks property needs.", unk, EXPERT))
