@@ -344,15 +344,17 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
         # Every line set the search visits holds the must's span and at most ``limit`` lines, so a
         # unit whose span together with it is wider never lies inside one nor widens one: drop it.
         # (The memo key below is itself memoised on the spans it is made from.)
+        # Both are memoised in one cell (the reduced spans and what the search gave), shared by
+        # every ``short`` key that reduces to the same spans.
         short = (kinds, spans, k)
-        got_key: tuple[str, str, str, tuple[int, ...], int] | None = facts.get(short)  # type: ignore[assignment]
-        if got_key is None:
+        cell: list[Any] | None = facts.get(short)  # type: ignore[assignment]
+        if cell is None:
             seen = tuple([sp if (sp | base).bit_count() <= limit else 0 for sp in spans])
-            got_key = ("fin", *kinds, seen, k)
-            facts[short] = got_key
-        key = got_key
-        seen = key[3]
-        hit: tuple[list[tuple[list[Unit], list[Unit], int, int]] | Broken, int] | None = g.facts.get(key)  # type: ignore[assignment]
+            cell = facts.setdefault(("fin", *kinds, seen, k), [seen, None])  # type: ignore[assignment]
+            facts[short] = cell
+        assert cell is not None
+        seen = cell[0]
+        hit: tuple[list[tuple[list[Unit], list[Unit], int, int]] | Broken, int] | None = cell[1]
         if hit is not None and budget[0] >= hit[1]:
             budget[0] -= hit[1]
             found = hit[0]
@@ -364,7 +366,7 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
             except Broken as e:
                 found = e
             if budget[0] >= 0:
-                g.facts[key] = (found, before - budget[0])
+                cell[1] = (found, before - budget[0])
         if isinstance(found, Broken):
             if not skip_broken:
                 raise found
