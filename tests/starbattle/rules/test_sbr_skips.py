@@ -89,17 +89,6 @@ def test_skips_hold_against_any_earlier_board(corpus: Path, monkeypatch: pytest.
     assert checked > 5
 
 
-def test_finned_memo_changes_no_step(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    puzzles = _puzzles(corpus, 4)
-    assert puzzles
-    for puzzle in puzzles:
-        with_memo = explain(puzzle, TRIAL - 1)  # type: ignore[arg-type]
-        monkeypatch.setattr(tier5, "FIN_MEMO", False)
-        without = explain(puzzle, TRIAL - 1)  # type: ignore[arg-type]
-        monkeypatch.setattr(tier5, "FIN_MEMO", True)
-        assert [_said(s) for s in with_memo.steps] == [_said(s) for s in without.steps]
-
-
 def test_finned_memo_is_board_independent(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Boards of one solve asked in reverse order with one warm Geo (its memo filled by later boards
     first) answer as a fresh Geo without the memo does."""

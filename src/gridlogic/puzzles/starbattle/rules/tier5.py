@@ -188,9 +188,7 @@ def r5_3(st: State) -> Step | None:
             if budget[0] < 0:
                 return None
             key = (i, empty & reach[i], unk & nb[i])
-            cost = done.get(key)
-            if cost is not None and budget[0] >= cost:
-                budget[0] -= cost
+            if replayed(done, key, budget):
                 continue
             before = budget[0]
             live = _suppose(st, i)
@@ -235,9 +233,7 @@ def r5_4(st: State) -> Step | None:
                 return None
             near = nb[i] & unk
             key = (i, empty & reach[i], near)
-            cost = done.get(key)
-            if cost is not None and budget[0] >= cost:
-                budget[0] -= cost
+            if replayed(done, key, budget):
                 continue
             before = budget[0]
             live = _suppose(st, i)
@@ -297,6 +293,16 @@ def fin_done(st: State, rule: str, kind: str, inner: list[Unit], now: Sequence[i
     if near is None:
         near = g.facts["fin near", rule, kind] = {}
     return got, near, _reach(g, inner)
+
+
+def replayed(done: dict[tuple[int, int, int], int], key: tuple[int, int, int], budget: list[int]) -> bool:
+    """Whether the cell ``key`` is known to find nothing (:func:`fin_done`) at a cost the budget
+    holds; if so the cost is taken from the budget, as its searches would have spent it."""
+    cost = done.get(key)
+    if cost is not None and budget[0] >= cost:
+        budget[0] -= cost
+        return True
+    return False
 
 
 def _reach(g: Geo, inner: list[Unit]) -> list[int]:

@@ -24,6 +24,7 @@ from gridlogic.puzzles.starbattle.rules.tier5 import (
     fin_done,
     fin_search,
     names,
+    replayed,
     undercounts,
 )
 
@@ -450,9 +451,7 @@ def r6_5(st: State) -> Step | None:
                 return None
             near = nb[i] & unk
             key = (i, empty & reach[i], near)
-            cost = done.get(key)
-            if cost is not None and budget[0] >= cost:
-                budget[0] -= cost
+            if replayed(done, key, budget):
                 continue
             before = budget[0]
             live = _suppose(st, i)
