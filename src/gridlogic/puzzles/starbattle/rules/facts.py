@@ -104,24 +104,36 @@ def unit_cover(st: State, unit: Unit) -> list[int] | None:
 
 def unit_covers(st: State) -> list[tuple[Unit, list[int]]]:
     """Every unit with a cover (:func:`unit_cover`), in the order of ``all_units``; once per board
-    (shared: do not modify the lists)."""
+    (shared: do not modify the lists). A unit's cover reads only its neighbourhood: a unit whose
+    neighbourhood did not change since the last board computed keeps that board's answer."""
     got: list[tuple[Unit, list[int]]] | None = st.cache.get("covers")
     if got is None:
         got = []
         g = st.geo
         big_s, star, unk, facts, near = g.S, st.star, st.unknown, g.facts, g.near
-        for u in g.all_units():  # unit_cover, inlined
+        last = st.carried("covers")
+        changed = g.full if last is None else (star ^ last[0]) | (st.empty ^ last[1])
+        before: list[list[int] | None] = last[2] if last is not None else []
+        now: list[list[int] | None] = []
+        for k, u in enumerate(g.all_units()):  # unit_cover, inlined
             mask = u.mask
-            need = big_s - (star & mask).bit_count()
-            cells = mask & unk
-            if need <= 0 or not cells:
-                continue
-            key = ("cover", cells, need, star & near[mask])
-            cover = facts.get(key, _MISSING)
-            if cover is _MISSING:
-                cover = facts[key] = g.window_cover(cells, need, star)
-            if cover is not None and len(cover) == need:  # type: ignore[arg-type]
-                got.append((u, cover))  # type: ignore[arg-type]
+            if not near[mask] & changed:
+                cover = before[k]
+            else:
+                need = big_s - (star & mask).bit_count()
+                cells = mask & unk
+                cover = None
+                if need > 0 and cells:
+                    key = ("cover", cells, need, star & near[mask])
+                    cover = facts.get(key, _MISSING)  # type: ignore[assignment]
+                    if cover is _MISSING:
+                        cover = facts[key] = g.window_cover(cells, need, star)
+                    if cover is not None and len(cover) != need:
+                        cover = None
+            now.append(cover)
+            if cover is not None:
+                got.append((u, cover))
+        st.carry["covers"] = (star, st.empty, now)
         st.cache["covers"] = got
     return got
 

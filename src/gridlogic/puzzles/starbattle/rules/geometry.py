@@ -291,6 +291,32 @@ class Geo:
             memo[mask] = (lo, min(hi, k - 1))
         return ok
 
+    def place(self, mask: int, k: int) -> int:
+        """Non-touching stars in ``mask``, at least ``k`` of them (``k`` >= 1), or 0 if ``k`` do not
+        fit: the greedy lowest-first placement when it reaches ``k``, else one found along
+        :meth:`fits`' own branches. A witness for "``k`` fit" that callers reuse: any ``k`` of its
+        stars outside a set show that ``k`` fit outside it too."""
+        nbs = self.closed
+        rest, placed = mask, 0
+        while rest:
+            low = rest & -rest
+            placed |= low
+            rest &= ~nbs[low.bit_length() - 1]
+        if placed.bit_count() >= k:
+            return placed
+        if not self.fits(mask, k):
+            return 0
+        out = 0
+        while k > 0:  # fits(mask, k) holds here: follow a branch that keeps it
+            low = mask & -mask
+            inner = mask & ~nbs[low.bit_length() - 1]
+            if self.fits(inner, k - 1):
+                out |= low
+                mask, k = inner, k - 1
+            else:
+                mask ^= low
+        return out
+
     def max_stars(self, mask: int, cap: int | None = None) -> int:
         """The exact maximum of non-touching stars in ``mask`` (stopping at ``cap`` if given)."""
         k = 0

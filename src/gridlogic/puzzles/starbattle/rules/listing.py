@@ -68,16 +68,19 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
     cells changed are looked at again (the board itself is taken as consistent)."""
     g = st.geo
     big_s, nb, fits, full, closed_at = g.S, g.nb, g.fits, g.full, g.closed
-    stars = st.star | placed
-    empty = st.empty
+    base_star, base_empty = st.star, st.empty
+    stars = base_star | placed
+    empty = base_empty
     fresh = placed
     masks = g.unit_masks
-    changed = g.dilate(placed)
+    changed = placed
+    while fresh:  # the placed stars' neighbours: emptied, and changed with them
+        low = fresh & -fresh
+        around = nb[low.bit_length() - 1]
+        empty |= around
+        changed |= around
+        fresh ^= low
     for _ in range(rounds):
-        while fresh:
-            low = fresh & -fresh
-            empty |= nb[low.bit_length() - 1]
-            fresh ^= low
         if stars & empty:
             return None
         cand = full & ~(stars | empty)
@@ -97,19 +100,19 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
             if k < need:
                 return None
             if k == need:
-                if need == 2:  # two cells: both stars unless they touch
+                if need == 2:
                     if not left & ~closed_at[(left & -left).bit_length() - 1]:
                         return None
                 elif need > 2 and not fits(left, need):
                     return None
                 forced |= left
-            elif need > 1:  # one star fits in any cell; two do when a cell misses the lowest's block
+            elif need > 1:
                 low = left & -left
                 if (need > 2 or not left & ~closed_at[low.bit_length() - 1]) and not fits(left, need):
                     return None
         fresh = forced & ~stars
         if not fresh and not closed:
-            touched = (stars | empty) & ~(st.star | st.empty)
+            touched = (stars | empty) & ~(base_star | base_empty)
             for pair in g.pair_masks:
                 if pair & touched:
                     need = 2 * big_s - (stars & pair).bit_count()
@@ -118,8 +121,13 @@ def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | 
             break
         empty |= closed
         stars |= fresh
-        changed = closed | g.dilate(fresh)
-    return empty & st.unknown & ~stars, stars & ~st.star
+        changed = closed | fresh
+        while fresh:
+            low = fresh & -fresh
+            changed |= nb[low.bit_length() - 1]
+            empty |= nb[low.bit_length() - 1]
+            fresh ^= low
+    return empty & st.unknown & ~stars, stars & ~base_star
 
 
 def _units(g: Geo) -> list[tuple[str, int, int]]:
@@ -141,6 +149,41 @@ def _spread(pats: list[int]) -> list[int]:
     return spread
 
 
+def _fold(st: State, cand: int, unk: int, pats: list[int]) -> tuple[int, int, int, int, int, list[int]]:
+    """Fold a unit's placements in as they come: (kept, their union, their intersection, the cells
+    every kept one empties, the stars every kept one adds, the placements put aside). The marks
+    only shrink as placements are kept, so the order cannot change a step, and once there are none
+    the rest cannot give any. A placement of candidates already in a kept one comes after the
+    others (``later``); once only the unit's candidates in no kept placement are left to mark, it
+    changes no mark: it is put aside, to be looked at only to count the kept ones if the unit
+    marks."""
+    kept = anywhere = 0
+    everywhere = cand
+    emptied = starred = unk
+    later: list[int] = []
+    aside: list[int] = []
+    for phase in (_spread(pats), later):
+        for p in phase:
+            if not p & ~anywhere:
+                if not everywhere and not emptied & ~cand and not starred & ~cand:
+                    aside.append(p)
+                    continue
+                if phase is not later:
+                    later.append(p)
+                    continue
+            got = consequences(st, p)
+            if got is None:
+                continue
+            kept += 1
+            anywhere |= p
+            everywhere &= p
+            emptied &= got[0]
+            starred &= got[1]
+            if not (cand & ~anywhere) and not (emptied & ~cand) and not everywhere and not (starred & ~cand):
+                return kept, anywhere, everywhere, emptied, starred, aside
+    return kept, anywhere, everywhere, emptied, starred, aside
+
+
 def r_listing(st: State) -> Step | None:
     """Placements: a unit's possible star placements under the row/column counts."""
     g, unk = st.geo, st.unknown
@@ -152,23 +195,7 @@ def r_listing(st: State) -> Step | None:
         pats = unit_placements(st, cand, need)
         if pats is None:
             continue
-        # Fold the kept placements in as they come: the marks can only shrink as more are kept,
-        # so once there are none the rest of the unit's placements cannot give any.
-        kept = 0
-        anywhere = 0
-        everywhere = cand
-        emptied = starred = unk
-        for p in _spread(pats):
-            got = consequences(st, p)
-            if got is None:
-                continue
-            kept += 1
-            anywhere |= p
-            everywhere &= p
-            emptied &= got[0]
-            starred &= got[1]
-            if not (cand & ~anywhere) and not (emptied & ~cand) and not everywhere and not (starred & ~cand):
-                break
+        kept, anywhere, everywhere, emptied, starred, aside = _fold(st, cand, unk, pats)
         if not kept:
             raise Broken(broken_step(g, "Placements", f"None of the {len(pats)} ways {name} can place its "
                                      f"{need} star{'s' if need > 1 else ''} leaves every row, column and "
@@ -176,6 +203,9 @@ def r_listing(st: State) -> Step | None:
         black = (cand & ~anywhere) | (emptied & ~cand)
         star = everywhere | (starred & ~cand)
         if black or star:
+            for p in aside:
+                if consequences(st, p) is not None:
+                    kept += 1
             return make_step(g, "Placements", EXPERT_PLUS, f"Listing the ways {name} can place its {need} "
                              f"star{'s' if need > 1 else ''}: of {len(pats)}, only {kept} leave every "
                              f"row, column and region room for its stars (after the marks they force); "

@@ -8,10 +8,12 @@ impossible raises :class:`Broken` carrying the step that says why.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from gridlogic.core.engine import Broken
 from gridlogic.core.errors import Contradiction
+from gridlogic.core.grid import Cell
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
@@ -20,6 +22,9 @@ __all__ = ["BLACK", "STAR", "Broken", "State"]
 
 STAR = "star"
 BLACK = "black"
+SKIPS = True
+"""Whether rules skip the parts of the board that did not change since they last found nothing
+(:meth:`State.changed_since`); off only to test that the skips change nothing."""
 
 
 @dataclass
@@ -33,6 +38,12 @@ class State:
     _sound: tuple[int, int] | None = field(default=None, repr=False, compare=False)
     """(stars, empty cells) of the last board :meth:`contradiction` passed: a unit none of whose
     cells changed since then passes again."""
+    _nothing: dict[str, tuple[int, int, int]] = field(default_factory=dict, repr=False, compare=False)
+    """Per rule (a key of its choosing): (stars, empty cells, summary) of the last board it found
+    nothing on (see :meth:`changed_since`); kept across steps, unlike :attr:`cache`."""
+    carry: dict[str, tuple[int, int, Any]] = field(default_factory=dict, repr=False, compare=False)
+    """Per-board facts kept across steps with the (stars, empty cells) of the board they were
+    computed on, so that the next board recomputes only what its changed cells reach."""
 
     @classmethod
     def start(cls, puzzle: StarBattle, geo: Geo | None = None) -> State:
@@ -59,7 +70,27 @@ class State:
         return st
 
     def copy(self) -> State:
-        return State(self.geo, self.star, self.empty, _sound=self._sound)
+        return State(self.geo, self.star, self.empty, _sound=self._sound, _nothing=dict(self._nothing),
+                     carry=dict(self.carry))
+
+    def changed_since(self, key: str, extra: int = 0) -> int:
+        """The cells that differ (star or empty) from the last board on which the rule ``key``
+        found nothing (every cell if none, or if that board's ``extra``, a summary the rule also
+        reads, was different): a rule whose finding on a part of the board depends only on some
+        cells skips the parts none of whose cells changed. Any earlier board will do, not only an
+        ancestor: the difference is taken both ways."""
+        got = self._nothing.get(key)
+        if got is None or got[2] != extra or not SKIPS:
+            return self.geo.full
+        return (self.star ^ got[0]) | (self.empty ^ got[1])
+
+    def carried(self, key: str) -> tuple[int, int, Any] | None:
+        """The facts kept under ``key`` with the board they were computed on (see :attr:`carry`)."""
+        return self.carry.get(key) if SKIPS else None
+
+    def found_nothing(self, key: str, extra: int = 0) -> None:
+        """Record that the rule ``key`` found nothing on this board (see :meth:`changed_since`)."""
+        self._nothing[key] = (self.star, self.empty, extra)
 
     @property
     def unknown(self) -> int:
@@ -129,12 +160,20 @@ class State:
         return None
 
 
+@cache
+def _marks(n: int) -> tuple[list[Cell], list[Mark], list[Mark]]:
+    """Per cell of an ``n`` x ``n`` board: the cell, its star mark and its empty mark (immutable,
+    shared by every step)."""
+    cells = [divmod(i, n) for i in range(n * n)]
+    return cells, [Mark(c, STAR) for c in cells], [Mark(c, BLACK) for c in cells]
+
+
 def make_step(geo: Geo, rule: str, level: int, reason: str, uses: int = 0, black: int = 0,
               star: int = 0) -> Step:
-    """A :class:`Step` from masks (marks in cell order)."""
-    marks = [Mark(geo.cell(i), STAR) for i in bits(star)] + [Mark(geo.cell(i), BLACK) for i in bits(black & ~star)]
-    marks.sort(key=lambda m: m.cell)
-    return Step(rule, level, reason, tuple(geo.cell(i) for i in bits(uses)), tuple(marks))
+    """A :class:`Step` from masks (marks in cell order; a cell in both masks is a star)."""
+    cells, stars, blacks = _marks(geo.n)
+    marks = tuple(stars[i] if star >> i & 1 else blacks[i] for i in bits(star | black))
+    return Step(rule, level, reason, tuple(cells[i] for i in bits(uses)), marks)
 
 
 def broken_step(geo: Geo, rule: str, reason: str, uses: int = 0, level: int = 0) -> Step:

@@ -26,7 +26,10 @@ def r3_1(st: State) -> Step | None:
     outside the unit are empty."""
     g, unk, star = st.geo, st.unknown, st.star
     one_less = g.S - 1
+    changed, near = st.changed_since("R3.1"), g.near  # a unit's finding lies in its neighbourhood
     for u in g.all_units():
+        if not near[u.mask] & changed:
+            continue
         cells = u.mask & unk
         if (star & u.mask).bit_count() != one_less or cells.bit_count() < 2:  # needs one more
             continue
@@ -37,6 +40,7 @@ def r3_1(st: State) -> Step | None:
             return make_step(g, "R3.1", EASY, f"{cap(u.name)} needs one more star and its cells "
                              f"{g.cells_name(cells)} lie in one 2x2, which holds one star at most; "
                              f"so {said(g, marks)}.", cells, black=marks)
+    st.found_nothing("R3.1")
     return None
 
 
@@ -44,13 +48,17 @@ def r3_2(st: State) -> Step | None:
     """R3.2 Region Tiling Bound, as a contradiction check on every row, column and region. Uses the
     exact maximum of non-touching stars (never above the seed's greedy tiling count)."""
     g, unk, star = st.geo, st.unknown, st.star
+    changed = st.changed_since("R3.2")
     for u in g.all_units():
+        if not u.mask & changed:
+            continue
         need = g.S - (star & u.mask).bit_count()
         cells = u.mask & unk
         if need > 0 and not g.fits(cells, need):
             most = g.max_stars(cells, need)
             raise Broken(broken_step(g, "R3.2", f"{cap(u.name)} needs {need} more stars but its "
                                      f"cells can hold only {most}.", cells))
+    st.found_nothing("R3.2")
     return None
 
 
@@ -59,7 +67,10 @@ def r3_3(st: State) -> Step | None:
     exactly one star in each of them, so the 2x2s' cells outside the unit are empty, a cell in two of
     them is empty, and a 2x2 with a single candidate of the unit holds its star there."""
     g, unk = st.geo, st.unknown
+    changed, near = st.changed_since("R3.3"), g.near  # a unit's cover and marks lie in its neighbourhood
     for u, cover in unit_covers(st):
+        if not near[u.mask] & changed:
+            continue
         cells = u.mask & unk
         black = 0
         star = 0
@@ -82,6 +93,7 @@ def r3_3(st: State) -> Step | None:
                              f"star{'s' if len(cover) > 1 else ''} and its cells fit in {len(cover)} "
                              f"2x2{'s' if len(cover) > 1 else ''}, each holding exactly one of them: "
                              f"so {' and '.join(what)}.", cells, black=black, star=star)
+    st.found_nothing("R3.3")
     return None
 
 
@@ -129,9 +141,15 @@ def exclusion(geo: Geo, cells: int, need: int, targets: int | None = None) -> in
     if got is not None:
         return got  # type: ignore[return-value]
     # A 3x3 block holds at most 4 non-touching stars, so a star's closed neighbourhood costs at
-    # most 4 of the room: with that much to spare no cell is excluded.
+    # most 4 of the room: with that much to spare no cell is excluded. The greedy placement shows
+    # that room when it finds it (and ``excluded``, exact, answers when it does not).
     outside = targets is not None and targets & ~cells
-    if geo.fits(cells, need + (4 if outside else 3)):
+    spare = need + (4 if outside else 3)
+    rest, placed, closed = cells, 0, geo.closed
+    while rest and placed < spare:
+        placed += 1
+        rest &= ~closed[(rest & -rest).bit_length() - 1]
+    if placed >= spare:
         geo.facts[key] = 0
         return 0
     out = excluded(geo, cells, need, cells if targets is None else targets, geo.closed.__getitem__)
@@ -141,23 +159,37 @@ def exclusion(geo: Geo, cells: int, need: int, targets: int | None = None) -> in
 
 def excluded(geo: Geo, cells: int, need: int, targets: int, removed: Callable[[int], int]) -> int:
     """Cells of ``targets`` whose star, ruling out ``removed(cell)``, leaves ``cells`` unable to
-    hold their remaining stars (``need``, less one if the cell is one of them)."""
-    fits, closed = geo.fits, geo.closed
+    hold their remaining stars (``need``, less one if the cell is one of them).
+
+    Exact for every target; the stars found fitting for one target are kept (``seen``: sets of
+    non-touching stars of ``cells``), and a later target with enough of one set's stars outside
+    what it rules out needs no search."""
+    closed = geo.closed
     out = 0
+    seen: list[int] = []
     while targets:
         low = targets & -targets
         targets ^= low
         k = need - 1 if cells & low else need
         if k <= 0:
             continue
-        rest = cells & ~removed(low.bit_length() - 1)
+        gone = removed(low.bit_length() - 1)
+        rest = cells & ~gone
         if k == 1:  # one star fits in any cell
             if not rest:
                 out |= low
-        elif k == 2 and rest & ~closed[(rest & -rest).bit_length() - 1]:
+            continue
+        if k == 2 and rest & ~closed[(rest & -rest).bit_length() - 1]:
             continue  # two fit: a cell outside the lowest one's block
-        elif not fits(rest, k):
-            out |= low
+        for placed in seen:
+            if (placed & rest).bit_count() >= k:
+                break
+        else:
+            placed = geo.place(rest, k)
+            if placed:
+                seen.append(placed)
+            else:
+                out |= low
     return out
 
 

@@ -23,10 +23,10 @@ class _Removed(dict[int, int]):
         g = st.geo
         out = g.closed[i]
         star, one_less = st.star, g.S - 1
-        for kind in ("row", "column", "region"):
-            u = g.unit_of(i, kind)
-            if (star & u.mask).bit_count() == one_less:  # needs one more star
-                out |= u.mask
+        r, c = divmod(i, g.n)
+        for mask in (g.rows[r], g.cols[c], g.regs[g.reg_of[i]]):
+            if (star & mask).bit_count() == one_less:  # needs one more star
+                out |= mask
         out &= st.unknown
         self[i] = out
         return out
@@ -82,7 +82,12 @@ def _completer_bits(st: State) -> int:
 
 def _direct(st: State, kind: str, rule: str, completing: bool) -> Step | None:
     g, unk = st.geo, st.unknown
+    # A unit's finding reads its cells and, in the completing form, which units need one more star.
+    key, bits_now = (f"{rule} completing", _completer_bits(st)) if completing else (rule, 0)
+    changed = st.changed_since(key, bits_now)
     for u in g.units(kind):
+        if not u.mask & changed:
+            continue
         need = st.need(u)
         cells = u.mask & unk
         if need <= 1 or cells.bit_count() <= need:
@@ -95,6 +100,7 @@ def _direct(st: State, kind: str, rule: str, completing: bool) -> Step | None:
                              f"little room for its other {need - 1} star{'s' if need > 2 else ''}{also}, "
                              f"so {'it is' if marks.bit_count() == 1 else 'they are'} empty.",
                              cells, black=marks)
+    st.found_nothing(key, bits_now)
     return None
 
 
@@ -116,7 +122,17 @@ def r4_3(st: State) -> Step | None:
 def _cross(st: State, kind: str, rule: str, completing: bool) -> Step | None:
     g, unk = st.geo, st.unknown
     done = completers(st) if completing else []
+    # A unit's finding reads its neighbourhood and, in the completing form, which units need one
+    # more star and the cells of those meeting the neighbourhood (its targets are there too).
+    key, bits_now = (f"{rule} completing", _completer_bits(st)) if completing else (rule, 0)
+    changed = st.changed_since(key, bits_now)
     for u in g.units(kind):
+        around = g.near[u.mask]
+        for v in done:
+            if v.mask & around:
+                around |= v.mask
+        if not around & changed:
+            continue
         need = st.need(u)
         cells = u.mask & unk
         if need <= 0:
@@ -134,6 +150,7 @@ def _cross(st: State, kind: str, rule: str, completing: bool) -> Step | None:
                              f"cells of {u.name}{also} that its {need} remaining star{'s' if need > 1 else ''} "
                              f"could not fit, so {'it is' if marks.bit_count() == 1 else 'they are'} empty.",
                              cells, black=marks)
+    st.found_nothing(key, bits_now)
     return None
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EXPERT, EXPERT_PLUS, HARD
@@ -104,14 +105,33 @@ def _mask(units: list[Unit]) -> int:
     return out
 
 
+def _quiet(st: State, key: str, spans: list[int]) -> bool:
+    """Whether a counting scan found nothing on a board with the same ``spans`` (its only input: its
+    sets are the same) on none of whose cells it could mark anything changed since."""
+    got = st.carried(key)
+    if got is None:
+        return False
+    star, empty, (was, cells) = got
+    return bool(was == spans and not ((st.star ^ star) | (st.empty ^ empty)) & cells)
+
+
 def _undercount_step(st: State, rule: str, level: int, kind: str) -> Step | None:
     g, unk = st.geo, st.unknown
-    for ps, rs in undercounts(st, g.reg_units, g.units(kind)):
-        marks = _mask(rs) & unk & ~_mask(ps)
+    lines = g.units(kind)
+    spans = _now_spans(st, g.reg_units, lines)
+    key = f"{rule} {kind}"
+    if _quiet(st, key, spans):
+        return None
+    could = 0
+    for ps, rs in undercounts(st, g.reg_units, lines, spans=spans):
+        marks = _mask(rs) & ~_mask(ps)
+        could |= marks
+        marks &= unk
         if marks:
             return make_step(g, rule, level, f"{cap(names(ps))} lie entirely in {names(rs)}, so "
                              f"those {kind}s' stars all belong to them and {said(g, marks)}.",
                              _mask(ps) & unk, black=marks)
+    st.carry[key] = (st.star, st.empty, (spans, could))
     return None
 
 
@@ -124,14 +144,21 @@ def _overcount_step(st: State, kind: str) -> Step | None:
     # N regions covering N lines == the other regions inside the other lines; report it that way round.
     g, unk = st.geo, st.unknown
     lines = g.units(kind)
-    live = g.full & ~st.empty
-    for rs, ps in undercounts(st, lines, g.reg_units, live):
+    spans = _now_spans(st, lines, g.reg_units)
+    key = f"R5.2 {kind}"
+    if _quiet(st, key, spans):
+        return None
+    could = 0
+    for rs, ps in undercounts(st, lines, g.reg_units, spans=spans):
         # here: lines rs lie wholly in regions ps -> regions' stars are all in those lines
-        marks = _mask(ps) & unk & ~_mask(rs)
+        marks = _mask(ps) & ~_mask(rs)
+        could |= marks
+        marks &= unk
         if marks:
             return make_step(g, "R5.2", HARD, f"{cap(names(rs))} lie entirely in {names(ps)}, so "
                              f"those regions' stars are all in them and {said(g, marks)}.",
                              _mask(rs) & unk, black=marks)
+    st.carry[key] = (st.star, st.empty, (spans, could))
     return None
 
 
@@ -155,19 +182,32 @@ def r5_3(st: State) -> Step | None:
         lines = g.units(kind)
         now_spans = _now_spans(st, g.reg_units, lines)
         limit = max(1, len(lines) // 2)
+        done, starts, reach = fin_done(st, "R5.3", kind, g.reg_units, _fin_tuple(st, g.reg_units, lines, {}, now_spans))
+        empty, nb = st.empty, g.nb
         for i in bits(unk):
             if budget[0] < 0:
                 return None
-            live = _suppose(st, i)
-            raw, touched = _fin_near(st, i, g.reg_units, lines, live)
-            touched = {k for k in touched if raw[k] != now_spans[k]}
-            if not _searchable(raw, touched, limit):
+            key = (i, empty & reach[i], unk & nb[i])
+            if replayed(done, key, budget):
                 continue
+            before = budget[0]
+            live = _suppose(st, i)
+            start = starts.get(key)
+            if start is None:
+                raw, touched = _fin_near(st, i, g.reg_units, lines, live)
+                touched = {k for k in touched if raw[k] != now_spans[k]}
+                start = starts[key] = (raw, touched) if _searchable(raw, touched, limit) else ()
+            if not start:
+                done[key] = 0
+                continue
+            raw, touched = start
             spans = _fin_tuple(st, g.reg_units, lines, raw, now_spans)
             try:
                 found = fin_search(st, i, touched, g.reg_units, lines, live, budget, spans=spans)
             except Broken as e:
                 return _hypo_broken(g, "R5.3", i, e, unk)
+            if found is None and budget[0] >= 0:
+                done[key] = before - budget[0]
             if found is not None:
                 ps, rs = found
                 return make_step(g, "R5.3", HARD, f"A star at {g.cell_name(i)} would empty its "
@@ -186,20 +226,33 @@ def r5_4(st: State) -> Step | None:
         lines = g.units(kind)
         now_spans = _now_spans(st, lines, g.reg_units)
         limit = max(1, len(g.reg_units) // 2)
+        done, starts, reach = fin_done(st, "R5.4", kind, lines, _fin_tuple(st, lines, g.reg_units, {}, now_spans))
+        empty, nb = st.empty, g.nb
         for i in bits(unk):
             if budget[0] < 0:
                 return None
-            live = _suppose(st, i)
-            near = g.nb[i] & unk
-            raw = _fin_raw(st, i, lines, g.reg_units, live)
-            touched = {k for k in sorted(raw) if lines[k].mask & near and raw[k] != now_spans[k]}
-            if not _searchable(raw, touched, limit):
+            near = nb[i] & unk
+            key = (i, empty & reach[i], near)
+            if replayed(done, key, budget):
                 continue
+            before = budget[0]
+            live = _suppose(st, i)
+            start = starts.get(key)
+            if start is None:
+                raw = _fin_raw(st, i, lines, g.reg_units, live)
+                touched = {k for k in sorted(raw) if lines[k].mask & near and raw[k] != now_spans[k]}
+                start = starts[key] = (raw, touched) if _searchable(raw, touched, limit) else ()
+            if not start:
+                done[key] = 0
+                continue
+            raw, touched = start
             spans = _fin_tuple(st, lines, g.reg_units, raw, now_spans)
             try:
                 found = fin_search(st, i, touched, lines, g.reg_units, live, budget, spans=spans)
             except Broken as e:
                 return _hypo_broken(g, "R5.4", i, e, unk)
+            if found is None and budget[0] >= 0:
+                done[key] = before - budget[0]
             if found is not None:
                 rs, ps = found
                 return make_step(g, "R5.4", HARD, f"A star at {g.cell_name(i)} would empty its "
@@ -207,6 +260,65 @@ def r5_4(st: State) -> Step | None:
                                  f"stars would then all be in them; so {g.cell_name(i)} is empty.",
                                  _mask(rs) & unk, black=1 << i)
     return None
+
+
+FIN_MEMO = True
+"""Whether the finned scans skip the cells whose outcome they already know (see :func:`fin_done`);
+off only to test that the skip changes nothing."""
+
+
+def fin_done(st: State, rule: str, kind: str, inner: list[Unit], now: Sequence[int],
+             ) -> tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], tuple[Any, ...]], list[int]]:
+    """Per puzzle, for a finned scan (``rule`` over lines of ``kind``) on boards whose ``inner``
+    units have the spans ``now``: a dict from a cell's key to the budget its search spent finding
+    nothing, and per cell the cells that key reads (see below). Empty when :data:`FIN_MEMO` is off.
+
+    A cell ``i``'s outcome depends only on those spans, the empty cells among the inner units
+    meeting its neighbourhood (they make its supposed spans), its candidate neighbours (the units
+    it changes) and ``i``: its key is ``(i, empty & reach[i], unknown & nb[i])``. A cell whose key
+    is known is skipped, its cost taken from the budget when the budget holds it (its searches are
+    then memo hits that spend exactly that); the same answers, the same budget, on any board.
+
+    The second dict, under the same keys whatever the spans: the cell's supposed spans of the units
+    near it and the units it changes (the search's start), or ``()`` when no search starts there;
+    those read nothing else."""
+    g = st.geo
+    if not FIN_MEMO:
+        return {}, {}, _reach(g, inner)
+    key = ("fin done", rule, kind, tuple(now))
+    got: dict[tuple[int, int, int], int] | None = g.facts.get(key)  # type: ignore[assignment]
+    if got is None:
+        got = g.facts[key] = {}
+    near: dict[tuple[int, int, int], tuple[Any, ...]] | None = g.facts.get(("fin near", rule, kind))  # type: ignore[assignment]
+    if near is None:
+        near = g.facts["fin near", rule, kind] = {}
+    return got, near, _reach(g, inner)
+
+
+def replayed(done: dict[tuple[int, int, int], int], key: tuple[int, int, int], budget: list[int]) -> bool:
+    """Whether the cell ``key`` is known to find nothing (:func:`fin_done`) at a cost the budget
+    holds; if so the cost is taken from the budget, as its searches would have spent it."""
+    cost = done.get(key)
+    if cost is not None and budget[0] >= cost:
+        budget[0] -= cost
+        return True
+    return False
+
+
+def _reach(g: Geo, inner: list[Unit]) -> list[int]:
+    """Per cell: its closed neighbourhood with every ``inner`` unit meeting it (once per puzzle)."""
+    key = ("fin reach", inner[0].kind)
+    got: list[int] | None = g.facts.get(key)  # type: ignore[assignment]
+    if got is None:
+        got = []
+        for m in g.closed:
+            out = m
+            for u in inner:
+                if u.mask & m:
+                    out |= u.mask
+            got.append(out)
+        g.facts[key] = got
+    return got
 
 
 def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer: list[Unit], live: int,
@@ -238,15 +350,17 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
         # Every line set the search visits holds the must's span and at most ``limit`` lines, so a
         # unit whose span together with it is wider never lies inside one nor widens one: drop it.
         # (The memo key below is itself memoised on the spans it is made from.)
+        # Both are memoised in one cell (the reduced spans and what the search gave), shared by
+        # every ``short`` key that reduces to the same spans.
         short = (kinds, spans, k)
-        got_key: tuple[str, str, str, tuple[int, ...], int] | None = facts.get(short)  # type: ignore[assignment]
-        if got_key is None:
+        cell: list[Any] | None = facts.get(short)  # type: ignore[assignment]
+        if cell is None:
             seen = tuple([sp if (sp | base).bit_count() <= limit else 0 for sp in spans])
-            got_key = ("fin", *kinds, seen, k)
-            facts[short] = got_key
-        key = got_key
-        seen = key[3]
-        hit: tuple[list[tuple[list[Unit], list[Unit], int, int]] | Broken, int] | None = g.facts.get(key)  # type: ignore[assignment]
+            cell = facts.setdefault(("fin", *kinds, seen, k), [seen, None])  # type: ignore[assignment]
+            facts[short] = cell
+        assert cell is not None
+        seen = cell[0]
+        hit: tuple[list[tuple[list[Unit], list[Unit], int, int]] | Broken, int] | None = cell[1]
         if hit is not None and budget[0] >= hit[1]:
             budget[0] -= hit[1]
             found = hit[0]
@@ -258,7 +372,7 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
             except Broken as e:
                 found = e
             if budget[0] >= 0:
-                g.facts[key] = (found, before - budget[0])
+                cell[1] = (found, before - budget[0])
         if isinstance(found, Broken):
             if not skip_broken:
                 raise found
@@ -383,8 +497,11 @@ def r5_5(st: State) -> Step | None:
     2x2s as the stars they need: each 2x2 holds one star. Marks: cells whose star would leave the
     pair too little room (exact bound), and the lone candidate of a 2x2."""
     g = st.geo
+    changed = st.changed_since("R5.5")  # a pair's finding reads only its own cells
     for lines in (g.row_units, g.col_units):
         for a, b in itertools.pairwise(lines):
+            if not (a.mask | b.mask) & changed:
+                continue
             cover, strip, need = strip_cover(st, a, b)
             if not strip or need <= 0:
                 continue
@@ -398,6 +515,7 @@ def r5_5(st: State) -> Step | None:
                 return make_step(g, "R5.5", HARD, f"{cap(names([a, b]))} need {need} stars and their "
                                  f"cells fit in {need} 2x2s, one star each; so "
                                  + said(g, black, star) + ".", strip, black=black, star=star)
+    st.found_nothing("R5.5")
     return None
 
 
@@ -508,13 +626,31 @@ def _within(g: Geo, within: dict[int, tuple[int, ...]], span: int) -> tuple[int,
     return got
 
 
+_OPS_RANGES = ((1, 2), (3, 4), (5, 99))
+"""The operation counts of the three R5.6 levels (simple, medium, long)."""
+
+
+def _by_ops(st: State) -> dict[tuple[int, int], list[tuple[list[Unit], list[Unit], list[Unit], int, int]]]:
+    """:func:`_differentials` with cells counted once, split by the R5.6 level whose operation
+    count they have (in their order); once per board for the three levels."""
+    got = st.cache.get("R5.6 by ops")
+    if got is None:
+        got = {r: [] for r in _OPS_RANGES}
+        for entry in _differentials(st):
+            if entry[3]:
+                ops = len(entry[0]) + len(entry[1]) + len(entry[2])
+                for low, high in _OPS_RANGES:
+                    if low <= ops <= high:
+                        got[low, high].append(entry)
+        st.cache["R5.6 by ops"] = got
+    return got
+
+
 def _r5_6(st: State, level: int, low: int, high: int) -> Step | None:
-    for rows, cols, regs, comp, total in _differentials(st):
-        ops = len(rows) + len(cols) + len(regs)
-        if low <= ops <= high and comp:
-            step = differential_step(st, rows, cols, regs, comp, total, level, "Set differential")
-            if step is not None:
-                return step
+    for rows, cols, regs, comp, total in _by_ops(st)[low, high]:
+        step = differential_step(st, rows, cols, regs, comp, total, level, "Set differential")
+        if step is not None:
+            return step
     return None
 
 

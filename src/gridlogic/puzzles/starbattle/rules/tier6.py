@@ -3,7 +3,7 @@ the n-rooks property of (4S+2)-boards."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise, permutations
 
 from gridlogic.core.step import Step
@@ -21,8 +21,10 @@ from gridlogic.puzzles.starbattle.rules.tier5 import (
     _now_spans,
     _searchable,
     _suppose,
+    fin_done,
     fin_search,
     names,
+    replayed,
     undercounts,
 )
 
@@ -65,8 +67,11 @@ def r6_2(st: State) -> Step | None:
     their stars, but whose exact maximum (an M, or any shape that wastes a 2x2) equals the stars
     they need; then a cell whose star would leave too little room is empty."""
     g = st.geo
+    changed = st.changed_since("R6.2")  # a pair's finding reads only its own cells
     for lines in (g.row_units, g.col_units):
         for a, b in pairwise(lines):
+            if not (a.mask | b.mask) & changed:
+                continue
             cover, strip, need = strip_cover(st, a, b)
             if not strip or need <= 0 or len(cover) <= need or g.fits(strip, need + 1):
                 continue
@@ -76,6 +81,7 @@ def r6_2(st: State) -> Step | None:
                                  f"take {len(cover)} 2x2s but hold {need} stars at most (an M-like shape), "
                                  f"so {g.cells_name(black)} would leave too little room and "
                                  f"{'is' if black.bit_count() == 1 else 'are'} empty.", strip, black=black)
+    st.found_nothing("R6.2")
     return None
 
 
@@ -438,17 +444,30 @@ def r6_5(st: State) -> Step | None:
         units, others = g.units(kind), g.units(other)
         now_spans = _now_spans(st, units, others)
         limit = max(1, len(others) // 2)
+        done, starts, reach = fin_done(st, "R6.5", kind, units, _fin_tuple(st, units, others, {}, now_spans))
+        empty, nb = st.empty, g.nb
         for i in bits(unk):
             if budget[0] < 0:
                 return None
-            live = _suppose(st, i)
-            raw = _fin_raw(st, i, units, others, live)
-            near = g.nb[i] & unk
-            changed = [k for k in sorted(raw) if units[k].mask & near and raw[k] != now_spans[k]]
-            if not _searchable(raw, changed, limit):
+            near = nb[i] & unk
+            key = (i, empty & reach[i], near)
+            if replayed(done, key, budget):
                 continue
+            before = budget[0]
+            live = _suppose(st, i)
+            start = starts.get(key)
+            if start is None:
+                raw = _fin_raw(st, i, units, others, live)
+                changed = [k for k in sorted(raw) if units[k].mask & near and raw[k] != now_spans[k]]
+                start = starts[key] = (raw, changed) if _searchable(raw, changed, limit) else ()
+            if not start:
+                done[key] = 0
+                continue
+            raw, changed = start
             spans = _fin_tuple(st, units, others, raw, now_spans)
             found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, spans=spans)
+            if found is None and budget[0] >= 0:
+                done[key] = before - budget[0]
             if found is not None:
                 cs, rs = found
                 return make_step(g, "R6.5", EXPERT, f"Finned fish: a star at {g.cell_name(i)} would empty its "
@@ -461,6 +480,16 @@ def r6_5(st: State) -> Step | None:
 def _blocks(g: Geo) -> list[list[int]]:
     m = g.n // 2
     return [[g.windows[(2 * i) * (g.n - 1) + 2 * j] for j in range(m)] for i in range(m)]
+
+
+@lru_cache(maxsize=4096)
+def _rooks(m: int, can_empty: tuple[tuple[bool, ...], ...], is_empty: tuple[tuple[bool, ...], ...],
+           ) -> list[tuple[int, ...]]:
+    """The rook placements (one empty block per block row and column) that empty only blocks that
+    can be empty and every block already empty (shared, read-only)."""
+    return [p for p in permutations(range(m))
+            if all(can_empty[i][p[i]] for i in range(m))
+            and all(p[i] == j for i in range(m) for j in range(m) if is_empty[i][j])]
 
 
 def r6_6(st: State) -> Step | None:
@@ -477,9 +506,7 @@ def r6_6(st: State) -> Step | None:
     known = {w.mask for w in windows(st, EXPERT)}
     can_empty = [[not (blk & st.star) and blk not in known for blk in row] for row in blocks]
     is_empty = [[blk & ~st.empty == 0 for blk in row] for row in blocks]
-    rooks = [p for p in permutations(range(m))
-             if all(can_empty[i][p[i]] for i in range(m))
-             and all(p[i] == j for i in range(m) for j in range(m) if is_empty[i][j])]
+    rooks = _rooks(m, tuple(tuple(row) for row in can_empty), tuple(tuple(row) for row in is_empty))
     if not rooks:
         raise Broken(broken_step(g, "R6.6", "No block in some block row or column can be the empty 2x2 "
                                  "the n-rooks property needs.", unk, EXPERT))
