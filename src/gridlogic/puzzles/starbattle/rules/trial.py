@@ -35,6 +35,7 @@ from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT, EXPERT_PLUS, HARD, MEDIUM, TRIAL, Rule
 from gridlogic.puzzles.starbattle.rules.engine import next_step
 from gridlogic.puzzles.starbattle.rules.geometry import bits
+from gridlogic.puzzles.starbattle.rules.nested import nested
 from gridlogic.puzzles.starbattle.rules.split import MAX_WAYS, WIDE_WAYS, Outcome, best, split_step, splits
 from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State, make_step
 from gridlogic.puzzles.starbattle.rules.witness import refutable, witness
@@ -54,7 +55,11 @@ SWEEP_COST = {EASY: 1, MEDIUM: 2, HARD: 5, EXPERT: 20, EXPERT_PLUS: 60}
 
 
 class OutOfBudget(Exception):  # noqa: N818 - reads as the outcome
-    """The trial search spent its :class:`Budget` before it found a step."""
+    """The trial search spent its :class:`Budget` (``budget``) before it found a step."""
+
+    def __init__(self, budget: Budget) -> None:
+        super().__init__(f"the trial search stopped after {budget.limit} units of work")
+        self.budget = budget
 
 
 @dataclass
@@ -64,11 +69,15 @@ class Budget:
 
     limit: int
     spent: int = 0
+    parent: Budget | None = None
+    """A budget charged as well (a stage's own bound inside a hint's)."""
 
     def charge(self, level: int) -> None:
         self.spent += SWEEP_COST.get(level, 1)
+        if self.parent is not None:
+            self.parent.charge(level)
         if self.spent > self.limit:
-            raise OutOfBudget(f"the trial search stopped after {self.limit} units of work")
+            raise OutOfBudget(self)
 
 
 _LIMIT: ContextVar[Budget | None] = ContextVar("trial_budget", default=None)
@@ -200,7 +209,7 @@ def trial(st: State, rules: Sequence[Rule], budget: Budget | None = None) -> Ste
             cases = best(st, prop, listed, cap, MAX_STEPS, sol)
             if cases is not None:
                 return _cases_step(st, cases)
-    return _deep(st, prop, hyps)
+    return _deep(st, prop, hyps) or nested(st, prop, hyps)
 
 
 def _shortest(st: State, prop: _Propagator, hyps: list[tuple[int, str]], cap: int,

@@ -1,0 +1,92 @@
+"""The nested trial (the Trial level's last stage): it fires where every other stage is stuck, every
+mark it makes holds in every solution, its chain and inner trials can be inspected, and the work
+budgets stop it."""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+import pytest
+from sbr_helpers import board, state
+
+from gridlogic.puzzles.starbattle.exact import solutions
+from gridlogic.puzzles.starbattle.rules import nested as nested_mod
+from gridlogic.puzzles.starbattle.rules import trial as trial_mod
+from gridlogic.puzzles.starbattle.rules.base import EASY, TRIAL
+from gridlogic.puzzles.starbattle.rules.catalog import SEED_TIERS
+from gridlogic.puzzles.starbattle.rules.geometry import Geo
+from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State
+
+SIX = "AAABBB/ACCCBB/DDCEEB/DDFEEB/DFFFEB/DDFFFF"
+"""A 6x6 one-star board with six solutions."""
+
+
+def _inputs(st: State, budget: trial_mod.Budget | None = None,
+            ) -> tuple[trial_mod._Propagator, list[tuple[int, str]]]:
+    prop = trial_mod._propagator(st, SEED_TIERS, budget)
+    return prop, [(i, v) for i in trial_mod._order(st) for v in (STAR, BLACK) if trial_mod.refutable(st, i, v)]
+
+
+@pytest.fixture
+def shallow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outer assumptions followed one Easy step at a time, inner trials with tiers 1-3 only: on a
+    small board the chain then needs inner trials."""
+    monkeypatch.setattr(nested_mod, "OUTER_CAP", EASY)
+    monkeypatch.setattr(nested_mod, "OUTER_STEPS", 1)
+    monkeypatch.setattr(nested_mod, "INNER_CAPS", (EASY,))
+
+
+def _check_chain(st: State, step: trial_mod.Step) -> int:
+    """The chain behind ``step`` ends in a contradiction, each inner trial's too; its length and the
+    count of inner trials are the ones the reason gives. Returns that count."""
+    chain = nested_mod.chain_of(st, step)
+    assert chain is not None and chain[-1].marks == ()  # the contradiction marks nothing
+    inner = [s for s in chain if s.rule == "Trial"]
+    got = re.search(r"a chain of (\d+) steps, (\d+) of them inner trials?\)", step.reason)
+    assert got is not None and (int(got.group(1)), int(got.group(2))) == (len(chain), len(inner)), step.reason
+    for s in inner:
+        sub = nested_mod.chain_of(st, s)
+        assert sub is not None and sub[-1].marks == () and len(s.marks) == 1
+        m = s.marks[0]
+        assert f"{st.geo.cell_name(m.cell[0] * st.geo.n + m.cell[1])} {'a star' if m.value == STAR else 'empty'} " \
+            f"(supposing it {'empty' if m.value == STAR else 'a star'} breaks in {len(sub)} step" in step.reason
+    return len(inner)
+
+
+def test_every_mark_holds_in_every_solution_of_a_board_with_several(shallow: None) -> None:
+    p = board(1, SIX)
+    sols = list(islice(solutions(p), 10))
+    assert len(sols) == 6
+    st = state(p)
+    got = nested_mod.nested(st, *_inputs(st))
+    assert got is not None and got.rule == "Trial" and got.level == TRIAL and len(got.marks) == 1
+    m = got.marks[0]
+    assert all((m.cell in s) == (m.value == STAR) for s in sols)
+    assert "(a nested trial)" in got.reason and _check_chain(st, got) >= 1
+
+
+def test_inner_trials_are_memoised_per_board(shallow: None) -> None:
+    p = board(1, SIX)
+    st = state(p)
+    first = nested_mod.nested(st, *_inputs(st))
+    again = nested_mod.nested(State(st.geo, st.star, st.empty), *_inputs(st))
+    assert first == again and first is not None
+    assert nested_mod.chain_of(st, first) is nested_mod.chain_of(st, again)
+    fresh = State(Geo(p), st.star, st.empty)
+    assert nested_mod.chain_of(fresh, first) is None  # the memo lives on the puzzle's Geo
+
+
+def test_the_budgets_stop_it(shallow: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = board(1, SIX)
+    st = state(p)
+    with pytest.raises(trial_mod.OutOfBudget):  # a hint's budget: the search gives up, loudly
+        nested_mod.nested(st, *_inputs(st, trial_mod.Budget(3)))
+    monkeypatch.setattr(nested_mod, "WORK", 3)  # the stage's own bound: no step, no error
+    fresh = State(Geo(p))
+    assert nested_mod.nested(fresh, *_inputs(fresh)) is None
+    with trial_mod.limited(trial_mod.Budget(10)) as outer:  # the stage's work is charged to the hint's too
+        assert nested_mod.nested(fresh, *_inputs(fresh, outer)) is None
+    assert 3 < outer.spent <= 10
+
+
