@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import re
 from itertools import islice
+from pathlib import Path
 
 import pytest
 from sbr_helpers import board, state
 
 from gridlogic.puzzles.starbattle.exact import solutions
+from gridlogic.puzzles.starbattle.formats import sbl
 from gridlogic.puzzles.starbattle.rules import nested as nested_mod
 from gridlogic.puzzles.starbattle.rules import trial as trial_mod
-from gridlogic.puzzles.starbattle.rules.base import EASY, TRIAL
+from gridlogic.puzzles.starbattle.rules.base import EASY, HARD, MEDIUM, TRIAL
 from gridlogic.puzzles.starbattle.rules.catalog import SEED_TIERS
 from gridlogic.puzzles.starbattle.rules.geometry import Geo
 from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State
@@ -90,3 +92,47 @@ def test_the_budgets_stop_it(shallow: None, monkeypatch: pytest.MonkeyPatch) -> 
     assert 3 < outer.spent <= 10
 
 
+
+
+STUCK_26 = ("??????????????/??.???????????/??????????????/??????????????/??????????????/????.?????????/"
+            "??????????????/???.??????????/???????.??????/?.?.?.????????/?????.....????/?...?????????./"
+            "????......????/....??????....")
+"""Where 14-3-unsorted#26 stood when every other stage of the Trial level was stuck (30 empty cells,
+after 19 Trial steps and ~650 s CPU on 7592dfa: benchmarks/results/starbattle-coverage.md)."""
+
+
+def test_fires_on_the_14x14_board_where_every_other_stage_is_stuck(corpus: Path) -> None:
+    path = corpus / "starbattle" / "starbattlelab" / "14-3-unsorted.txt"
+    if not path.exists():
+        pytest.skip(f"{path} is not in the corpus")
+    puzzle = sbl.read(path.read_text().splitlines()[25].strip())
+    sol = next(iter(solutions(puzzle)))
+    st = State.from_rows(puzzle, STUCK_26.split("/"))
+    assert st.unknown.bit_count() == 166 and not st.star
+    assert not any(divmod(i, 14) in sol for i in range(196) if st.empty >> i & 1)
+    prop, hyps = _inputs(st)
+    for cap in (EASY, MEDIUM, HARD):  # the one-cell chains (the cheap part of "stuck")
+        assert trial_mod._shortest(st, prop, hyps, cap, trial_mod.MAX_STEPS) is None
+    got = nested_mod.nested(st, prop, hyps)
+    assert got is not None and got.rule == "Trial" and len(got.marks) == 1
+    assert all((m.value == STAR) == (m.cell in sol) for m in got.marks)
+    assert got.reason.startswith("Suppose ") and "(a nested trial)" in got.reason
+    assert _check_chain(st, got) >= 1
+
+
+@pytest.mark.parametrize(("big", "order"), [
+    (99, ["cases", "cases", "cases", "deep (3, 4)", "nested"]),
+    (6, ["cases", "cases", "deep (3,)", "nested", "cases", "deep (4,)"]),
+])
+def test_stage_order_by_board_size(monkeypatch: pytest.MonkeyPatch, big: int, order: list[str]) -> None:
+    """Below :data:`trial.BIG` the nested trial is the last stage; from it on, it comes right after
+    the deep pass's Expert rounds (each stage here finds nothing, so every one runs)."""
+    seen: list[str] = []
+    monkeypatch.setattr(trial_mod, "BIG", big)
+    monkeypatch.setattr(trial_mod, "_shortest", lambda *_: None)
+    monkeypatch.setattr(trial_mod, "_cases", lambda *_: seen.append("cases"))
+    monkeypatch.setattr(trial_mod, "_deep", lambda *a: seen.append(f"deep {a[3] if len(a) > 3 else (3, 4)}"))
+    monkeypatch.setattr(trial_mod, "nested", lambda *_: seen.append("nested"))
+    st = state(board(1, SIX))
+    assert trial_mod.trial(st, SEED_TIERS) is None
+    assert seen == order
