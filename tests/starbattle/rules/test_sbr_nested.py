@@ -136,3 +136,13 @@ def test_stage_order_by_board_size(monkeypatch: pytest.MonkeyPatch, big: int, or
     st = state(board(1, SIX))
     assert trial_mod.trial(st, SEED_TIERS) is None
     assert seen == order
+
+
+def test_a_chain_without_inner_trials_reads_as_a_plain_trial_step() -> None:
+    p = board(1, SIX)
+    sols = list(islice(solutions(p), 10))
+    st = state(p)
+    got = nested_mod.nested(st, *_inputs(st))  # the rules up to Expert+ break it alone
+    assert got is not None and "(a nested trial)" not in got.reason and "inner" not in got.reason
+    assert re.fullmatch(r"Suppose r\dc\d were (a star|empty): .*\(a chain of \d+ steps?\), so r\dc\d is .*\.", got.reason)
+    assert all((m.cell in s) == (m.value == STAR) for m in got.marks for s in sols)

@@ -164,8 +164,12 @@ def _inner_text(st: State, step: Step) -> str:
 
 def nested_step(st: State, got: Refuted) -> Step:
     """The nested trial's step: the outer assumption, its chain with every inner trial named, the
-    chain's length and the number of inner trials."""
-    from gridlogic.puzzles.starbattle.rules.trial import _chain  # noqa: PLC0415
+    chain's length and the number of inner trials (a chain without inner trials, found where the
+    nested trial runs before the deep pass's Expert+ rounds, is written as a plain trial step)."""
+    from gridlogic.puzzles.starbattle.rules.trial import _chain, _trial_step  # noqa: PLC0415
+
+    if not got.inner:
+        return _trial_step(st, got.cell, got.value, list(got.steps))
 
     g = st.geo
     name = g.cell_name(got.cell)
