@@ -144,5 +144,6 @@ def test_a_chain_without_inner_trials_reads_as_a_plain_trial_step() -> None:
     st = state(p)
     got = nested_mod.nested(st, *_inputs(st))  # the rules up to Expert+ break it alone
     assert got is not None and "(a nested trial)" not in got.reason and "inner" not in got.reason
-    assert re.fullmatch(r"Suppose r\dc\d were (a star|empty): .*\(a chain of \d+ steps?\), so r\dc\d is .*\.", got.reason)
+    assert re.fullmatch(r"Suppose r\dc\d were (a star|empty): .*\(a chain of \d+ steps?\), so r\dc\d is .*\.",
+                        got.reason)
     assert all((m.cell in s) == (m.value == STAR) for m in got.marks for s in sols)
