@@ -184,6 +184,12 @@ def _chain(step: Step) -> int:
     return int(got.group(1)) if got else 0
 
 
+def _nested(step: Step) -> int | None:
+    """A nested trial step's number of inner trials, else None."""
+    got = re.search(r"steps, (\d+) of them inner trial", step.reason) if "(a nested trial)" in step.reason else None
+    return int(got.group(1)) if got else None
+
+
 def _revision() -> str:
     """The last git commit that changed the gridlogic package actually imported (it may come from
     PYTHONPATH), "+dirty" if it has uncommitted changes."""
@@ -239,6 +245,7 @@ def sweep(items: list[Item], args: argparse.Namespace) -> None:
                        wall=round(time.perf_counter() - w0, 3), level=LEVELS[level],
                        no_trial=status == "solved" and level < TRIAL, steps=len(steps), open=left,
                        trial_chains=[_chain(s) for s in steps if s.rule == "Trial"],
+                       nested_inner=[k for k in map(_nested, steps) if k is not None],
                        fired=dict(Counter(s.rule for s in steps)),
                        unsound=unsound_steps(it, steps, sol))
             if args.notes and (status in ("stuck", "contradiction")
@@ -324,6 +331,11 @@ def report(paths: list[str]) -> None:
                      f"{r['open']} cells open after {r['steps']} steps"
                      + (f" (the last at {r['last_step_cpu']} s)" if "last_step_cpu" in r else "") if "cpu" in r else "")
             print(f"  {r['id']} {r['size']}{extra}")
+    nested = [r for r in recs.values() if r.get("nested_inner")]
+    print(f"\nnested trial steps ({sum(len(r['nested_inner']) for r in nested)}, in {len(nested)} puzzles):")
+    for r in sorted(nested, key=lambda r: _id_key(str(r["id"]))):
+        print(f"  {r['id']} {r['size']}: {r['status']}, {len(r['trial_chains'])} Trial steps of which "
+              f"{len(r['nested_inner'])} nested (inner trials {r['nested_inner']}), {r['cpu']} s CPU")
     for title, keep in (("10x10", lambda n: n == 10), ("all sizes", lambda n: True)):
         fired: Counter[str] = Counter()
         for r in recs.values():

@@ -16,6 +16,10 @@ follows every candidate with the rules up to Expert, then up to Expert+ (still w
 try a hypothesis per cell themselves), each in rounds of growing step budgets: the first round that
 breaks anything gives the shortest chain, and a round replays the previous one from the memo.
 
+When the deep pass finds nothing either, the **nested trial**
+(:mod:`~gridlogic.puzzles.starbattle.rules.nested`): an assumption refuted by a solve that itself
+uses one-cell trials. On boards of :data:`BIG` and up it comes earlier (see there).
+
 Only one of the two assumptions per cell is ever followed: the one that disagrees with a solution of
 the board (:mod:`~gridlogic.puzzles.starbattle.rules.witness`); the other cannot break, so skipping it
 changes no step.
@@ -35,13 +39,19 @@ from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT, EXPERT_PLUS, HARD, MEDIUM, TRIAL, Rule
 from gridlogic.puzzles.starbattle.rules.engine import next_step
 from gridlogic.puzzles.starbattle.rules.geometry import bits
-from gridlogic.puzzles.starbattle.rules.split import MAX_WAYS, WIDE_WAYS, Outcome, best, split_step, splits
+from gridlogic.puzzles.starbattle.rules.nested import nested
+from gridlogic.puzzles.starbattle.rules.split import MAX_WAYS, WIDE_WAYS, Outcome, Split, best, split_step, splits
 from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State, make_step
 from gridlogic.puzzles.starbattle.rules.witness import refutable, witness
 
 MAX_STEPS = 80
 MAX_CELLS = 150
 """Candidates tried per pass (the tightest first): bounds the search on big boards."""
+BIG = 17
+"""From this size on (17x17 and up) the nested trial comes right after the deep pass's Expert rounds,
+before the wide splits and the deep pass's Expert+ rounds: there each of those costs tens of seconds
+to minutes of CPU per step (following every candidate with Placements), while a nested trial is
+usually found among the first few assumptions (measured in docs/starbattle-rules.md)."""
 DEEP_BUDGETS = (20, 40, 80, 160)
 """Step budgets of the deep pass's rounds (every candidate runs to the round's budget)."""
 HYPOTHETICAL = frozenset({"R5.3", "R5.4", "R6.5"})
@@ -54,7 +64,11 @@ SWEEP_COST = {EASY: 1, MEDIUM: 2, HARD: 5, EXPERT: 20, EXPERT_PLUS: 60}
 
 
 class OutOfBudget(Exception):  # noqa: N818 - reads as the outcome
-    """The trial search spent its :class:`Budget` before it found a step."""
+    """The trial search spent its :class:`Budget` (``budget``) before it found a step."""
+
+    def __init__(self, budget: Budget) -> None:
+        super().__init__(f"the trial search stopped after {budget.limit} units of work")
+        self.budget = budget
 
 
 @dataclass
@@ -64,11 +78,15 @@ class Budget:
 
     limit: int
     spent: int = 0
+    parent: Budget | None = None
+    """A budget charged as well (a stage's own bound inside a hint's)."""
 
     def charge(self, level: int) -> None:
         self.spent += SWEEP_COST.get(level, 1)
+        if self.parent is not None:
+            self.parent.charge(level)
         if self.spent > self.limit:
-            raise OutOfBudget(f"the trial search stopped after {self.limit} units of work")
+            raise OutOfBudget(self)
 
 
 _LIMIT: ContextVar[Budget | None] = ContextVar("trial_budget", default=None)
@@ -180,27 +198,43 @@ def trial(st: State, rules: Sequence[Rule], budget: Budget | None = None) -> Ste
     those passes that breaks anything (ties: the tightest candidate). If none does, the case
     split with the shortest longest branch (same tiers), then the same over units up to Expert+,
     then over units with up to :data:`WIDE_WAYS` ways (tiers 1-5, then up to Expert), then the
-    deep pass. Raises :class:`OutOfBudget` once ``budget`` (default: the one set by
-    :func:`limited`, else none) is spent."""
+    deep pass, then the nested trial (on boards of :data:`BIG` and up: the deep pass's Expert
+    rounds, the nested trial, the wide splits, the deep pass's Expert+ rounds). Raises
+    :class:`OutOfBudget` once ``budget`` (default: the one set by :func:`limited`, else none) is
+    spent."""
     order = _order(st)
     prop = _propagator(st, rules, budget if budget is not None else _LIMIT.get())
     hyps = [(i, value) for i in order for value in (STAR, BLACK) if refutable(st, i, value)]
     for cap in (EASY, MEDIUM, HARD):
         tried = set(order[: MAX_CELLS if cap == EASY else MAX_CELLS // 3])
-        found = _shortest(st, prop, [h for h in hyps if h[0] in tried], cap, MAX_STEPS)
-        if found is not None:
-            return _trial_step(st, *found)
+        chain = _shortest(st, prop, [h for h in hyps if h[0] in tried], cap, MAX_STEPS)
+        if chain is not None:
+            return _trial_step(st, *chain)
     sol = witness(st)
     small = list(splits(st, order))
     units = [c for c in small if c.unit is not None]
     low = (EASY, MEDIUM, HARD)
-    for candidates, caps in ((small, low), (units, (EXPERT, EXPERT_PLUS)), (None, (*low, EXPERT))):
-        listed = list(splits(st, [], MAX_WAYS + 1, WIDE_WAYS)) if candidates is None else candidates
-        for cap in caps:
-            cases = best(st, prop, listed, cap, MAX_STEPS, sol)
-            if cases is not None:
-                return _cases_step(st, cases)
-    return _deep(st, prop, hyps)
+    found = _cases(st, prop, small, low, sol) or _cases(st, prop, units, (EXPERT, EXPERT_PLUS), sol)
+    if found is not None:
+        return found
+
+    def wide() -> Step | None:
+        return _cases(st, prop, list(splits(st, [], MAX_WAYS + 1, WIDE_WAYS)), (*low, EXPERT), sol)
+
+    if st.geo.n < BIG:
+        return wide() or _deep(st, prop, hyps) or nested(st, prop, hyps)
+    return (_deep(st, prop, hyps, (EXPERT,)) or nested(st, prop, hyps) or wide()
+            or _deep(st, prop, hyps, (EXPERT_PLUS,)))
+
+
+def _cases(st: State, prop: _Propagator, candidates: list[Split], caps: Sequence[int], sol: int | None,
+           ) -> Step | None:
+    """The best split of ``candidates`` under the first of ``caps`` that deduces anything, as a step."""
+    for cap in caps:
+        cases = best(st, prop, candidates, cap, MAX_STEPS, sol)
+        if cases is not None:
+            return _cases_step(st, cases)
+    return None
 
 
 def _shortest(st: State, prop: _Propagator, hyps: list[tuple[int, str]], cap: int,
@@ -228,11 +262,12 @@ def _cases_step(st: State, cases: Outcome) -> Step:
     return split_step(st, cases)
 
 
-def _deep(st: State, prop: _Propagator, hyps: list[tuple[int, str]]) -> Step | None:
-    """Every candidate followed with the rules up to Expert, then up to Expert+, each in rounds of
-    growing step budgets (a round replays the previous one from the memo); the shortest chain of
-    the first round that breaks anything."""
-    for cap in (EXPERT, EXPERT_PLUS):
+def _deep(st: State, prop: _Propagator, hyps: list[tuple[int, str]],
+          caps: tuple[int, ...] = (EXPERT, EXPERT_PLUS)) -> Step | None:
+    """Every candidate followed with the rules up to Expert, then up to Expert+ (``caps``), each in
+    rounds of growing step budgets (a round replays the previous one from the memo); the shortest
+    chain of the first round that breaks anything."""
+    for cap in caps:
         for budget in DEEP_BUDGETS:
             best = _shortest(st, prop, hyps, cap, budget)
             if best is not None:
