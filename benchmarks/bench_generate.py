@@ -149,7 +149,8 @@ def spreads(sizes: str, sigmas: str, count: int) -> None:
             while sum(got.values()) < count:
                 found = gen.unique_puzzle(n, stars, rng, sigma=sigma)
                 if found is not None:
-                    got[gen.level_of(gen.capped(found[0], top, Tally()), top)] += 1
+                    ex = sb.explain(found[0], top)
+                    got[ex.level if ex.status == "solved" else top + 1] += 1
             cpu = (time.process_time() - c0) / count
             print(f"| {size} | {sigma:g} | " + " | ".join(str(got[i]) for i in range(len(names))) + f" | {cpu:.3f} |",
                   flush=True)
