@@ -54,21 +54,27 @@ RUN_STEPS = 10_000
 GROUPINGS = 20
 SIGMA = 0.9
 """Spread of the regions' growth rates (log-normal): larger, more uneven region sizes."""
-SIGMAS: dict[int, tuple[float, ...]] = {0: (1.2, 1.2, 0.9, 0.9, 0.9, 0.4), 17: (1.2, 1.2, 0.9, 0.4, 0.4, 0.0)}
+SIGMAS: dict[int, tuple[float, ...]] = {0: (1.2, 1.2, 0.9, 0.9, 0.9, 0.4), 10: (1.2, 1.2, 0.9, 0.9, 0.9, 0.2),
+                                        17: (1.2, 1.2, 0.9, 0.4, 0.4, 0.0)}
 """The spread by board size (0: any other size) and asked level (Easy..Trial): uneven sizes (small
 regions) make easier puzzles, even sizes harder ones (docs/starbattle.md, "Generator": the grades
-of fresh candidates per spread; 17/4 draws easier puzzles than its neighbours)."""
-LEAST: dict[int, tuple[float, ...]] = {0: (0, 0, 0, 0, 0, 0), 10: (0, 0, 0, 0, 0, 0.6)}
+of fresh candidates per spread; 17/4 draws easier puzzles than its neighbours; 10/2 Trial: see
+:data:`LEAST`)."""
+LEAST: dict[int, tuple[float, ...]] = {0: (0, 0, 0, 0, 0, 0), 10: (0, 0, 0, 0, 0, 0.7)}
 """The smallest region allowed, as a share of the mean region size n, by board size (0: any other
-size) and asked level: at 10/2 a Trial puzzle (stuck at Expert+) is 11 % of fresh candidates with
-no region under 6 cells, 1.5 % without the bound."""
-SCREENS: dict[int, tuple[tuple[int, float], ...]] = {10: ((0, 0.93), (1, 0.84), (2, 0.78), (4, 0.65))}
+size) and asked level. At 10/2 the share of fresh candidates stuck at Expert+ (Trial puzzles) is
+1.5 % without the bound; with no region under 6 cells 11 % (σ 0.4), under 7 cells 19 % (σ 0.4) to
+25 % (σ 0), under 8 cells 26 % but 17 draws per candidate. Per Trial puzzle, seeds run interleaved
+(two sets of 20 and one of 30): no region under 7 cells with σ 0.2 had the lowest median CPU every
+time (0.92, 0.94 s against 1.07-1.23 s for 6 cells with σ 0.4)."""
+SCREENS: dict[int, tuple[tuple[int, float], ...]] = {10: ((0, 0.95), (1, 0.87), (2, 0.8), (4, 0.68))}
 """Cheap rejection tests for Trial candidates by board size: (level L, share of cells still unknown
 where a run capped at L ends), checked inside the judging run (:func:`judge`). Measured at 10/2 on
-400 fresh candidates (45 of them Trial): capped at Easy the Trial puzzles left >= 92 % unknown,
-at Medium >= 78 %, at Hard >= 76 %, at Expert+ >= 59 %; with these bounds 41 of the 45 pass and
-the other candidates cost 45 % of their full judging time (per Trial puzzle found: 1.20 s
-CPU against 1.42 s without screens and 1.25 s with last session's two)."""
+fresh candidates with no region under 7 cells (109 Trial puzzles among 500): capped at Easy they
+left >= 96 % unknown, at Medium >= 87 %, at Hard >= 72 % (all but 3 >= 80 %), at Expert+ >= 64 %
+(all but 3 >= 70 %). The other candidates fail a screen after about half their judging time
+(with regions >= 6 cells: 45 %; per Trial puzzle found there 1.20 s CPU against 1.42 s without
+screens)."""
 
 
 def parse_size(size: str | None) -> int:
