@@ -3,7 +3,8 @@
 For each cell of the matrix: success rate (a puzzle within the time limit), on-target rate (checked
 here again, independently of the generator: unique by the exact solver, the rules capped at the
 target solve it, capped one level below they are stuck, and ``grade`` says the target), CPU median /
-max per puzzle (``time.process_time``) beside wall, distinct solutions and distinct puzzles. For
+max per puzzle (``time.process_time``) beside wall, distinct solutions and distinct puzzles (per row,
+then over all the levels of a size: the same seed at another level must give another puzzle). For
 Star Battle, region statistics beside the StarBattleLab corpus of the same size
 (../shared/corpus/starbattle/starbattlelab): share of puzzles with a 1-cell region, median of the
 largest region, median region size, share of straight regions (one row or column), median of the
@@ -80,7 +81,8 @@ def on_target(k: Kind, puzzle: Any, solution: Any, level: int, disagreements: li
     return g.level == level
 
 
-def run(k: Kind, size: str, level: str | None, seeds: int, limit: float) -> tuple[str, list[Shape]]:
+def run(k: Kind, size: str, level: str | None, seeds: int,
+        limit: float) -> tuple[str, list[Shape], int, set[str], set[str]]:
     size_arg, stars = [*size.split("/"), None][:2] if k.name == "starbattle" else (size, None)
     cpu: list[float] = []
     wall: list[float] = []
@@ -126,7 +128,7 @@ def run(k: Kind, size: str, level: str | None, seeds: int, limit: float) -> tupl
            f"{len(sols)} / {len(puzzles)} | {tally.candidates / max(ok, 1):.1f} | {len(disagreements)} |{extra}")
     if disagreements:
         row += " " + "; ".join(f"{v}x {m}" for m, v in Counter(disagreements).most_common())
-    return row, shapes
+    return row, shapes, ok, sols, puzzles
 
 
 def spreads(sizes: str, sigmas: str, count: int) -> None:
@@ -149,7 +151,8 @@ def spreads(sizes: str, sigmas: str, count: int) -> None:
             while sum(got.values()) < count:
                 found = gen.unique_puzzle(n, stars, rng, sigma=sigma)
                 if found is not None:
-                    got[gen.level_of(gen.capped(found[0], top, Tally()), top)] += 1
+                    ex = sb.explain(found[0], top)
+                    got[ex.level if ex.status == "solved" else top + 1] += 1
             cpu = (time.process_time() - c0) / count
             print(f"| {size} | {sigma:g} | " + " | ".join(str(got[i]) for i in range(len(names))) + f" | {cpu:.3f} |",
                   flush=True)
@@ -179,6 +182,7 @@ def main() -> None:
           "distinct solutions / puzzles | candidates per puzzle | grade vs capped solves disagree |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     shapes: dict[str, dict[str, list[Shape]]] = defaultdict(dict)
+    across: dict[tuple[str, str], tuple[int, set[str], set[str]]] = {}
     for name in a.kinds.split(","):
         k = kind(name)
         sizes = {"starbattle": a.sb, "binary": a.binary}.get(name) or ",".join(SIZES[name])
@@ -188,10 +192,19 @@ def main() -> None:
             for level in levels:
                 if level not in (*k.levels, "any"):
                     continue
-                row, got = run(k, size, None if level == "any" else level, int(count or a.seeds), a.time_limit)
+                row, got, ok, sols, puzzles = run(k, size, None if level == "any" else level, int(count or a.seeds),
+                                                  a.time_limit)
                 print(row, flush=True)
+                made, all_sols, all_puzzles = across.get((name, size), (0, set(), set()))
+                across[name, size] = (made + ok, all_sols | sols, all_puzzles | puzzles)
                 if name == "starbattle":
                     shapes[size][level] = got
+    if any(len(by[1]) for by in across.values()):
+        # the same seeds at every level asked: another level must give another puzzle
+        print("\n| kind | size | puzzles over the levels | distinct solutions | distinct puzzles |")
+        print("|---|---|---|---|---|")
+        for (name, size), (made, all_sols, all_puzzles) in across.items():
+            print(f"| {name} | {size} | {made} | {len(all_sols)} | {len(all_puzzles)} |")
     if shapes:
         # the region-size spread depends on the asked level: one row per level, then all of them
         print("\n| Star Battle | grade | regions |\n|---|---|---|")

@@ -14,7 +14,7 @@ from gridlogic.core.generation import Tally
 from gridlogic.puzzles.starbattle import KIND
 from gridlogic.puzzles.starbattle.check import check
 from gridlogic.puzzles.starbattle.exact import solutions
-from gridlogic.puzzles.starbattle.generate import SCREENS, generate, parse_size, random_solution, screened
+from gridlogic.puzzles.starbattle.generate import SCREENS, generate, judge, parse_size, random_solution, unique_puzzle
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.shapes import shape, snake, straight
 
@@ -86,17 +86,51 @@ def test_one_seed_gives_another_puzzle_at_every_grade() -> None:
     assert [KIND.grade(g.puzzle).level for g in got] == list(range(6))
 
 
+def unknown_when_capped(p: StarBattle, level: int) -> float:
+    ex = KIND.explain(p, level)
+    return 0.0 if ex.status == "solved" else sum(row.count("?") for row in ex.final) / p.n ** 2
+
+
 def test_trial_puzzles_at_10_2_have_no_small_region_and_pass_the_screens() -> None:
-    """The Trial path at 10/2: regions of at least 0.6 n cells, and every puzzle it returns leaves
-    the cells the screens ask for unknown capped at Medium and Hard (the screens drop no hit)."""
-    for seed in (2,):
+    """The Trial path at 10/2: regions of at least 0.7 n cells, and the puzzle it returns leaves
+    the cells the screens ask for unknown when capped at their levels (checked by separate capped
+    solves; the generator checks them inside one run)."""
+    tally = Tally()
+    g = generate(size="10", stars=2, difficulty="Trial", seed=2, options={**OPTS, "tally": tally})
+    assert shape(g.puzzle).smallest >= 7
+    assert KIND.explain(g.puzzle, 4).status == "stuck" and KIND.explain(g.puzzle, 5).status == "solved"
+    assert all(unknown_when_capped(g.puzzle, level) >= share for level, share in SCREENS[10])
+    assert tally.grades["Trial"] == 1 and tally.grades["<Trial screened"] > 0
+    assert tally.candidates == sum(tally.grades.values())
+
+
+def test_one_judging_run_says_what_the_capped_solves_say() -> None:
+    """``judge``: on target exactly when solved capped at the target and stuck one below; with the
+    screens, a candidate passes exactly when every screen's capped solve leaves its share unknown
+    (and a screened-out one is counted as such, never as a hit)."""
+    rng = random.Random("judge")
+    drawn = [unique_puzzle(10, 2, rng, sigma=sigma, least=least) for sigma, least in [(1.2, 2)] * 3 + [(0.4, 6)] * 6]
+    trial = generate(size="10", stars=2, difficulty="Trial", seed=2, options=OPTS).puzzle
+    seen: set[str] = set()
+    for p in [trial, *(found[0] for found in drawn if found is not None)]:
+        for target in (1, 2, 4, 5):
+            tally = Tally()
+            got = judge(p, target, tally)
+            on = KIND.explain(p, target).status == "solved" and KIND.explain(p, target - 1).status == "stuck"
+            assert (got is not None) == on
+            if got is not None:
+                assert got == KIND.grade(p) and got.level == target
+            seen.add(next(iter(tally.grades)))
         tally = Tally()
-        g = generate(size="10", stars=2, difficulty="Trial", seed=seed, options={**OPTS, "tally": tally})
-        assert shape(g.puzzle).smallest >= 6
-        assert KIND.explain(g.puzzle, 4).status == "stuck" and KIND.explain(g.puzzle, 5).status == "solved"
-        assert screened(g.puzzle, 5, SCREENS[10], Tally())
-        assert tally.grades["Trial"] == 1 and tally.grades["<Trial screened"] > 0
-        assert tally.candidates == sum(tally.grades.values())
+        passed = all(unknown_when_capped(p, level) >= share for level, share in SCREENS[10])
+        got = judge(p, 5, tally, SCREENS[10])
+        if not passed:
+            assert got is None and tally.grades["<Trial screened"] == 1
+        else:
+            assert tally.grades["<Trial screened"] == 0
+            assert (got is not None) == (KIND.explain(p, 4).status == "stuck")
+        seen.add(next(iter(tally.grades)))
+    assert {"<Trial screened", "<Trial", "Trial", "Hard", "<Hard", ">Hard", ">Medium"} <= seen
 
 
 def test_single_cells_only_when_asked() -> None:

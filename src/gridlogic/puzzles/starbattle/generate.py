@@ -34,31 +34,47 @@ from itertools import islice
 
 from pysat.solvers import Solver
 
+from gridlogic.core.engine import run
 from gridlogic.core.errors import GenerationFailed, ParseError, ValidationError
 from gridlogic.core.generation import Allowance, Tally, progress_of, seeded, tally_of, target_level
 from gridlogic.core.grid import Cell, grid
 from gridlogic.core.registry import Generated, Options
-from gridlogic.core.step import Explanation, Grade
+from gridlogic.core.step import Grade, Step
 from gridlogic.puzzles.starbattle import exact
 from gridlogic.puzzles.starbattle.formats.picture import default_stars
 from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle, max_stars
 
-REFINE_STEPS = 400
+REFINE_STEPS = 250
+"""Uniqueness moves per candidate before it is given up: of 190 candidates made unique at 10/2 with
+no region under 6 cells the 99th percentile needed 190 moves, the most 242 (10/2 without the bound:
+102 and 260; 14/3, 21/5, 25/6: at most 89); draws that reach the bound almost always cycle, and
+were 27 % of the drawing time at 400."""
+RUN_STEPS = 10_000
+"""The judging run's step bound (``rules.engine.run``'s, so that it is ``explain``'s run)."""
 GROUPINGS = 20
 SIGMA = 0.9
 """Spread of the regions' growth rates (log-normal): larger, more uneven region sizes."""
-SIGMAS: dict[int, tuple[float, ...]] = {0: (1.2, 1.2, 0.9, 0.9, 0.9, 0.4), 17: (1.2, 1.2, 0.9, 0.4, 0.4, 0.0)}
+SIGMAS: dict[int, tuple[float, ...]] = {0: (1.2, 1.2, 0.9, 0.9, 0.9, 0.4), 10: (1.2, 1.2, 0.9, 0.9, 0.9, 0.2),
+                                        17: (1.2, 1.2, 0.9, 0.4, 0.4, 0.0)}
 """The spread by board size (0: any other size) and asked level (Easy..Trial): uneven sizes (small
 regions) make easier puzzles, even sizes harder ones (docs/starbattle.md, "Generator": the grades
-of fresh candidates per spread; 17/4 draws easier puzzles than its neighbours)."""
-LEAST: dict[int, tuple[float, ...]] = {0: (0, 0, 0, 0, 0, 0), 10: (0, 0, 0, 0, 0, 0.6)}
+of fresh candidates per spread; 17/4 draws easier puzzles than its neighbours; 10/2 Trial: see
+:data:`LEAST`)."""
+LEAST: dict[int, tuple[float, ...]] = {0: (0, 0, 0, 0, 0, 0), 10: (0, 0, 0, 0, 0, 0.7)}
 """The smallest region allowed, as a share of the mean region size n, by board size (0: any other
-size) and asked level: at 10/2 a Trial puzzle (stuck at Expert+) is 11 % of fresh candidates with
-no region under 6 cells, 1.5 % without the bound."""
-SCREENS: dict[int, tuple[tuple[int, float], ...]] = {10: ((1, 0.88), (2, 0.8))}
-"""Cheap rejection tests for Trial candidates by board size: (level, share of cells still unknown
-when capped there). Measured at 10/2: every one of 30 puzzles stuck at Expert+ left >= 89 % unknown
-at Medium and >= 80 % at Hard; about half the other candidates leave less."""
+size) and asked level. At 10/2 the share of fresh candidates stuck at Expert+ (Trial puzzles) is
+1.5 % without the bound; with no region under 6 cells 11 % (σ 0.4), under 7 cells 19 % (σ 0.4) to
+25 % (σ 0), under 8 cells 26 % but 17 draws per candidate. Per Trial puzzle, seeds run interleaved
+(two sets of 20 and one of 30): no region under 7 cells with σ 0.2 had the lowest median CPU every
+time (0.92, 0.94 s against 1.07-1.23 s for 6 cells with σ 0.4)."""
+SCREENS: dict[int, tuple[tuple[int, float], ...]] = {10: ((0, 0.95), (1, 0.87), (2, 0.8), (4, 0.68))}
+"""Cheap rejection tests for Trial candidates by board size: (level L, share of cells still unknown
+where a run capped at L ends), checked inside the judging run (:func:`judge`). Measured at 10/2 on
+fresh candidates with no region under 7 cells (109 Trial puzzles among 500): capped at Easy they
+left >= 96 % unknown, at Medium >= 87 %, at Hard >= 72 % (all but 3 >= 80 %), at Expert+ >= 64 %
+(all but 3 >= 70 %). The other candidates fail a screen after about half their judging time
+(with regions >= 6 cells: 45 %; per Trial puzzle found there 1.20 s CPU against 1.42 s without
+screens)."""
 
 
 def parse_size(size: str | None) -> int:
@@ -343,39 +359,49 @@ def unique_puzzle(n: int, stars: int, rng: random.Random, single_cells: bool = F
 # ----- 4. the asked grade
 
 
-def capped(puzzle: StarBattle, target: int, tally: Tally) -> Explanation:
-    """One solve capped at the target decides a candidate: solved with a step at the target's level
-    is on target (the engine tries rules cheapest level first and restarts after every step, so
-    capped one level below the same run is stuck at that step, and ``grade``, the lowest cap that
-    solves, is the target: docs/architecture.md); solved below the target is too easy, stuck too
-    hard. A miss is counted in ``tally`` as ``<Level`` or ``>Level``, a hit under its level."""
-    from gridlogic.puzzles.starbattle.kind import KIND
-
-    ex = KIND.explain(puzzle, target)
-    level = ex.level if ex.status == "solved" else target + 1
-    name = KIND.levels[target]
-    tally.grades[name if level == target else f"{'<' if level < target else '>'}{name}"] += 1
-    return ex
+class _Screened(Exception):  # noqa: N818 - a signal: the run failed a screen
+    """Raised inside the judging run when a screen fails (the rest of the run is skipped)."""
 
 
-def level_of(ex: Explanation, target: int) -> int:
-    """The level a capped solve says: its hardest step's when solved, ``target + 1`` when stuck."""
-    return ex.level if ex.status == "solved" else target + 1
+def judge(puzzle: StarBattle, target: int, tally: Tally,
+          screens: tuple[tuple[int, float], ...] = ()) -> Grade | None:
+    """One run of the rules capped at the target decides a candidate: the grade when it is on
+    target, else None (counted in ``tally`` as ``<Level`` too easy, ``>Level`` too hard, ``<Level
+    screened``; a hit under its level).
 
+    - Solved with a step at the target's level is on target: the engine tries rules cheapest level
+      first and restarts after every step, so capped one level below the same run is stuck at that
+      step, and ``grade``, the lowest cap that solves, is the target (docs/architecture.md); solved
+      below the target is too easy, stuck too hard.
+    - By the same property, the state of this run when it first takes a step above level L is where
+      a run capped at L is stuck. ``screens`` (level L, share) ask that a run capped at L leaves at
+      least that share of the cells unknown; as cells only get known, a screen fails as soon as the
+      run is below the share before its first step above L (and a run that solves below L fails
+      too: it never reaches the target). So the screens cost nothing but the steps before them.
+    """
+    from gridlogic.puzzles.starbattle import rules
 
-def screened(puzzle: StarBattle, target: int, screens: tuple[tuple[int, float], ...], tally: Tally) -> bool:
-    """Cheap solves capped low (``screens``: level, share) must leave most cells unknown, as every
-    Trial puzzle (stuck at Expert+) does; a candidate that fails is dropped before the costly solves
-    (counted as ``<Level screened``)."""
-    from gridlogic.puzzles.starbattle.kind import KIND
+    state = rules.State.start(puzzle)
+    floor = [(level, share * puzzle.n * puzzle.n) for level, share in screens]
+    top = [0]
 
-    n = puzzle.n
-    for level, share in screens:
-        ex = KIND.explain(puzzle, level)
-        if ex.status == "solved" or sum(row.count("?") for row in ex.final) < share * n * n:
-            tally.grades[f"<{KIND.levels[target]} screened"] += 1
-            return False
-    return True
+    def watch(step: Step) -> None:
+        left = state.unknown.bit_count()
+        if any(top[0] <= level and left < need for level, need in floor):
+            raise _Screened
+        top[0] = max(top[0], step.level)
+
+    name = rules.LEVELS[target]
+    try:
+        out = run(state, rules.rules(target), max_steps=RUN_STEPS, on_step=watch)
+    except _Screened:
+        tally.grades[f"<{name} screened"] += 1
+        return None
+    if out.status == "solved" and out.level == target:
+        tally.grades[name] += 1
+        return Grade(out.level, name, out.hardest_rule)
+    tally.grades[f"<{name}" if out.status == "solved" else f">{name}"] += 1
+    return None
 
 
 def generate(*, size: str | None, stars: int | None, difficulty: str | None, seed: int,
@@ -409,10 +435,9 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
         tally.candidates += 1
         if target is None:
             return Generated(puzzle, KIND.grade(puzzle) if levels else None, solution)
-        if screened(puzzle, target, screens, tally):
-            ex = capped(puzzle, target, tally)
-            if level_of(ex, target) == target:
-                return Generated(puzzle, Grade(ex.level, ex.grade, ex.hardest_rule), solution)
+        grade = judge(puzzle, target, tally, screens)
+        if grade is not None:
+            return Generated(puzzle, grade, solution)
         if progress is not None:
             progress(f"{what}: {tally.summary()}")
     raise GenerationFailed(f"no {what} puzzle found in {allowance.said()} (seed {seed}): {tally.summary()}")
