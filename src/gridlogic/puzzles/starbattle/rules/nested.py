@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT_PLUS, HARD, MEDIUM, TRIAL
-from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State, make_step
+from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT_PLUS, HARD, MEDIUM
+from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State
 
 if TYPE_CHECKING:
     from gridlogic.puzzles.starbattle.rules.trial import _Propagator
@@ -153,12 +153,13 @@ def inner_trial(st: State, prop: _Propagator) -> Step | None:
 
 def _inner_text(st: State, step: Step) -> str:
     """An inner trial in the outer chain: the mark it proves and its chain's length."""
+    from gridlogic.puzzles.starbattle.rules.trial import assumed  # noqa: PLC0415
+
     g = st.geo
     m = step.marks[0]
     name = g.cell_name(m.cell[0] * g.n + m.cell[1])
     length = len(chain_of(st, step) or ())
-    supposed = "empty" if m.value == STAR else "a star"
-    proved = "a star" if m.value == STAR else "empty"
+    proved, supposed = assumed(m.value)  # the inner trial's mark is what refuting its assumption proved
     return f"[Trial] {name} {proved} (supposing it {supposed} breaks in {length} step{'' if length == 1 else 's'})"
 
 
@@ -166,15 +167,13 @@ def nested_step(st: State, got: Refuted) -> Step:
     """The nested trial's step: the outer assumption, its chain with every inner trial named, the
     chain's length and the number of inner trials (a chain without inner trials, found where the
     nested trial runs before the deep pass's Expert+ rounds, is written as a plain trial step)."""
-    from gridlogic.puzzles.starbattle.rules.trial import _chain, _trial_step  # noqa: PLC0415
+    from gridlogic.puzzles.starbattle.rules.trial import _chain, _trial_step, assumed, refutation  # noqa: PLC0415
 
     if not got.inner:
         return _trial_step(st, got.cell, got.value, list(got.steps))
 
-    g = st.geo
-    name = g.cell_name(got.cell)
-    supposed = "a star" if got.value == STAR else "empty"
-    proved = "empty" if got.value == STAR else "a star"
+    name = st.geo.cell_name(got.cell)
+    supposed, proved = assumed(got.value)
     parts: list[str] = []
     stretch: list[Step] = []
     for s in got.steps:
@@ -188,13 +187,7 @@ def nested_step(st: State, got: Refuted) -> Step:
     if stretch:
         parts.append(_chain(st, stretch))
     k = got.inner
-    uses = 1 << got.cell
-    for s in got.steps:
-        for c in s.uses:
-            uses |= 1 << (c[0] * g.n + c[1])
     reason = (f"Suppose {name} were {supposed} (a nested trial): " + "; ".join(parts)
               + f". That is impossible (a chain of {len(got.steps)} steps, {k} of them inner "
               f"trial{'' if k == 1 else 's'}), so {name} is {proved}.")
-    if got.value == STAR:
-        return make_step(g, "Trial", TRIAL, reason, uses, black=1 << got.cell)
-    return make_step(g, "Trial", TRIAL, reason, uses, star=1 << got.cell)
+    return refutation(st, got.cell, got.value, got.steps, reason)

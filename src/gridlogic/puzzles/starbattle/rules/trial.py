@@ -278,17 +278,27 @@ def _deep(st: State, prop: _Propagator, hyps: list[tuple[int, str]],
 def _trial_step(st: State, i: int, value: str, steps: list[Step]) -> Step:
     """The Trial step: the assumption, its chain (``steps``, the last one the contradiction) and
     the chain's length."""
+    name = st.geo.cell_name(i)
+    supposed, proved = assumed(value)
+    reason = (f"Suppose {name} were {supposed}: " + _chain(st, steps)
+              + f". That is impossible (a chain of {len(steps)} step{'s' if len(steps) > 1 else ''}), "
+              f"so {name} is {proved}.")
+    return refutation(st, i, value, steps, reason)
+
+
+def assumed(value: str) -> tuple[str, str]:
+    """The words for supposing ``value`` at a cell and for the opposite mark that refuting it proves."""
+    return ("a star", "empty") if value == STAR else ("empty", "a star")
+
+
+def refutation(st: State, i: int, value: str, steps: Sequence[Step], reason: str) -> Step:
+    """The Trial step proving the opposite of ``value`` at ``i``; it uses the assumed cell and every
+    cell the chain ``steps`` used."""
     g = st.geo
-    name = g.cell_name(i)
-    supposed = "a star" if value == STAR else "empty"
-    proved = "empty" if value == STAR else "a star"
     uses = 1 << i
     for s in steps:
         for c in s.uses:
             uses |= 1 << (c[0] * g.n + c[1])
-    reason = (f"Suppose {name} were {supposed}: " + _chain(st, steps)
-              + f". That is impossible (a chain of {len(steps)} step{'s' if len(steps) > 1 else ''}), "
-              f"so {name} is {proved}.")
     if value == STAR:
         return make_step(g, "Trial", TRIAL, reason, uses, black=1 << i)
     return make_step(g, "Trial", TRIAL, reason, uses, star=1 << i)
