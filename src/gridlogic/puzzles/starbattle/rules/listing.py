@@ -20,6 +20,8 @@ from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step,
 
 MAX_PLACEMENTS = 400
 """Placements listed per unit; a unit with more is skipped."""
+LISTED_LIMIT = 20_000
+"""Units' placement lists remembered per puzzle (:func:`_listed`); past that the memo starts again."""
 
 
 def unit_placements(st: State, cand: int, need: int, limit: int = MAX_PLACEMENTS,
@@ -58,6 +60,41 @@ def unit_placements(st: State, cand: int, need: int, limit: int = MAX_PLACEMENTS
         return True
 
     return out if dfs(0, need, 0, 0) else None
+
+
+def _listed(st: State, cand: int, need: int) -> list[int] | None:
+    """:func:`unit_placements` of ``cand`` (with the counts), remembered per puzzle: the list reads
+    only ``cand``, ``need`` and the stars of the rows and columns that ``cand`` meets, so between two
+    boards of a solve most units keep their list (shared: do not modify it)."""
+    g = st.geo
+    memo = g.facts.get(_LISTED)
+    if not isinstance(memo, _Listed) or len(memo.placements) > LISTED_LIMIT:
+        memo = _Listed()
+        g.facts[_LISTED] = memo
+    lines = memo.lines.get(cand)
+    if lines is None:
+        lines = 0
+        for i in bits(cand):
+            lines |= g.row_units[i // g.n].mask | g.col_units[i % g.n].mask
+        memo.lines[cand] = lines
+    key = (cand, need, st.star & lines)
+    if key in memo.placements:
+        return memo.placements[key]
+    got = memo.placements[key] = unit_placements(st, cand, need)
+    return got
+
+
+class _Listed:
+    """The memo of :func:`_listed`: the rows and columns each candidate set meets, and the lists."""
+
+    __slots__ = ("lines", "placements")
+
+    def __init__(self) -> None:
+        self.lines: dict[int, int] = {}
+        self.placements: dict[tuple[int, int, int], list[int] | None] = {}
+
+
+_LISTED = ("Placements listed",)
 
 
 def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | None:
@@ -192,7 +229,7 @@ def r_listing(st: State) -> Step | None:
         cand = mask & unk
         if need <= 0 or cand.bit_count() <= need:
             continue
-        pats = unit_placements(st, cand, need)
+        pats = _listed(st, cand, need)
         if pats is None:
             continue
         kept, anywhere, everywhere, emptied, starred, aside = _fold(st, cand, unk, pats)
