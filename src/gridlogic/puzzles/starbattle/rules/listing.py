@@ -67,10 +67,7 @@ def _listed(st: State, cand: int, need: int) -> list[int] | None:
     only ``cand``, ``need`` and the stars of the rows and columns that ``cand`` meets, so between two
     boards of a solve most units keep their list (shared: do not modify it)."""
     g = st.geo
-    memo = g.facts.get(_LISTED)
-    if not isinstance(memo, _Listed) or len(memo.placements) > LISTED_LIMIT:
-        memo = _Listed()
-        g.facts[_LISTED] = memo
+    memo = _memo(st)
     lines = memo.lines.get(cand)
     if lines is None:
         lines = 0
@@ -85,13 +82,24 @@ def _listed(st: State, cand: int, need: int) -> list[int] | None:
 
 
 class _Listed:
-    """The memo of :func:`_listed`: the rows and columns each candidate set meets, and the lists."""
+    """Placements' memo per puzzle: the rows and columns each candidate set meets, the lists
+    (:func:`_listed`), and the placements that broke when last followed (:func:`_fold`)."""
 
-    __slots__ = ("lines", "placements")
+    __slots__ = ("bad", "lines", "placements")
 
     def __init__(self) -> None:
         self.lines: dict[int, int] = {}
         self.placements: dict[tuple[int, int, int], list[int] | None] = {}
+        self.bad: set[int] = set()
+
+
+def _memo(st: State) -> _Listed:
+    g = st.geo
+    memo = g.facts.get(_LISTED)
+    if not isinstance(memo, _Listed) or len(memo.placements) > LISTED_LIMIT or len(memo.bad) > LISTED_LIMIT:
+        memo = _Listed()
+        g.facts[_LISTED] = memo
+    return memo
 
 
 _LISTED = ("Placements listed",)
@@ -193,13 +201,20 @@ def _fold(st: State, cand: int, unk: int, pats: list[int]) -> tuple[int, int, in
     the rest cannot give any. A placement of candidates already in a kept one comes after the
     others (``later``); once only the unit's candidates in no kept placement are left to mark, it
     changes no mark: it is put aside, to be looked at only to count the kept ones if the unit
-    marks."""
+    marks. A placement that broke when last looked at on this puzzle (boards only gain marks, so
+    it most likely breaks again) comes after those that did not: a unit that marks nothing reaches
+    "no marks left" sooner, without following the broken ones."""
+    memo = _memo(st)
+    bad = memo.bad
+    spread = _spread(pats)
+    if bad:
+        spread = [p for p in spread if p not in bad] + [p for p in spread if p in bad]
     kept = anywhere = 0
     everywhere = cand
     emptied = starred = unk
     later: list[int] = []
     aside: list[int] = []
-    for phase in (_spread(pats), later):
+    for phase in (spread, later):
         for p in phase:
             if not p & ~anywhere:
                 if not everywhere and not emptied & ~cand and not starred & ~cand:
@@ -210,7 +225,9 @@ def _fold(st: State, cand: int, unk: int, pats: list[int]) -> tuple[int, int, in
                     continue
             got = consequences(st, p)
             if got is None:
+                bad.add(p)
                 continue
+            bad.discard(p)
             kept += 1
             anywhere |= p
             everywhere &= p
