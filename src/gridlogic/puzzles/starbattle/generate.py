@@ -11,9 +11,11 @@
    a single cell unless asked.
 3. Uniqueness by one incremental SAT solver that forbids our solution: while it finds another
    solution, move one of that solution's stars that is not ours into a neighbouring region (keeping
-   the region connected): that solution dies, ours survives. Region constraints are guarded by
-   activation literals, so a move swaps two regions' constraints and keeps everything learnt. The
-   exact solver confirms the result.
+   the region connected): that solution dies, ours survives. With a smallest region size (10/2
+   Trial) a move that would leave its region one cell short takes a border cell of a third region
+   with it (a swap) when no plain move is left. Region constraints are guarded by activation
+   literals, so a move swaps the regions' constraints and keeps everything learnt. The exact solver
+   confirms the result.
 4. With a target level (Tatham's discipline): one solve capped at the target decides a candidate
    (stuck: too hard; solved without a step at the target's level: too easy; solved with one: on
    target, since rules run cheapest level first, so capped one level below the same run is stuck
