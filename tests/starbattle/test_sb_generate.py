@@ -11,10 +11,10 @@ import pytest
 
 from gridlogic.core.errors import GenerationFailed, GridlogicError, ParseError
 from gridlogic.core.generation import Tally
+from gridlogic.core.grid import grid
 from gridlogic.puzzles.starbattle import KIND
 from gridlogic.puzzles.starbattle.check import check
 from gridlogic.puzzles.starbattle.exact import solutions
-from gridlogic.core.grid import grid
 from gridlogic.puzzles.starbattle.generate import (
     SCREENS,
     _pick_move,
