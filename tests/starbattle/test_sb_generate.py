@@ -11,10 +11,20 @@ import pytest
 
 from gridlogic.core.errors import GenerationFailed, GridlogicError, ParseError
 from gridlogic.core.generation import Tally
+from gridlogic.core.grid import grid
 from gridlogic.puzzles.starbattle import KIND
 from gridlogic.puzzles.starbattle.check import check
 from gridlogic.puzzles.starbattle.exact import solutions
-from gridlogic.puzzles.starbattle.generate import SCREENS, generate, judge, parse_size, random_solution, unique_puzzle
+from gridlogic.puzzles.starbattle.generate import (
+    SCREENS,
+    _pick_move,
+    _pick_swap,
+    generate,
+    judge,
+    parse_size,
+    random_solution,
+    unique_puzzle,
+)
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.shapes import shape, snake, straight
 
@@ -102,6 +112,41 @@ def test_trial_puzzles_at_10_2_have_no_small_region_and_pass_the_screens() -> No
     assert all(unknown_when_capped(g.puzzle, level) >= share for level, share in SCREENS[10])
     assert tally.grades["Trial"] == 1 and tally.grades["<Trial screened"] > 0
     assert tally.candidates == sum(tally.grades.values())
+
+
+def test_a_move_that_leaves_its_region_short_is_refilled_from_a_third_region() -> None:
+    """Uniqueness repair with a smallest region (10/2 Trial): when every move would leave its region
+    under the bound, a swap moves the other solution's star out and refills the region with a plain
+    border cell of a third, larger region: every region connected, none under the bound, each
+    still holding our stars, and the other solution's region count broken."""
+    nbrs = grid(4, 4).neighbours4
+    owner = [0, 0, 1, 1,
+             0, 0, 1, 1,
+             2, 2, 3, 3,
+             2, 2, 2, 3]  # A, B 4 cells; C 5; D 3 (the bound is 4)
+    ours = {0, 3, 12, 15}
+    other = 5  # a star of another solution, in A, not ours
+    assert _pick_move(nbrs, owner, [other], ours, random.Random(1), 4) is None
+    for seed in range(5):
+        got = _pick_swap(nbrs, owner, [other], ours | {other}, ours, random.Random(seed), 4)
+        assert got is not None
+        (part, target), (cell, donor) = got
+        moved = list(owner)
+        for i in part:
+            moved[i] = target
+        moved[cell] = owner[other]
+        assert part == [other] and target in {1, 2} and donor == 2 != target and cell == 8
+        for reg in range(4):
+            cells = {i for i in range(16) if moved[i] == reg}
+            seen, stack = {min(cells)}, [min(cells)]
+            while stack:
+                for j in nbrs[stack.pop()]:
+                    if j in cells and j not in seen:
+                        seen.add(j)
+                        stack.append(j)
+            assert seen == cells and len(cells & ours) == 1
+            assert reg == 3 or len(cells) >= 4
+        assert moved[other] != owner[other]
 
 
 def test_one_judging_run_says_what_the_capped_solves_say() -> None:

@@ -11,9 +11,11 @@
    a single cell unless asked.
 3. Uniqueness by one incremental SAT solver that forbids our solution: while it finds another
    solution, move one of that solution's stars that is not ours into a neighbouring region (keeping
-   the region connected): that solution dies, ours survives. Region constraints are guarded by
-   activation literals, so a move swaps two regions' constraints and keeps everything learnt. The
-   exact solver confirms the result.
+   the region connected): that solution dies, ours survives. With a smallest region size (10/2
+   Trial) a move that would leave its region one cell short takes a border cell of a third region
+   with it (a swap) when no plain move is left. Region constraints are guarded by activation
+   literals, so a move swaps the regions' constraints and keeps everything learnt. The exact solver
+   confirms the result.
 4. With a target level (Tatham's discipline): one solve capped at the target decides a candidate
    (stuck: too hard; solved without a step at the target's level: too easy; solved with one: on
    target, since rules run cheapest level first, so capped one level below the same run is stuck
@@ -302,14 +304,25 @@ def make_unique(n: int, stars: int, owner: list[int], solution: frozenset[Cell],
                 if not alt:
                     return puzzle
                 found = frozenset(r * n + c for r, c in alt[0])  # never seen; kept as a safety net
-            move = _pick_move(nbrs, owner, sorted(found - ours), ours, rng, least)
+            others = sorted(found - ours)
+            move = _pick_move(nbrs, owner, others, ours, rng, least)
+            refill: tuple[int, int] | None = None
+            if move is None and least > 2:
+                swap = _pick_swap(nbrs, owner, others, ours | found, ours, rng, least)
+                if swap is not None:
+                    move, refill = swap
             if move is None:
                 return None
             part, target = move
             source = owner[part[0]]
             for i in part:
                 owner[i] = target
-            for reg in (source, target):
+            changed = {source, target}
+            if refill is not None:
+                cell, donor = refill
+                owner[cell] = source
+                changed.add(donor)
+            for reg in sorted(changed):
                 check.set_region(reg, [j for j in range(n * n) if owner[j] == reg])
         return None
     finally:
@@ -335,6 +348,37 @@ def _pick_move(nbrs: tuple[tuple[int, ...], ...], owner: list[int], cells: list[
             if len(part) == 1:
                 break
     return best
+
+
+def _pick_swap(nbrs: tuple[tuple[int, ...], ...], owner: list[int], cells: list[int], stars: set[int],
+               ours: set[int], rng: random.Random, least: int) -> tuple[tuple[list[int], int], tuple[int, int]] | None:
+    """When no move keeps its region at ``least`` cells (:func:`_pick_move`): a move that leaves its
+    region one cell short, and a cell that refills it from a third region: ((cells, new region), (refill
+    cell, its region)). The refill cell is no star of either solution (``stars``), so the other
+    solution still dies; it is a plain border cell of its region (no cut cell, region kept at
+    ``least``), next to what stays of the short region (which stays connected)."""
+    moves = [(sum(owner[j] == target for j in nbrs[i]) + rng.random() * 1.5, i, target)
+             for i in cells for target in sorted({owner[j] for j in nbrs[i]} - {owner[i]})]
+    moves.sort(reverse=True)
+    size: dict[int, int] = {}
+    for o in owner:
+        size[o] = size.get(o, 0) + 1
+    for _, i, target in moves:
+        source = owner[i]
+        part = cut_off(nbrs, owner, i, ours, least - 1)
+        if part is None or size[source] - len(part) != least - 1:
+            continue
+        left = {j for j in range(len(owner)) if owner[j] == source} - set(part)
+        refills = sorted({k for j in left for k in nbrs[j]
+                          if owner[k] != source and k not in part and k not in stars})
+        rng.shuffle(refills)
+        for k in refills:
+            donor = owner[k]
+            if donor == target:
+                continue
+            if size[donor] > least and cut_off(nbrs, owner, k, ours, least) == [k]:
+                return (part, target), (k, donor)
+    return None
 
 
 def _puzzle(n: int, stars: int, owner: list[int]) -> StarBattle:

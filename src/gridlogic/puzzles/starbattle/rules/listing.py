@@ -20,6 +20,8 @@ from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step,
 
 MAX_PLACEMENTS = 400
 """Placements listed per unit; a unit with more is skipped."""
+LISTED_LIMIT = 20_000
+"""Units' placement lists remembered per puzzle (:func:`_listed`); past that the memo starts again."""
 
 
 def unit_placements(st: State, cand: int, need: int, limit: int = MAX_PLACEMENTS,
@@ -58,6 +60,49 @@ def unit_placements(st: State, cand: int, need: int, limit: int = MAX_PLACEMENTS
         return True
 
     return out if dfs(0, need, 0, 0) else None
+
+
+def _listed(st: State, cand: int, need: int) -> list[int] | None:
+    """:func:`unit_placements` of ``cand`` (with the counts), remembered per puzzle: the list reads
+    only ``cand``, ``need`` and the stars of the rows and columns that ``cand`` meets, so between two
+    boards of a solve most units keep their list (shared: do not modify it)."""
+    g = st.geo
+    memo = _memo(st)
+    lines = memo.lines.get(cand)
+    if lines is None:
+        lines = 0
+        for i in bits(cand):
+            lines |= g.row_units[i // g.n].mask | g.col_units[i % g.n].mask
+        memo.lines[cand] = lines
+    key = (cand, need, st.star & lines)
+    if key in memo.placements:
+        return memo.placements[key]
+    got = memo.placements[key] = unit_placements(st, cand, need)
+    return got
+
+
+class _Listed:
+    """Placements' memo per puzzle: the rows and columns each candidate set meets, the lists
+    (:func:`_listed`), and the placements that broke when last followed (:func:`_fold`)."""
+
+    __slots__ = ("bad", "lines", "placements")
+
+    def __init__(self) -> None:
+        self.lines: dict[int, int] = {}
+        self.placements: dict[tuple[int, int, int], list[int] | None] = {}
+        self.bad: set[int] = set()
+
+
+def _memo(st: State) -> _Listed:
+    g = st.geo
+    memo = g.facts.get(_LISTED)
+    if not isinstance(memo, _Listed) or len(memo.placements) > LISTED_LIMIT or len(memo.bad) > LISTED_LIMIT:
+        memo = _Listed()
+        g.facts[_LISTED] = memo
+    return memo
+
+
+_LISTED = ("Placements listed",)
 
 
 def consequences(st: State, placed: int, rounds: int = 20) -> tuple[int, int] | None:
@@ -156,13 +201,20 @@ def _fold(st: State, cand: int, unk: int, pats: list[int]) -> tuple[int, int, in
     the rest cannot give any. A placement of candidates already in a kept one comes after the
     others (``later``); once only the unit's candidates in no kept placement are left to mark, it
     changes no mark: it is put aside, to be looked at only to count the kept ones if the unit
-    marks."""
+    marks. A placement that broke when last looked at on this puzzle (boards only gain marks, so
+    it most likely breaks again) comes after those that did not: a unit that marks nothing reaches
+    "no marks left" sooner, without following the broken ones."""
+    memo = _memo(st)
+    bad = memo.bad
+    spread = _spread(pats)
+    if bad:
+        spread = [p for p in spread if p not in bad] + [p for p in spread if p in bad]
     kept = anywhere = 0
     everywhere = cand
     emptied = starred = unk
     later: list[int] = []
     aside: list[int] = []
-    for phase in (_spread(pats), later):
+    for phase in (spread, later):
         for p in phase:
             if not p & ~anywhere:
                 if not everywhere and not emptied & ~cand and not starred & ~cand:
@@ -173,7 +225,9 @@ def _fold(st: State, cand: int, unk: int, pats: list[int]) -> tuple[int, int, in
                     continue
             got = consequences(st, p)
             if got is None:
+                bad.add(p)
                 continue
+            bad.discard(p)
             kept += 1
             anywhere |= p
             everywhere &= p
@@ -192,7 +246,7 @@ def r_listing(st: State) -> Step | None:
         cand = mask & unk
         if need <= 0 or cand.bit_count() <= need:
             continue
-        pats = unit_placements(st, cand, need)
+        pats = _listed(st, cand, need)
         if pats is None:
             continue
         kept, anywhere, everywhere, emptied, starred, aside = _fold(st, cand, unk, pats)
