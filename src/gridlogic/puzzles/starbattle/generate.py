@@ -92,7 +92,8 @@ weighted by level) the judging run's trial search may spend before the candidate
 CPU), at 25/6 2,300-17,700; but 2 of 36 fresh 21/5 candidates were still taking trial steps after
 40,000 units (22-27 s CPU, the deep pass or nested trial), the kind of candidate that made one
 earlier profile run over 3 min CPU on a single candidate. Without a bound such a candidate costs
-its seed minutes; with it, 10-15 s."""
+its seed minutes; with it, 10-15 s. The bound drops some Trial puzzles too (21/5 seed 3's on main
+spends 25,800 units), which is why it sits well above the typical ones."""
 
 
 def parse_size(size: str | None) -> int:
