@@ -15,6 +15,11 @@ longest one-cell-wide snake.
 
 A size may carry its own number of seeds after a colon (``10/2:100``: seeds 1..100); the table
 says how many were run in each row. Candidates per puzzle = unique puzzles judged / puzzles found.
+The CPU per puzzle is the generation's alone; the re-check's CPU (an exact solve and three capped
+solves per puzzle: at 25/6 Trial two trial searches, often longer than the generation) is its own
+column. ``--recheck K`` re-checks only the first K puzzles of each row (default: all; the row then
+says "on target hits/checked"), and every seed's figures go to standard error as they come, so a
+run stopped early still tells what it measured.
 
     nice -n 10 .venv/bin/python -m benchmarks.bench_generate --sb 10/2,14/3 --spreads 0.4,0.9,1.5 --seeds 80
 
@@ -26,6 +31,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections import Counter, defaultdict
 from itertools import islice
@@ -41,6 +47,8 @@ from gridlogic.puzzles.starbattle.shapes import Shape, shape
 ROOT = Path(__file__).resolve().parent.parent
 NO_UNIQUE_LINES = False
 CPU_CLOCK = False
+RECHECK: int | None = None
+"""Re-check only the first RECHECK puzzles of a row (None: all)."""
 SIZES = {"starbattle": ["10/2", "14/3", "17/4", "21/5", "25/6"], "binary": ["6x6", "10x10", "14x14"],
          "str8ts": ["9"]}
 
@@ -96,8 +104,11 @@ def run(k: Kind, size: str, level: str | None, seeds: int,
     options = {"time_limit": limit, "unique_lines": not NO_UNIQUE_LINES, "tally": tally, "cpu_clock": CPU_CLOCK}
     blacks: list[tuple[int, int, bool]] = []
     disagreements: list[str] = []
+    checked = 0
+    recheck_cpu = 0.0
     for seed in range(1, seeds + 1):
         c0, w0 = time.process_time(), time.perf_counter()
+        before = tally.candidates
         try:
             g = k.generate(size=size_arg, stars=int(stars) if stars else None, difficulty=level, seed=seed,
                            options=options)
@@ -105,11 +116,22 @@ def run(k: Kind, size: str, level: str | None, seeds: int,
             g = None
         cpu.append(time.process_time() - c0)
         wall.append(time.perf_counter() - w0)
+        note = (f"{k.name} {size} {level or 'any'} seed {seed}: CPU {cpu[-1]:.2f} s, "
+                f"{tally.candidates - before} candidates")
         if g is None:
+            print(note + ", none found", file=sys.stderr, flush=True)
             continue
         ok += 1
         target = g.grade.level if level is None and g.grade else k.level_number(level) if level else None
-        hit += target is None or on_target(k, g.puzzle, g.solution, target, disagreements)
+        if RECHECK is None or checked < RECHECK:
+            c1 = time.process_time()
+            good = target is None or on_target(k, g.puzzle, g.solution, target, disagreements)
+            spent = time.process_time() - c1
+            recheck_cpu += spent
+            checked += 1
+            hit += good
+            note += f", re-check {'on target' if good else 'OFF TARGET'} ({spent:.2f} s)"
+        print(note, file=sys.stderr, flush=True)
         sols.add("/".join(k.solution_rows(g.puzzle, g.solution)))
         puzzles.add(write(g.puzzle))
         if isinstance(g.puzzle, StarBattle):
@@ -123,9 +145,10 @@ def run(k: Kind, size: str, level: str | None, seeds: int,
     if blacks:
         extra = (f" blacks {statistics.median(b[0] for b in blacks):g}, black clues "
                  f"{statistics.median(b[1] for b in blacks):g}, symmetric {sum(b[2] for b in blacks)}/{len(blacks)}")
-    row = (f"| {k.name} | {size} | {level or 'any'} | {ok}/{seeds} | {hit}/{ok} | "
+    row = (f"| {k.name} | {size} | {level or 'any'} | {ok}/{seeds} | {hit}/{checked} | "
            f"{statistics.median(cpu):.3f} / {max(cpu):.3f} | {statistics.median(wall):.3f} | "
-           f"{len(sols)} / {len(puzzles)} | {tally.candidates / max(ok, 1):.1f} | {len(disagreements)} |{extra}")
+           f"{len(sols)} / {len(puzzles)} | {tally.candidates / max(ok, 1):.1f} | {len(disagreements)} | "
+           f"{recheck_cpu / max(checked, 1):.2f} |{extra}")
     if disagreements:
         row += " " + "; ".join(f"{v}x {m}" for m, v in Counter(disagreements).most_common())
     return row, shapes, ok, sols, puzzles
@@ -169,6 +192,8 @@ def main() -> None:
     ap.add_argument("--time-limit", type=float, default=60.0)
     ap.add_argument("--no-unique-lines", action="store_true")
     ap.add_argument("--cpu-clock", action="store_true", help="the time limit in CPU seconds (a loaded machine)")
+    ap.add_argument("--recheck", type=int, default=None,
+                    help="re-check only the first K puzzles of each row (default: every puzzle)")
     ap.add_argument("--spreads", default=None,
                     help="Star Battle: grades of fresh candidates per region-size spread, e.g. 0.4,0.9,1.5 "
                          "(for the --sb sizes; --seeds candidates each) instead of the matrix")
@@ -176,11 +201,12 @@ def main() -> None:
     if a.spreads:
         spreads(a.sb or "10/2", a.spreads, a.seeds)
         return
-    global NO_UNIQUE_LINES, CPU_CLOCK  # noqa: PLW0603 - command-line switches
-    NO_UNIQUE_LINES, CPU_CLOCK = a.no_unique_lines, a.cpu_clock
-    print("| kind | size | grade | success | on target | CPU median / max s | wall median s | "
-          "distinct solutions / puzzles | candidates per puzzle | grade vs capped solves disagree |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    global NO_UNIQUE_LINES, CPU_CLOCK, RECHECK  # noqa: PLW0603 - command-line switches
+    NO_UNIQUE_LINES, CPU_CLOCK, RECHECK = a.no_unique_lines, a.cpu_clock, a.recheck
+    print("| kind | size | grade | success | on target / checked | CPU median / max s | wall median s | "
+          "distinct solutions / puzzles | candidates per puzzle | grade vs capped solves disagree | "
+          "re-check CPU per puzzle s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     shapes: dict[str, dict[str, list[Shape]]] = defaultdict(dict)
     across: dict[tuple[str, str], tuple[int, set[str], set[str]]] = {}
     for name in a.kinds.split(","):

@@ -17,6 +17,7 @@ from gridlogic.puzzles.starbattle.check import check
 from gridlogic.puzzles.starbattle.exact import solutions
 from gridlogic.puzzles.starbattle.generate import (
     SCREENS,
+    TRIAL_BUDGET,
     _pick_move,
     _pick_swap,
     generate,
@@ -176,6 +177,22 @@ def test_one_judging_run_says_what_the_capped_solves_say() -> None:
             assert (got is not None) == (KIND.explain(p, 4).status == "stuck")
         seen.add(next(iter(tally.grades)))
     assert {"<Trial screened", "<Trial", "Trial", "Hard", "<Hard", ">Hard", ">Medium"} <= seen
+
+
+def test_a_trial_budget_drops_costly_candidates_and_changes_no_verdict() -> None:
+    """``judge(budget=...)`` (the Trial path of big boards, :data:`TRIAL_BUDGET`): a candidate whose
+    trial search spends the budget is dropped and counted as such; with a budget it does not reach,
+    the verdict is the unbounded one; a candidate solved without the trial search never spends it."""
+    trial = generate(size="10", stars=2, difficulty="Trial", seed=2, options=OPTS).puzzle
+    tally = Tally()
+    assert judge(trial, 5, tally, budget=1) is None and tally.grades == {">Trial budget": 1}
+    tally = Tally()
+    assert judge(trial, 5, tally, budget=10**9) == judge(trial, 5, Tally()) == KIND.grade(trial)
+    assert tally.grades == {"Trial": 1}
+    easy = generate(size="10", stars=2, difficulty="Hard", seed=8, options=OPTS).puzzle
+    tally = Tally()
+    assert judge(easy, 5, tally, budget=1) is None and tally.grades == {"<Trial": 1}
+    assert set(TRIAL_BUDGET) <= {14, 17, 21, 25} and all(b > 0 for b in TRIAL_BUDGET.values())
 
 
 def test_single_cells_only_when_asked() -> None:

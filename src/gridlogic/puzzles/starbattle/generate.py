@@ -20,7 +20,8 @@
    (stuck: too hard; solved without a step at the target's level: too easy; solved with one: on
    target, since rules run cheapest level first, so capped one level below the same run is stuck
    and ``grade`` says the target). Trial candidates first pass cheap screens and a smallest region
-   size where those were measured (``SCREENS``, ``LEAST``). Otherwise a fresh candidate (walking a
+   size where those were measured (``SCREENS``, ``LEAST``), and on big boards a bound on the trial
+   search's work (``TRIAL_BUDGET``). Otherwise a fresh candidate (walking a
    candidate's region map toward the target was measured slower: see docs/starbattle.md), until
    the time limit or the attempts (then :class:`GenerationFailed`, saying what was tried).
 
@@ -62,21 +63,39 @@ SIGMAS: dict[int, tuple[float, ...]] = {0: (1.2, 1.2, 0.9, 0.9, 0.9, 0.4), 10: (
 regions) make easier puzzles, even sizes harder ones (docs/starbattle.md, "Generator": the grades
 of fresh candidates per spread; 17/4 draws easier puzzles than its neighbours; 10/2 Trial: see
 :data:`LEAST`)."""
-LEAST: dict[int, tuple[float, ...]] = {0: (0, 0, 0, 0, 0, 0), 10: (0, 0, 0, 0, 0, 0.7)}
+LEAST: dict[int, tuple[float, ...]] = {0: (0, 0, 0, 0, 0, 0), 10: (0, 0, 0, 0, 0, 0.7),
+                                       25: (0, 0, 0, 0, 0, 0.72)}
 """The smallest region allowed, as a share of the mean region size n, by board size (0: any other
 size) and asked level. At 10/2 the share of fresh candidates stuck at Expert+ (Trial puzzles) is
 1.5 % without the bound; with no region under 6 cells 11 % (σ 0.4), under 7 cells 19 % (σ 0.4) to
 25 % (σ 0), under 8 cells 26 % but 17 draws per candidate. Per Trial puzzle, seeds run interleaved
 (two sets of 20 and one of 30): no region under 7 cells with σ 0.2 had the lowest median CPU every
-time (0.92, 0.94 s against 1.07-1.23 s for 6 cells with σ 0.4)."""
-SCREENS: dict[int, tuple[tuple[int, float], ...]] = {10: ((0, 0.95), (1, 0.87), (2, 0.8), (4, 0.68))}
+time (0.92, 0.94 s against 1.07-1.23 s for 6 cells with σ 0.4). At 25/6 (no region under 18 cells):
+4 of 5 fresh candidates were Trial puzzles against 4 of 45 without the bound (σ 0.4), the fifth
+spent :data:`TRIAL_BUDGET`. Not at 21/5: no region under 15 cells made 4 of 4 fresh candidates
+spend a trial budget of 15,000 (puzzles beyond the plain trial search)."""
+SCREENS: dict[int, tuple[tuple[int, float], ...]] = {10: ((0, 0.95), (1, 0.87), (2, 0.8), (4, 0.68)),
+                                                     21: ((1, 0.7),), 25: ((1, 0.7),)}
 """Cheap rejection tests for Trial candidates by board size: (level L, share of cells still unknown
 where a run capped at L ends), checked inside the judging run (:func:`judge`). Measured at 10/2 on
 fresh candidates with no region under 7 cells (109 Trial puzzles among 500): capped at Easy they
 left >= 96 % unknown, at Medium >= 87 %, at Hard >= 72 % (all but 3 >= 80 %), at Expert+ >= 64 %
 (all but 3 >= 70 %). The other candidates fail a screen after about half their judging time
 (with regions >= 6 cells: 45 %; per Trial puzzle found there 1.20 s CPU against 1.42 s without
-screens)."""
+screens). At 21/5 and 25/6 only the Medium screen: the 23 Trial puzzles measured there left
+>= 75 % unknown capped at Medium, but one of them only 52 % capped at Expert while Expert+ misses
+leave 15-91 %, so a later screen would drop Trial puzzles (at 21/5 a screen at Expert drew 44
+candidates instead of 16 for seed 2)."""
+
+TRIAL_BUDGET: dict[int, int] = {21: 15_000, 25: 25_000}
+"""Trial candidates by board size: the most work (``rules.trial.Budget`` units: rule sweeps
+weighted by level) the judging run's trial search may spend before the candidate is dropped
+(:func:`judge`). The Trial puzzles found at 21/5 spent 2,700-9,500 units (1-14 trial steps, 7-13 s
+CPU), at 25/6 2,300-17,700; but 2 of 36 fresh 21/5 candidates were still taking trial steps after
+40,000 units (22-27 s CPU, the deep pass or nested trial), the kind of candidate that made one
+earlier profile run over 3 min CPU on a single candidate. Without a bound such a candidate costs
+its seed minutes; with it, 10-15 s. The bound drops some Trial puzzles too (21/5 seed 3's on main
+spends 25,800 units), which is why it sits well above the typical ones."""
 
 
 def parse_size(size: str | None) -> int:
@@ -408,7 +427,7 @@ class _Screened(Exception):  # noqa: N818 - a signal: the run failed a screen
 
 
 def judge(puzzle: StarBattle, target: int, tally: Tally,
-          screens: tuple[tuple[int, float], ...] = ()) -> Grade | None:
+          screens: tuple[tuple[int, float], ...] = (), budget: int | None = None) -> Grade | None:
     """One run of the rules capped at the target decides a candidate: the grade when it is on
     target, else None (counted in ``tally`` as ``<Level`` too easy, ``>Level`` too hard, ``<Level
     screened``; a hit under its level).
@@ -422,8 +441,15 @@ def judge(puzzle: StarBattle, target: int, tally: Tally,
       least that share of the cells unknown; as cells only get known, a screen fails as soon as the
       run is below the share before its first step above L (and a run that solves below L fails
       too: it never reaches the target). So the screens cost nothing but the steps before them.
+    - ``budget`` bounds the trial search's work over the whole run (``rules.trial.Budget``: rule
+      sweeps, not seconds, so the verdict does not depend on the machine); a candidate that spends
+      it is dropped (``>Level budget``). It stops candidates whose trial search would run for
+      minutes; it changes no step of the runs it lets finish.
     """
+    from contextlib import nullcontext
+
     from gridlogic.puzzles.starbattle import rules
+    from gridlogic.puzzles.starbattle.rules.trial import Budget, OutOfBudget, limited
 
     state = rules.State.start(puzzle)
     floor = [(level, share * puzzle.n * puzzle.n) for level, share in screens]
@@ -437,9 +463,13 @@ def judge(puzzle: StarBattle, target: int, tally: Tally,
 
     name = rules.LEVELS[target]
     try:
-        out = run(state, rules.rules(target), max_steps=RUN_STEPS, on_step=watch)
+        with limited(Budget(budget)) if budget is not None else nullcontext():
+            out = run(state, rules.rules(target), max_steps=RUN_STEPS, on_step=watch)
     except _Screened:
         tally.grades[f"<{name} screened"] += 1
+        return None
+    except OutOfBudget:
+        tally.grades[f">{name} budget"] += 1
         return None
     if out.status == "solved" and out.level == target:
         tally.grades[name] += 1
@@ -465,7 +495,9 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
     progress = progress_of(opts)
     sigma = SIGMA if target is None else SIGMAS.get(n, SIGMAS[0])[target]
     least = 2 if target is None else max(2, round(LEAST.get(n, LEAST[0])[target] * n))
-    screens = SCREENS.get(n, ()) if target == levels.index("Trial") else ()
+    trial = target == levels.index("Trial")
+    screens = SCREENS.get(n, ()) if trial else ()
+    budget = TRIAL_BUDGET.get(n) if trial else None
     rng = seeded("starbattle", n, s, target, single, seed)
     tally = tally_of(options)
     allowance = Allowance(opts)
@@ -479,7 +511,7 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
         tally.candidates += 1
         if target is None:
             return Generated(puzzle, KIND.grade(puzzle) if levels else None, solution)
-        grade = judge(puzzle, target, tally, screens)
+        grade = judge(puzzle, target, tally, screens, budget)
         if grade is not None:
             return Generated(puzzle, grade, solution)
         if progress is not None:
