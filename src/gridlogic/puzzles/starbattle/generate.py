@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 import re
+from contextlib import nullcontext
 from itertools import islice
 
 from pysat.solvers import Solver
@@ -446,8 +447,6 @@ def judge(puzzle: StarBattle, target: int, tally: Tally,
       it is dropped (``>Level budget``). It stops candidates whose trial search would run for
       minutes; it changes no step of the runs it lets finish.
     """
-    from contextlib import nullcontext
-
     from gridlogic.puzzles.starbattle import rules
     from gridlogic.puzzles.starbattle.rules.trial import Budget, OutOfBudget, limited
 
