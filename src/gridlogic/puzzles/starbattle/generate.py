@@ -12,7 +12,7 @@
 3. Uniqueness by one incremental SAT solver that forbids our solution: while it finds another
    solution, move one of that solution's stars that is not ours into a neighbouring region (keeping
    the region connected): that solution dies, ours survives. With a smallest region size (10/2
-   Trial) a move that would leave its region one cell short takes a border cell of a third region
+   and 25/6 Trial) a move that would leave its region one cell short takes a border cell of a third region
    with it (a swap) when no plain move is left. Region constraints are guarded by activation
    literals, so a move swaps the regions' constraints and keeps everything learnt. The exact solver
    confirms the result.
