@@ -73,6 +73,40 @@ def test_seeds_and_levels_give_different_puzzles() -> None:
     assert len({g.solution for g in by_level}) == 3
 
 
+def test_seeds_less_than_100_apart_never_share_a_solution() -> None:
+    """6x6 has 4,140 grids with the distinct rule, so 100 free draws repeat one with probability
+    ~70 %: each seed draws in its own class (CRC-32 of the grid mod 100)."""
+    import random
+    import zlib
+
+    from gridlogic.core.generation import VARIETY
+    from gridlogic.puzzles.binary.generate import seed_grids
+
+    firsts = []
+    for seed in range(1, VARIETY + 1):
+        grid = next(seed_grids(6, 6, True, seed, random.Random(seed)))
+        assert grid is not None and zlib.crc32(bytes(grid)) % VARIETY == seed % VARIETY
+        firsts.append(tuple(grid))
+    assert len(set(firsts)) == VARIETY
+    assert next(seed_grids(10, 10, True, 1, random.Random(1))) is None  # billions of grids: a fresh draw each time
+    sols = {generate(6, 6, 4, seed=s).solution for s in range(1, 21)}
+    assert len(sols) == 20
+
+
+def test_sizes_with_few_grids_are_listed_whole() -> None:
+    from gridlogic.core.errors import GenerationFailed
+    from gridlogic.puzzles.binary.generate import grids_listed
+
+    four = grids_listed(4, 4, True)
+    assert four is not None and len(four) == len({tuple(g) for g in four}) == 72
+    empty = Binary(4, 4, ("....",) * 4, True)
+    assert all(KIND.check(empty, tuple(tuple(g[r * 4:r * 4 + 4]) for r in range(4))) == [] for g in four)
+    assert len({generate(4, 4, 2, seed=s).solution for s in range(1, 73)}) == 72
+    assert grids_listed(6, 6, True) is None
+    with pytest.raises(GenerationFailed, match="no 2x4 grid exists under these rules"):
+        generate(2, 4, 1, seed=1)
+
+
 @pytest.mark.parametrize("bad", ["0", "given", "6", "99", "Uniqueness", "hardest"])
 def test_bad_difficulties(bad: str) -> None:
     with pytest.raises(GridlogicError, match=r"cannot be targeted|unknown level"):

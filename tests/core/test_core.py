@@ -101,3 +101,25 @@ def test_split_records_lines_versus_one_multiline_puzzle() -> None:
     picture = "AAB\nABB\nCCC"  # one multi-line region picture (a 3x3 board) stays one record
     assert len(split_records(picture)) == 1
     assert split_records(urls[0])[0].id == "1"
+
+
+def test_seeds_draw_in_their_own_class() -> None:
+    """100 seeds in a row draw from a pool of 1,000 without a repeat (free draws would repeat with
+    probability ~99 %); a seed's solution is kept for ``keep`` candidates."""
+    import random
+    import zlib
+    from itertools import islice
+
+    from gridlogic.core.generation import VARIETY, in_class, seed_solutions
+
+    def key(x: int) -> bytes:
+        return x.to_bytes(4, "big")
+
+    rngs = {s: random.Random(s) for s in range(57, 57 + VARIETY)}
+    got = [in_class(s, lambda s=s: rngs[s].randrange(1000), key) for s in rngs]
+    assert len(set(got)) == VARIETY
+    assert all(zlib.crc32(key(x)) % VARIETY == s % VARIETY for s, x in zip(range(57, 157), got, strict=True))
+    rng = random.Random(3)
+    run = list(islice(seed_solutions(7, lambda: rng.randrange(10**6), key, keep=3), 6))
+    assert run[0] == run[1] == run[2] != run[3] == run[4] == run[5]
+    assert in_class(5, lambda: 42, key, tries=3) == 42  # an empty class: the last draw, never a hang

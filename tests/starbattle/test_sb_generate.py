@@ -10,20 +10,24 @@ from itertools import islice
 import pytest
 
 from gridlogic.core.errors import GenerationFailed, GridlogicError, ParseError
-from gridlogic.core.generation import Tally
+from gridlogic.core.generation import VARIETY, Tally
 from gridlogic.core.grid import grid
 from gridlogic.puzzles.starbattle import KIND
 from gridlogic.puzzles.starbattle.check import check
 from gridlogic.puzzles.starbattle.exact import solutions
 from gridlogic.puzzles.starbattle.generate import (
+    LEVEL_SHIFT,
     SCREENS,
     TRIAL_BUDGET,
     _pick_move,
     _pick_swap,
     generate,
     judge,
+    layouts_listed,
     parse_size,
+    prefixes,
     random_solution,
+    seed_layout,
     unique_puzzle,
 )
 from gridlogic.puzzles.starbattle.model import StarBattle
@@ -88,6 +92,57 @@ def test_seeds_and_difficulties_give_different_puzzles() -> None:
     by_level = {lv: generate(size="8", stars=1, difficulty=lv, seed=1, options=OPTS) for lv in ("Easy", "Medium")}
     assert by_level["Easy"].puzzle != by_level["Medium"].puzzle
     assert by_level["Easy"].solution != by_level["Medium"].solution
+
+
+def test_seeds_less_than_100_apart_never_share_a_solution() -> None:
+    """8/1 has 5,242 placements, so 100 free draws repeat one with probability ~64 %: seed k's
+    placements all start with the (k mod 100)-th of 100 different first rows instead."""
+    starts = prefixes(8, 1)
+    assert len(set(starts)) == VARIETY and len({len(p) for p in starts}) == 1
+    firsts = []
+    for seed in range(1, VARIETY + 1):
+        rng = random.Random(seed)
+        sols = [seed_layout(8, 1, seed, rng) for _ in range(3)]
+        depth = len(starts[seed % VARIETY])
+        for sol in sols:
+            assert valid_layout(8, 1, sol)
+            assert tuple(sum(1 << c for r, c in sol if r == i) for i in range(depth)) == starts[seed % VARIETY]
+        firsts.append(sols[0])
+    assert len(set(firsts)) == VARIETY
+    ten = prefixes(10, 2)
+    for level, shift in ((None, 0), ("Easy", LEVEL_SHIFT), ("Hard", 3 * LEVEL_SHIFT)):
+        made = [generate(size="10", stars=2, difficulty=level, seed=s, options=OPTS).solution for s in (1, 101, 2)]
+        top = [tuple(sum(1 << c for r, c in sol if r == i) for i in range(len(ten[0]))) for sol in made]
+        assert top[0] == top[1] == ten[(1 + shift) % VARIETY] != top[2] == ten[(2 + shift) % VARIETY]
+
+
+def valid_layout(n: int, stars: int, sol: frozenset[tuple[int, int]]) -> bool:
+    rows = [sum(1 for r, _ in sol if r == k) for k in range(n)]
+    cols = [sum(1 for _, c in sol if c == k) for k in range(n)]
+    apart = all(max(abs(a - c), abs(b - d)) > 1 for (a, b) in sol for (c, d) in sol if (a, b) != (c, d))
+    return rows == cols == [stars] * n and apart
+
+
+@pytest.mark.parametrize(("n", "stars", "count"), [(5, 1, 14), (6, 1, 90), (8, 2, 2), (12, 3, 2), (7, 2, 0),
+                                                   (7, 1, None)])
+def test_sizes_with_few_layouts_are_listed_whole(n: int, stars: int, count: int | None) -> None:
+    """5/1 and 6/1 have fewer placements than 100 seeds (14 and 90, OEIS A002464): seed k takes the
+    k-th of the list, so any 14 (90) seeds in a row differ; 7/1 has 646 (first rows by seed)."""
+    listed = layouts_listed(n, stars)
+    if count is None:
+        assert listed is None
+        return
+    assert listed is not None and len(listed) == len(set(listed)) == count
+    assert all(valid_layout(n, stars, sol) for sol in listed)
+    if count:
+        assert {seed_layout(n, stars, s, random.Random(0)) for s in range(1, count + 1)} == set(listed)
+
+
+def test_a_size_without_layouts_is_a_negative_answer() -> None:
+    for n, stars in ((7, 2), (11, 3)):
+        with pytest.raises(GenerationFailed, match=rf"no {n}x{n} board holds {stars} stars in every row"):
+            generate(size=str(n), stars=stars, difficulty=None, seed=1)
+    assert len({generate(size="5", stars=1, difficulty=None, seed=s).solution for s in range(1, 15)}) == 14
 
 
 def test_one_seed_gives_another_puzzle_at_every_grade() -> None:

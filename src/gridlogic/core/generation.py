@@ -1,21 +1,31 @@
 """What every kind's generator shares: the asked level validated, the RNG seeded by the whole
-request (so another difficulty with the same seed gives another puzzle), and a tally of what was
-tried for the "none found" answer."""
+request (so another difficulty with the same seed gives another puzzle), the seed's solutions on
+sizes with few of them (so that nearby seeds never share one), and a tally of what was tried for
+the "none found" answer."""
 
 from __future__ import annotations
 
 import random
 import time
+import zlib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from gridlogic.core.errors import ParseError
 from gridlogic.core.registry import Options
 
 DEFAULT_TIME_LIMIT = 60.0
 Progress = Callable[[str], None]
+T = TypeVar("T")
+VARIETY = 100
+"""Seeds closer than this never share a solution where a kind's size has few solutions
+(:func:`seed_solutions`): seeds 1..100, or any 100 seeds in a row (``generate --count``), give 100
+different solutions."""
+KEEP = 10
+"""Candidates built on one solution of the seed's class before another is drawn (drawing one costs
+about :data:`VARIETY` plain draws)."""
 
 
 def target_level(difficulty: str | None, levels: tuple[str, ...], first: int, last: int) -> int | None:
@@ -67,6 +77,28 @@ class Allowance:
 
     def said(self) -> str:
         return f"{self.attempts} attempts" if self.attempts is not None else f"{self.limit:g} s"
+
+
+def in_class(seed: int, draw: Callable[[], T], key: Callable[[T], bytes], tries: int = 20 * VARIETY) -> T:
+    """A draw in ``seed``'s class: the CRC-32 of its ``key`` is ``seed`` modulo :data:`VARIETY`, so
+    two seeds less than :data:`VARIETY` apart never get the same one. About :data:`VARIETY` draws;
+    after ``tries`` the last draw (only a size with a few hundred solutions or fewer can leave a
+    class empty: a kind lists those instead)."""
+    want = seed % VARIETY
+    for _ in range(tries - 1):
+        got = draw()
+        if zlib.crc32(key(got)) % VARIETY == want:
+            return got
+    return draw()
+
+
+def seed_solutions(seed: int, draw: Callable[[], T], key: Callable[[T], bytes], keep: int = KEEP) -> Iterator[T]:
+    """The solutions a seed's candidates are built on, endlessly: each drawn in the seed's class
+    (:func:`in_class`) and kept for ``keep`` candidates."""
+    while True:
+        got = in_class(seed, draw, key)
+        for _ in range(keep):
+            yield got
 
 
 def progress_of(options: Options | None) -> Progress | None:

@@ -1,7 +1,9 @@
 """Generating Binary puzzles at a level: unique, solvable with the rules up to that level and not
 with the rules below it.
 
-A random solution comes from the SAT model (built once per shape) with random cells assumed.
+A random solution comes row by row (:func:`random_solution`); on small boards, where grids are
+few, a seed's attempts use grids of the seed's class (:func:`seed_grids`: seeds less than 100 apart
+never share a solution).
 Givens are removed in random order while levels 1-2 solve the puzzle (level 1 at expert), on one
 bitset of the whole board (:class:`_Board`), in chunks, then one by one. Then one pass, the climb
 (:func:`_climb`): a given the rules below D deduce from the others goes; the first one only D
@@ -18,12 +20,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from functools import cache
+from itertools import islice, repeat
 
 from pysat.solvers import Solver
 
 from gridlogic.core.errors import GenerationFailed, ParseError
-from gridlogic.core.generation import Allowance, progress_of, seeded, tally_of
+from gridlogic.core.generation import VARIETY, Allowance, progress_of, seed_solutions, seeded, tally_of
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade
 from gridlogic.puzzles.binary import exact
@@ -38,6 +42,13 @@ DECISIONS = 16
 """Random cells fixed by assumptions before the SAT solver completes a random grid."""
 SEARCH_CELLS = 30
 DEEP_AREA = 64
+CLASSED = 64
+"""Boards of at most this many cells build a seed's attempts on grids of the seed's class
+(:func:`seed_grids`): 6x6 has 4,140 grids with the distinct rule, so 100 free draws repeat one with
+probability ~70 %; 8x8 has millions."""
+LISTED = 35
+"""Boards smaller than 6x6 are first listed whole (:func:`grids_listed`): some have fewer grids
+than seeds in a window."""
 """On boards of at most :data:`DEEP_AREA` cells, where expert puzzles are rare, a given the
 one-supposition test keeps is tried with the whole search (suppositions anywhere) when at most
 :data:`SEARCH_CELLS` cells are open: 6x6 without the distinct rule took 755 attempts for 10 seeds
@@ -423,16 +434,50 @@ def _reduce_bare(shape: tuple[int, int, bool], cells: list[int], order: list[int
     return cells
 
 
+def grids_listed(width: int, height: int, unique_lines: bool) -> list[list[int]] | None:
+    """Every grid of the size (flat) when there are at most :data:`~gridlogic.core.generation.VARIETY`
+    (4x4: 72 with the distinct rule), in an order shuffled once; else None."""
+    return _listed(width, height, unique_lines)
+
+
+@cache
+def _listed(width: int, height: int, unique_lines: bool) -> list[list[int]] | None:
+    empty = Binary(width, height, tuple("." * width for _ in range(height)), unique_lines)
+    found = [[v for row in grid for v in row] for grid in islice(exact.plain(empty), VARIETY + 1)]
+    if len(found) > VARIETY:
+        return None
+    random.Random(f"binary grids {width}x{height} {unique_lines}").shuffle(found)
+    return found
+
+
+def seed_grids(width: int, height: int, unique_lines: bool, seed: int,
+               rng: random.Random) -> Iterator[list[int] | None]:
+    """The solutions a seed's attempts are built on: on boards of at most :data:`CLASSED` cells
+    (6x6 has 4,140 grids with the distinct rule) each drawn in the seed's class
+    (:func:`~gridlogic.core.generation.seed_solutions`: seeds less than 100 apart never share one),
+    or where a size has fewer grids than that the seed's own of the list; on bigger boards None (a
+    fresh draw per attempt)."""
+    if width * height > CLASSED:
+        yield from repeat(None)
+    listed = grids_listed(width, height, unique_lines) if width * height <= LISTED else None
+    if listed == []:
+        raise GenerationError(f"no {width}x{height} grid exists under these rules")
+    if listed is not None:
+        yield from repeat(listed[seed % len(listed)])
+    yield from seed_solutions(seed, lambda: random_solution(width, height, unique_lines, rng), bytes)
+
+
 def _puzzle(width: int, height: int, unique_lines: bool, cells: list[int]) -> Binary:
     rows = ["".join("." if v < 0 else str(v) for v in cells[r * width:(r + 1) * width]) for r in range(height)]
     return Binary(width, height, tuple(rows), unique_lines)
 
 
-def attempt(width: int, height: int, level: int, unique_lines: bool,
-            rng: random.Random) -> tuple[Binary, Grade, tuple[tuple[int, ...], ...]] | None:
-    """One try: a random solution reduced to a puzzle of exactly ``level`` (with its grade and
-    solution), or None."""
-    solution = random_solution(width, height, unique_lines, rng)
+def attempt(width: int, height: int, level: int, unique_lines: bool, rng: random.Random,
+            solution: list[int] | None = None) -> tuple[Binary, Grade, tuple[tuple[int, ...], ...]] | None:
+    """One try: ``solution`` (default: a random one) reduced to a puzzle of exactly ``level`` (with
+    its grade and solution), or None."""
+    if solution is None:
+        solution = random_solution(width, height, unique_lines, rng)
     rows = [sum(v << c for c, v in enumerate(solution[r * width:(r + 1) * width])) for r in range(height)]
     order = list(range(width * height))
     rng.shuffle(order)
@@ -494,9 +539,10 @@ def generate(width: int, height: int, level: int, seed: int, unique_lines: bool 
     progress = progress_of(options)
     tally = tally_of(options)
     allowance = Allowance(options)
+    solutions = seed_grids(width, height, unique_lines, seed, rng)
     while allowance.more(tally.draws):
         tally.draws += 1
-        found = attempt(width, height, level, unique_lines, rng)
+        found = attempt(width, height, level, unique_lines, rng, next(solutions))
         tally.candidates += 1
         if found is not None:
             return Generated(*found)

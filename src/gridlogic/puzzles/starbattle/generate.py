@@ -33,14 +33,16 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from contextlib import nullcontext
+from functools import cache
 from itertools import islice
 
 from pysat.solvers import Solver
 
 from gridlogic.core.engine import run
 from gridlogic.core.errors import GenerationFailed, ParseError, ValidationError
-from gridlogic.core.generation import Allowance, Tally, progress_of, seeded, tally_of, target_level
+from gridlogic.core.generation import VARIETY, Allowance, Tally, progress_of, seeded, tally_of, target_level
 from gridlogic.core.grid import Cell, grid
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade, Step
@@ -88,6 +90,15 @@ screens). At 21/5 and 25/6 only the Medium screen: the 23 Trial puzzles measured
 leave 15-91 %, so a later screen would drop Trial puzzles (at 21/5 a screen at Expert drew 44
 candidates instead of 16 for seed 2)."""
 
+CLASSED = 12
+"""Boards up to this size, where star placements are few (10/2 has 146,510, 8/1 5,242, so 100 free
+draws repeat one with probability ~4 % and ~64 %; benchmarks/sb_layouts.py), start a seed's
+placements with the seed's own first rows, or take the seed's own placement where there are at most
+100 (:func:`seed_layout`); bigger boards have billions."""
+LEVEL_SHIFT = 37
+"""A seed's first rows (:func:`seed_layout`) move this far per asked level, so that one seed gives
+another solution at every level as well (37 k mod 100 differ for the seven requests)."""
+
 TRIAL_BUDGET: dict[int, int] = {21: 15_000, 25: 25_000}
 """Trial candidates by board size: the most work (``rules.trial.Budget`` units: rule sweeps
 weighted by level) the judging run's trial search may spend before the candidate is dropped
@@ -113,19 +124,47 @@ def parse_size(size: str | None) -> int:
 
 # ----- 1. a random solution
 
-def random_solution(n: int, stars: int, rng: random.Random) -> frozenset[Cell]:
-    """A random valid star placement (S per row and column, no touching), regions ignored."""
+@cache
+def has_layout(n: int, stars: int) -> bool:
+    """Whether an n x n board holds ``stars`` stars in every row and column with none touching
+    (not at 7/2, 11/3, 15/4, ...: n = 4S - 1)."""
+    t = exact.template(n, stars)
+    with Solver(name="minicard", bootstrap_with=list(t.clauses)) as s:
+        for lits, k in t.atmosts:
+            s.add_atmost(lits, k)
+        return bool(s.solve())
+
+
+def random_solution(n: int, stars: int, rng: random.Random, prefix: tuple[int, ...] = ()) -> frozenset[Cell]:
+    """A random valid star placement (S per row and column, no touching), regions ignored, whose
+    first rows are ``prefix`` (each a bit mask of its stars, the cell in column c bit c)."""
     t = exact.template(n, stars)
     g = grid(n, n)
     with Solver(name="minicard", bootstrap_with=list(t.clauses)) as s:
         for lits, k in t.atmosts:
             s.add_atmost(lits, k)
-        cells = list(range(n * n))
-        rng.shuffle(cells)
         assumed: list[int] = []
         rows, cols = [0] * n, [0] * n
         banned = [False] * (n * n)
         placed = 0
+
+        def star(i: int) -> None:
+            nonlocal placed
+            assumed.append(i + 1)
+            placed += 1
+            rows[i // n] += 1
+            cols[i % n] += 1
+            for j in g.neighbours8[i]:
+                banned[j] = True
+
+        for r, mask in enumerate(prefix):
+            for c in range(n):
+                if mask >> c & 1:
+                    star(r * n + c)
+                else:
+                    assumed.append(-(r * n + c + 1))
+        cells = list(range(n * n))
+        rng.shuffle(cells)
         for i in cells:
             if placed >= n * stars // 2:
                 break
@@ -133,12 +172,7 @@ def random_solution(n: int, stars: int, rng: random.Random) -> frozenset[Cell]:
             if banned[i] or rows[r] == stars or cols[c] == stars:
                 continue
             if s.solve(assumptions=[*assumed, i + 1]):
-                assumed.append(i + 1)
-                placed += 1
-                rows[r] += 1
-                cols[c] += 1
-                for j in g.neighbours8[i]:
-                    banned[j] = True
+                star(i)
             else:
                 assumed.append(-(i + 1))
         ok = s.solve(assumptions=assumed)
@@ -146,6 +180,84 @@ def random_solution(n: int, stars: int, rng: random.Random) -> frozenset[Cell]:
         m = s.get_model()
         assert m is not None
         return frozenset(divmod(v - 1, n) for v in m[:n * n] if v > 0)
+
+
+def starts(n: int, stars: int, depth: int, whole: bool = True) -> Iterator[tuple[int, ...]]:
+    """The first ``depth`` rows of the star placements (S per row and column, no touching), as row
+    masks (the cell in column c is bit c), in order; with ``whole`` only those that extend to a
+    whole placement (one SAT call per row tried)."""
+    masks = [m for m in range(1 << n) if m.bit_count() == stars and not m & m >> 1]
+    t = exact.template(n, stars)
+    with Solver(name="minicard", bootstrap_with=list(t.clauses)) as s:
+        for lits, k in t.atmosts:
+            s.add_atmost(lits, k)
+
+        def grow(chosen: tuple[int, ...], counts: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+            if len(chosen) == depth:
+                yield chosen
+                return
+            prev = chosen[-1] if chosen else 0
+            r = len(chosen)
+            for m in masks:
+                nxt = tuple(k + (m >> c & 1) for c, k in enumerate(counts))
+                if m & (prev | prev << 1 | prev >> 1) or max(nxt) > stars:
+                    continue
+                if not whole or s.solve(assumptions=[(r * n + c + 1) * (1 if m >> c & 1 else -1) for c in range(n)]
+                           + [(i * n + c + 1) * (1 if row >> c & 1 else -1) for i, row in enumerate(chosen)
+                              for c in range(n)]):
+                    yield from grow((*chosen, m), nxt)
+
+        yield from grow((), (0,) * n)
+
+
+@cache
+def layouts_listed(n: int, stars: int) -> list[frozenset[Cell]] | None:
+    """Every star placement of the size when there are at most :data:`~gridlogic.core.generation.VARIETY`
+    (5/1: 14, 6/1: 90, 8/2 and 12/3: 2; 7/2 and 11/3: none), in an order shuffled once; else None."""
+    found = [frozenset((r, c) for r, m in enumerate(rows) for c in range(n) if m >> c & 1)
+             for rows in islice(starts(n, stars, n), VARIETY + 1)]
+    if len(found) > VARIETY:
+        return None
+    random.Random(f"starbattle layouts {n}/{stars}").shuffle(found)
+    return found
+
+
+@cache
+def prefixes(n: int, stars: int) -> list[tuple[int, ...]]:
+    """:data:`~gridlogic.core.generation.VARIETY` different first rows of placements: seed k's
+    placements start with the (k mod 100)-th, so seeds less than 100 apart never share a solution.
+    As many rows as give at least 300 different starts (two at 10/2), and the starts of free draws
+    (:func:`random_solution`, a fixed RNG), the first 100 different ones: starts taken evenly from
+    every possible one (corner stars as often as any) made 27 % of the draws at 10/2 Trial give a
+    unique puzzle, against 32-33 % for free draws and for these (1,000 draws each)."""
+    depth = 1
+    while len(list(starts(n, stars, depth, whole=False))) < 3 * VARIETY:
+        depth += 1
+    rng = random.Random(f"starbattle prefixes {n}/{stars}")
+    found: dict[tuple[int, ...], None] = {}
+    for _ in range(20 * VARIETY):
+        if len(found) == VARIETY:
+            break
+        sol = random_solution(n, stars, rng)
+        found.setdefault(tuple(sum(1 << c for r, c in sol if r == i) for i in range(depth)))
+    if len(found) < VARIETY:  # a safety net: free draws have always given 100 within the bound
+        every = list(starts(n, stars, depth))
+        rng.shuffle(every)
+        found.update(dict.fromkeys(every[:VARIETY]))
+    return list(found)[:VARIETY]
+
+
+def seed_layout(n: int, stars: int, seed: int, rng: random.Random) -> frozenset[Cell]:
+    """The solution of one of ``seed``'s candidates: up to :data:`CLASSED` a random one that starts
+    with the seed's first rows (:func:`prefixes`) or, where a size has at most 100 placements, the
+    seed's own of the list (seeds less than its length apart never share one); above
+    :data:`CLASSED` any random one."""
+    if n > CLASSED:
+        return random_solution(n, stars, rng)
+    listed = layouts_listed(n, stars)
+    if listed is not None:
+        return listed[seed % len(listed)]
+    return random_solution(n, stars, rng, prefixes(n, stars)[seed % VARIETY])
 
 
 # ----- 2. regions around it
@@ -406,11 +518,13 @@ def _puzzle(n: int, stars: int, owner: list[int]) -> StarBattle:
 
 
 def unique_puzzle(n: int, stars: int, rng: random.Random, single_cells: bool = False,
-                  sigma: float = SIGMA, least: int = 2) -> tuple[StarBattle, frozenset[Cell]] | None:
-    """One random puzzle with a unique solution and no region smaller than ``least`` cells (None:
-    this draw failed, draw again)."""
+                  sigma: float = SIGMA, least: int = 2, solution: frozenset[Cell] | None = None,
+                  ) -> tuple[StarBattle, frozenset[Cell]] | None:
+    """One random puzzle with a unique solution, ``solution`` (default: a random one), and no region
+    smaller than ``least`` cells (None: this draw failed, draw again)."""
     least = 1 if single_cells else least
-    solution = random_solution(n, stars, rng)
+    if solution is None:
+        solution = random_solution(n, stars, rng)
     owner = grow_regions(n, stars, solution, rng, single_cells, sigma, least)
     if owner is None:
         return None
@@ -488,6 +602,8 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
     s = stars if stars is not None else default_stars(n)
     if not 1 <= s <= max_stars(n):
         raise ValidationError(f"{s} stars per row cannot fit on a {n}x{n} board (1..{max_stars(n)})")
+    if not has_layout(n, s):
+        raise GenerationFailed(f"no {n}x{n} board holds {s} stars in every row and column without two touching")
     levels = tuple(KIND.levels)
     target = target_level(difficulty, levels, 0, levels.index("Trial")) if difficulty is not None else None
     single = bool(opts.get("single_cells", False))
@@ -498,12 +614,13 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
     screens = SCREENS.get(n, ()) if trial else ()
     budget = TRIAL_BUDGET.get(n) if trial else None
     rng = seeded("starbattle", n, s, target, single, seed)
+    place = seed + LEVEL_SHIFT * (0 if target is None else target + 1)  # another start at another level
     tally = tally_of(options)
     allowance = Allowance(opts)
     what = f"{n}x{n} {s}-star" + (f" {levels[target]}" if target is not None else "")
     while allowance.more(tally.draws):
         tally.draws += 1
-        found = unique_puzzle(n, s, rng, single, sigma, least)
+        found = unique_puzzle(n, s, rng, single, sigma, least, seed_layout(n, s, place, rng))
         if found is None:
             continue
         puzzle, solution = found
