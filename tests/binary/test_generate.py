@@ -91,6 +91,7 @@ def test_seeds_less_than_100_apart_never_share_a_solution() -> None:
     assert next(seed_grids(10, 10, True, 1, random.Random(1))) is None  # billions of grids: a fresh draw each time
     sols = {generate(6, 6, 4, seed=s).solution for s in range(1, 21)}
     assert len(sols) == 20
+    assert len({generate(6, 6, level, seed=3).solution for level in range(1, 6)}) == 5  # classes 37 apart
 
 
 def test_sizes_with_few_grids_are_listed_whole() -> None:

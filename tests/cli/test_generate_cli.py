@@ -41,6 +41,13 @@ def test_a_missed_target_exits_1() -> None:
         "(graded <Expert 4)"]
 
 
+def test_a_size_without_placements_exits_1() -> None:
+    out = run("starbattle", "--size", "7", "--stars", "2", "--seed", "1")
+    assert (out.returncode, out.stdout) == (1, "")
+    assert out.stderr.splitlines() == [
+        "none found: no 7x7 board holds 2 stars in every row and column without two touching"]
+
+
 def test_same_seed_other_level_other_puzzle() -> None:
     a = run("binary", "--size", "8", "--difficulty", "easy", "--seed", "2", "--json")
     b = run("binary", "--size", "8", "--difficulty", "medium", "--seed", "2", "--json")

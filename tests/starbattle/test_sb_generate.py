@@ -10,13 +10,12 @@ from itertools import islice
 import pytest
 
 from gridlogic.core.errors import GenerationFailed, GridlogicError, ParseError
-from gridlogic.core.generation import VARIETY, Tally
+from gridlogic.core.generation import LEVEL_SHIFT, VARIETY, Tally
 from gridlogic.core.grid import grid
 from gridlogic.puzzles.starbattle import KIND
 from gridlogic.puzzles.starbattle.check import check
 from gridlogic.puzzles.starbattle.exact import solutions
 from gridlogic.puzzles.starbattle.generate import (
-    LEVEL_SHIFT,
     SCREENS,
     TRIAL_BUDGET,
     _pick_move,

@@ -23,6 +23,9 @@ VARIETY = 100
 """Seeds closer than this never share a solution where a kind's size has few solutions
 (:func:`seed_solutions`): seeds 1..100, or any 100 seeds in a row (``generate --count``), give 100
 different solutions."""
+LEVEL_SHIFT = 37
+"""A seed's class moves this far per asked level, so that one seed has another solution at every
+level as well (37 k mod 100 differ for k = 0..7)."""
 KEEP = 10
 """Candidates built on one solution of the seed's class before another is drawn (drawing one costs
 about :data:`VARIETY` plain draws)."""

@@ -27,7 +27,7 @@ from itertools import islice, repeat
 from pysat.solvers import Solver
 
 from gridlogic.core.errors import GenerationFailed, ParseError
-from gridlogic.core.generation import VARIETY, Allowance, progress_of, seed_solutions, seeded, tally_of
+from gridlogic.core.generation import LEVEL_SHIFT, VARIETY, Allowance, progress_of, seed_solutions, seeded, tally_of
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade
 from gridlogic.puzzles.binary import exact
@@ -539,7 +539,7 @@ def generate(width: int, height: int, level: int, seed: int, unique_lines: bool 
     progress = progress_of(options)
     tally = tally_of(options)
     allowance = Allowance(options)
-    solutions = seed_grids(width, height, unique_lines, seed, rng)
+    solutions = seed_grids(width, height, unique_lines, seed + LEVEL_SHIFT * level, rng)
     while allowance.more(tally.draws):
         tally.draws += 1
         found = attempt(width, height, level, unique_lines, rng, next(solutions))

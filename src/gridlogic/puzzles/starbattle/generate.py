@@ -2,7 +2,9 @@
 
 1. A random star placement (the future solution): the (n, S) template without regions, with stars
    assumed at random cells (each kept only if the template stays satisfiable) until half are placed;
-   the SAT solver completes the rest.
+   the SAT solver completes the rest. Up to 12x12, where placements are few, every placement of a
+   seed starts with the seed's own first rows, so seeds less than 100 apart never share a solution
+   (:func:`seed_layout`).
 2. Regions grown at random around it: the stars grouped S by S (a random star and its nearest
    free ones, joined by a shortest path of empty cells), then each region grows at its own random
    rate (uneven sizes, as published puzzles have; the spread depends on the asked level: uneven
@@ -42,7 +44,16 @@ from pysat.solvers import Solver
 
 from gridlogic.core.engine import run
 from gridlogic.core.errors import GenerationFailed, ParseError, ValidationError
-from gridlogic.core.generation import VARIETY, Allowance, Tally, progress_of, seeded, tally_of, target_level
+from gridlogic.core.generation import (
+    LEVEL_SHIFT,
+    VARIETY,
+    Allowance,
+    Tally,
+    progress_of,
+    seeded,
+    tally_of,
+    target_level,
+)
 from gridlogic.core.grid import Cell, grid
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade, Step
@@ -95,10 +106,6 @@ CLASSED = 12
 draws repeat one with probability ~4 % and ~64 %; benchmarks/sb_layouts.py), start a seed's
 placements with the seed's own first rows, or take the seed's own placement where there are at most
 100 (:func:`seed_layout`); bigger boards have billions."""
-LEVEL_SHIFT = 37
-"""A seed's first rows (:func:`seed_layout`) move this far per asked level, so that one seed gives
-another solution at every level as well (37 k mod 100 differ for the seven requests)."""
-
 TRIAL_BUDGET: dict[int, int] = {21: 15_000, 25: 25_000}
 """Trial candidates by board size: the most work (``rules.trial.Budget`` units: rule sweeps
 weighted by level) the judging run's trial search may spend before the candidate is dropped
@@ -614,7 +621,7 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
     screens = SCREENS.get(n, ()) if trial else ()
     budget = TRIAL_BUDGET.get(n) if trial else None
     rng = seeded("starbattle", n, s, target, single, seed)
-    place = seed + LEVEL_SHIFT * (0 if target is None else target + 1)  # another start at another level
+    place = seed + LEVEL_SHIFT * (0 if target is None else target + 1)  # other first rows at another level
     tally = tally_of(options)
     allowance = Allowance(opts)
     what = f"{n}x{n} {s}-star" + (f" {levels[target]}" if target is not None else "")
