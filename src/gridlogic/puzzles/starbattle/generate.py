@@ -131,25 +131,29 @@ def parse_size(size: str | None) -> int:
 
 # ----- 1. a random solution
 
+def template_solver(n: int, stars: int) -> Solver:
+    """A minicard solver holding the (n, S) template: S stars per row and column, none touching,
+    regions ignored (the caller closes it)."""
+    t = exact.template(n, stars)
+    s = Solver(name="minicard", bootstrap_with=list(t.clauses))
+    for lits, k in t.atmosts:
+        s.add_atmost(lits, k)
+    return s
+
+
 @cache
 def has_layout(n: int, stars: int) -> bool:
     """Whether an n x n board holds ``stars`` stars in every row and column with none touching
     (not at 7/2, 11/3, 15/4, ...: n = 4S - 1)."""
-    t = exact.template(n, stars)
-    with Solver(name="minicard", bootstrap_with=list(t.clauses)) as s:
-        for lits, k in t.atmosts:
-            s.add_atmost(lits, k)
+    with template_solver(n, stars) as s:
         return bool(s.solve())
 
 
 def random_solution(n: int, stars: int, rng: random.Random, prefix: tuple[int, ...] = ()) -> frozenset[Cell]:
     """A random valid star placement (S per row and column, no touching), regions ignored, whose
     first rows are ``prefix`` (each a bit mask of its stars, the cell in column c bit c)."""
-    t = exact.template(n, stars)
     g = grid(n, n)
-    with Solver(name="minicard", bootstrap_with=list(t.clauses)) as s:
-        for lits, k in t.atmosts:
-            s.add_atmost(lits, k)
+    with template_solver(n, stars) as s:
         assumed: list[int] = []
         rows, cols = [0] * n, [0] * n
         banned = [False] * (n * n)
@@ -194,10 +198,7 @@ def starts(n: int, stars: int, depth: int, whole: bool = True) -> Iterator[tuple
     masks (the cell in column c is bit c), in order; with ``whole`` only those that extend to a
     whole placement (one SAT call per row tried)."""
     masks = [m for m in range(1 << n) if m.bit_count() == stars and not m & m >> 1]
-    t = exact.template(n, stars)
-    with Solver(name="minicard", bootstrap_with=list(t.clauses)) as s:
-        for lits, k in t.atmosts:
-            s.add_atmost(lits, k)
+    with template_solver(n, stars) as s:
 
         def grow(chosen: tuple[int, ...], counts: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
             if len(chosen) == depth:
