@@ -42,6 +42,10 @@ DECISIONS = 16
 """Random cells fixed by assumptions before the SAT solver completes a random grid."""
 SEARCH_CELLS = 30
 DEEP_AREA = 64
+"""On boards of at most :data:`DEEP_AREA` cells, where expert puzzles are rare, a given the
+one-supposition test keeps is tried with the whole search (suppositions anywhere) when at most
+:data:`SEARCH_CELLS` cells are open: 6x6 without the distinct rule took 755 attempts for 10 seeds
+without it, 324 with it; at 10x10 and 14x14 it found no more puzzles and cost 20-100% more time."""
 CLASSED = 64
 """Boards of at most this many cells build a seed's attempts on grids of the seed's class
 (:func:`seed_grids`): 6x6 has 4,140 grids with the distinct rule, so 100 free draws repeat one with
@@ -49,10 +53,6 @@ probability ~70 %; 8x8 has millions."""
 LISTED = 35
 """Boards smaller than 6x6 are first listed whole (:func:`grids_listed`): some have fewer grids
 than seeds in a window."""
-"""On boards of at most :data:`DEEP_AREA` cells, where expert puzzles are rare, a given the
-one-supposition test keeps is tried with the whole search (suppositions anywhere) when at most
-:data:`SEARCH_CELLS` cells are open: 6x6 without the distinct rule took 755 attempts for 10 seeds
-without it, 324 with it; at 10x10 and 14x14 it found no more puzzles and cost 20-100% more time."""
 
 
 class GenerationError(GenerationFailed):

@@ -168,12 +168,11 @@ def random_solution(n: int, stars: int, rng: random.Random, prefix: tuple[int, .
             for j in g.neighbours8[i]:
                 banned[j] = True
 
-        for r, mask in enumerate(prefix):
-            for c in range(n):
-                if mask >> c & 1:
-                    star(r * n + c)
-                else:
-                    assumed.append(-(r * n + c + 1))
+        for lit in row_literals(n, prefix):
+            if lit > 0:
+                star(lit - 1)
+            else:
+                assumed.append(lit)
         cells = list(range(n * n))
         rng.shuffle(cells)
         for i in cells:
@@ -198,24 +197,27 @@ def starts(n: int, stars: int, depth: int, whole: bool = True) -> Iterator[tuple
     masks (the cell in column c is bit c), in order; with ``whole`` only those that extend to a
     whole placement (one SAT call per row tried)."""
     masks = [m for m in range(1 << n) if m.bit_count() == stars and not m & m >> 1]
-    with template_solver(n, stars) as s:
+    with template_solver(n, stars) if whole else nullcontext() as s:
 
         def grow(chosen: tuple[int, ...], counts: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
             if len(chosen) == depth:
                 yield chosen
                 return
             prev = chosen[-1] if chosen else 0
-            r = len(chosen)
             for m in masks:
                 nxt = tuple(k + (m >> c & 1) for c, k in enumerate(counts))
                 if m & (prev | prev << 1 | prev >> 1) or max(nxt) > stars:
                     continue
-                if not whole or s.solve(assumptions=[(r * n + c + 1) * (1 if m >> c & 1 else -1) for c in range(n)]
-                           + [(i * n + c + 1) * (1 if row >> c & 1 else -1) for i, row in enumerate(chosen)
-                              for c in range(n)]):
+                if s is None or s.solve(assumptions=row_literals(n, (*chosen, m))):
                     yield from grow((*chosen, m), nxt)
 
         yield from grow((), (0,) * n)
+
+
+def row_literals(n: int, rows: tuple[int, ...]) -> list[int]:
+    """The template's literals saying that the first rows are ``rows`` (row masks): star or empty
+    for each of their cells."""
+    return [(r * n + c + 1) * (1 if m >> c & 1 else -1) for r, m in enumerate(rows) for c in range(n)]
 
 
 @cache
@@ -234,7 +236,7 @@ def layouts_listed(n: int, stars: int) -> list[frozenset[Cell]] | None:
 def prefixes(n: int, stars: int) -> list[tuple[int, ...]]:
     """:data:`~gridlogic.core.generation.VARIETY` different first rows of placements: seed k's
     placements start with the (k mod 100)-th, so seeds less than 100 apart never share a solution.
-    As many rows as give at least 300 different starts (two at 10/2), and the starts of free draws
+    As many rows as give at least 300 different starts (three at 10/2), and the starts of free draws
     (:func:`random_solution`, a fixed RNG), the first 100 different ones: starts taken evenly from
     every possible one (corner stars as often as any) made 27 % of the draws at 10/2 Trial give a
     unique puzzle, against 32-33 % for free draws and for these (1,000 draws each)."""
