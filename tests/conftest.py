@@ -46,7 +46,7 @@ def client() -> Iterator[Any]:
 
     from gridlogic.web.app import create_app
 
-    app = create_app()
+    app = create_app(extra_hosts=("testserver",))
     with TestClient(app) as c:
         yield c
     app.state.pool.close()

@@ -20,6 +20,22 @@ NEEDS_CHROMIUM = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                     reason="Debian chromium not installed (.ci/run installs it)")
 
 
+class CspFreeBrowser:
+    """The launched browser; its pages bypass the Content-Security-Policy unless asked not to, because
+    Playwright's ``wait_for_function`` evaluates strings, which the policy forbids (test_csp_browser.py
+    drives the pages under the policy)."""
+
+    def __init__(self, browser: object) -> None:
+        self.browser = browser
+
+    def new_page(self, **options: object) -> object:
+        options.setdefault("bypass_csp", True)
+        return self.browser.new_page(**options)  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.browser, name)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
@@ -27,7 +43,7 @@ def browser() -> Iterator[object]:
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
+        yield CspFreeBrowser(b)
         b.close()
 
 

@@ -18,7 +18,7 @@ SET = [[3, 2, "0"], [3, 3, "1"]]
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(extra_hosts=("testserver",))) as c:
         yield c
 
 

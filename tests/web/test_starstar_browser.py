@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+from browsing import CspFreeBrowser
 from fastapi import FastAPI
 
 from gridlogic.games.starstar.examples import EXAMPLE_1_BLUE, EXAMPLE_1_RED, game_of
@@ -39,7 +40,7 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
+        yield CspFreeBrowser(b)
         b.close()
 
 
@@ -51,7 +52,7 @@ def served(browser: Any) -> Iterator[tuple[str, FastAPI]]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    app = create_app()
+    app = create_app(extra_hosts=("testserver",))
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

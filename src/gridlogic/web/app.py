@@ -10,36 +10,37 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gridlogic import service
 from gridlogic.core.errors import Contradiction, GridlogicError
 from gridlogic.core.registry import kinds
 from gridlogic.web import apidocs, jobs
-from gridlogic.web.worker import JobFailedError, JobTimeoutError, ServerBusyError, WorkerPool
+from gridlogic.web.guard import BODY_KEY, Guard, allowed_hosts, redact
+from gridlogic.web.worker import JobFailedError, JobInputError, JobTimeoutError, ServerBusyError, WorkerPool
 
 MAX_PUZZLE_CHARS = 200_000
 MAX_BODY_BYTES = 1_000_000
 MAX_SIDE = 64
 MAX_ERROR_CHARS = 300
+MAX_ANSWER_BYTES = 4_000_000
+SMALL_CHARS = 400
+"""A request whose puzzle text is at most this long (a 10×10 or so) may use the quick workers."""
+PRELOAD = ("gridlogic.web.jobs", "gridlogic.web.routes_proof", "gridlogic.web.routes_starstar")
+WARM = ("gridlogic.web.jobs:warm", "gridlogic.web.routes_starstar:warm_up")
+"""What each worker does before it takes work: the first hint, solve or AI move is then as fast as later ones."""
 OPTIONAL_ROUTERS = ("gridlogic.web.routes_proof", "gridlogic.web.routes_starstar")
 """Routers other parts of the app add (hints and proofs, *Star), included when they are installed."""
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class PuzzleIn(BaseModel):
@@ -56,17 +57,22 @@ class PuzzleIn(BaseModel):
 
 
 Board = list[str]
+Row = Annotated[str, StringConstraints(max_length=MAX_SIDE)]
 BOARD = Field(max_length=MAX_SIDE, description="Row strings: the solution alphabet plus '?' for undecided "
               "(Star Battle * . ?; Binary 0 1 ?; Str8ts digit, # black, ?).")
 
 
 class BoardIn(PuzzleIn):
-    board: list[str] = BOARD
+    board: list[Row] = BOARD
+
+
+HighlightClass = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]{0,15}$")]
 
 
 class DrawIn(PuzzleIn):
-    board: list[str] | None = Field(default=None, max_length=MAX_SIDE)
-    highlight: dict[str, list[tuple[int, int]]] | None = Field(default=None, max_length=8)
+    board: list[Row] | None = Field(default=None, max_length=MAX_SIDE)
+    highlight: dict[HighlightClass, Annotated[list[tuple[int, int]], Field(max_length=MAX_SIDE * MAX_SIDE)]] | None = \
+        Field(default=None, max_length=8, description="Class name (a-z, 0-9, -) -> cells to mark with it.")
 
 
 class SolveIn(PuzzleIn):
@@ -99,77 +105,37 @@ class GenerateIn(BaseModel):
     unique_lines: bool = True
 
 
-class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes with 413, by Content-Length or while a chunked body
-    streams in (the app never holds more than ``limit`` bytes of one)."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        length = dict(scope.get("headers") or []).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await _json(send, 413, self._message())
-            return
-        seen = 0
-        started = False
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLargeError(413, self._message())
-            return message
-
-        async def watch(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, limited, watch)
-        except _TooLargeError:
-            if not started:
-                await _json(send, 413, self._message())
-
-    def _message(self) -> str:
-        return f"request body too large: the limit is {self.limit:,} bytes"
-
-
-class _TooLargeError(StarletteHTTPException):
-    """Raised while the body streams in; FastAPI passes HTTP exceptions through to the handler."""
-
-
-async def _json(send: Send, status: int, error: str) -> None:
-    body = json.dumps({"error": error}).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
-
-
-def _error(status: int, message: str) -> JSONResponse:
+def _error(status: int, message: str, request: Request | None = None) -> JSONResponse:
+    """The error answer: never quoting the request's own body, never longer than a line or two."""
+    if request is not None:
+        message = redact(message, request.scope.get(BODY_KEY))
     if len(message) > MAX_ERROR_CHARS:
         message = message[:MAX_ERROR_CHARS] + "…"
     return JSONResponse(status_code=status, content={"error": message})
+
+
+def small(puzzle: str) -> bool:
+    """Whether a request's puzzle is small enough for the quick workers (they are kept free for such)."""
+    return len(puzzle) <= SMALL_CHARS
 
 
 def _static(name: str) -> str:
     return resources.files("gridlogic.web").joinpath(f"static/{name}").read_text(encoding="utf-8")
 
 
-def create_app(workers: int = 2, time_limit: float = 10.0, max_body: int = MAX_BODY_BYTES) -> FastAPI:
-    """The web app. ``workers`` solver processes, each request's solver work stopped after
-    ``time_limit`` seconds; request bodies over ``max_body`` bytes refused."""
-    pool = WorkerPool(workers=workers, time_limit=time_limit)
+def create_app(workers: int = 2, time_limit: float = 10.0, max_body: int = MAX_BODY_BYTES, *, quick: int = 1,
+               host: str | None = None, extra_hosts: tuple[str, ...] = (), max_answer: int = MAX_ANSWER_BYTES,
+               memory_mb: float = 4000.0) -> FastAPI:
+    """The web app. ``workers`` solver processes plus ``quick`` kept for small requests, each request's
+    solver work stopped ``time_limit`` seconds after it arrived; request bodies over ``max_body`` bytes
+    refused, answers over ``max_answer``; only ``Host`` names of this machine (and ``host``, the address it
+    is served on, and ``extra_hosts``) are served."""
+    pool = WorkerPool(workers=workers, time_limit=time_limit, quick=quick, memory_mb=memory_mb,
+                      preload=PRELOAD, warm=WARM)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await pool.start()  # every worker warm before the first request: a first hint is as fast as later ones
         yield
         pool.close()
 
@@ -178,7 +144,8 @@ def create_app(workers: int = 2, time_limit: float = 10.0, max_body: int = MAX_B
                   "Errors are `{\"error\": \"<what, where>\"}` with a 4xx status; solver work past the time "
                   "limit answers 503.")
     app.state.pool = pool
-    app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(Guard, max_body=max_body, max_answer=max_answer,
+                       hosts=allowed_hosts(host, extra_hosts))
     _handlers(app)
     _routes(app)
     app.mount("/static", StaticFiles(packages=[("gridlogic.web", "static")]), name="static")
@@ -193,31 +160,33 @@ def create_app(workers: int = 2, time_limit: float = 10.0, max_body: int = MAX_B
 
 def _handlers(app: FastAPI) -> None:
     @app.exception_handler(GridlogicError)
-    async def bad_input(_: Request, exc: GridlogicError) -> JSONResponse:
-        if isinstance(exc, (JobTimeoutError, ServerBusyError, JobFailedError)):
-            return _error(503, str(exc))
-        return _error(400, str(exc))
+    async def bad_input(request: Request, exc: GridlogicError) -> JSONResponse:
+        if isinstance(exc, (JobTimeoutError, ServerBusyError, JobFailedError)) and not isinstance(exc, JobInputError):
+            return _error(503, str(exc), request)
+        return _error(400, str(exc), request)
 
     @app.exception_handler(RequestValidationError)
-    async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         parts = []
         for e in exc.errors()[:3]:
-            where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
+            where = ".".join(str(x)[:40] for x in e.get("loc", ()) if x != "body") or "body"
             parts.append(f"{e.get('msg', 'invalid')} ({where})")
-        return _error(422, "; ".join(parts) or "invalid request")
+        return _error(422, "; ".join(parts) or "invalid request", request)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail))
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, str(exc.detail), request)
 
     @app.exception_handler(ValueError)
     @app.exception_handler(KeyError)
     @app.exception_handler(IndexError)
     @app.exception_handler(RecursionError)
     @app.exception_handler(Contradiction)
-    async def unreadable(_: Request, exc: Exception) -> JSONResponse:
-        # what the CLI reports as "error: <Type>: <message>", exit 2: input no reader understood
-        return _error(400, f"cannot read the input: {type(exc).__name__}: {exc}")
+    async def unreadable(request: Request, exc: Exception) -> JSONResponse:
+        # input no reader understood: named, never quoted
+        if isinstance(exc, RecursionError):
+            return _error(400, "the input is nested too deeply to read", request)
+        return _error(400, f"cannot read the input ({type(exc).__name__})", request)
 
     @app.exception_handler(Exception)
     async def internal(_: Request, exc: Exception) -> JSONResponse:
@@ -227,8 +196,9 @@ def _handlers(app: FastAPI) -> None:
 
 def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin routes
     """Every route; cheap ones are plain functions (run in the server), solver ones await the pool."""
-    async def pooled(request: Request, fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
-        out: dict[str, Any] = await request.app.state.pool.run(fn, *args, client=request)
+    async def pooled(request: Request, fn: Callable[..., dict[str, Any]], req: PuzzleIn, *args: Any) -> dict[str, Any]:
+        out: dict[str, Any] = await request.app.state.pool.run(fn, req.spec(), *args, client=request,
+                                                               small=small(req.puzzle))
         return out
 
     @app.get("/", include_in_schema=False)
@@ -284,27 +254,27 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
 
     @app.post("/api/progress", summary="Is any mark of the board wrong? (against the solution, never shown)")
     async def progress(req: BoardIn, request: Request) -> dict[str, Any]:
-        return await pooled(request, jobs.progress, req.spec(), req.board)
+        return await pooled(request, jobs.progress, req, req.board)
 
     @app.post("/api/solve", summary="Exact solution and whether it is unique (worker pool)")
     async def solve(req: SolveIn, request: Request) -> dict[str, Any]:
-        return await pooled(request, jobs.solve, req.spec(), req.method)
+        return await pooled(request, jobs.solve, req, req.method)
 
     @app.post("/api/count", summary="Number of solutions up to a limit (worker pool)")
     async def count(req: CountIn, request: Request) -> dict[str, Any]:
-        return await pooled(request, jobs.count, req.spec(), req.limit, req.method)
+        return await pooled(request, jobs.count, req, req.limit, req.method)
 
     @app.post("/api/check", summary="Is a claimed solution valid; every violation named (worker pool)")
     async def check(req: CheckIn, request: Request) -> dict[str, Any]:
-        return await pooled(request, jobs.check, req.spec(), req.solution)
+        return await pooled(request, jobs.check, req, req.solution)
 
     @app.post("/api/explain", summary="Human-style solve, step by step (worker pool)")
     async def explain(req: ExplainIn, request: Request) -> dict[str, Any]:
-        return await pooled(request, jobs.explain, req.spec(), req.max_level, req.allow_uniqueness)
+        return await pooled(request, jobs.explain, req, req.max_level, req.allow_uniqueness)
 
     @app.post("/api/grade", summary="Difficulty: the hardest level needed (worker pool)")
     async def grade(req: PuzzleIn, request: Request) -> dict[str, Any]:
-        return await pooled(request, jobs.grade, req.spec())
+        return await pooled(request, jobs.grade, req)
 
     @app.post("/api/convert", summary="The puzzle in another format")
     def convert(req: ConvertIn) -> dict[str, Any]:
@@ -317,5 +287,7 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
     @app.post("/api/generate", summary="A new puzzle with a unique solution (worker pool)")
     async def generate(req: GenerateIn, request: Request) -> dict[str, Any]:
         budget = max(0.5, request.app.state.pool.time_limit * 0.8)
-        return await pooled(request, jobs.generate, req.kind, req.size, req.stars, req.difficulty, req.seed,
-                            req.unique_lines, budget)
+        out: dict[str, Any] = await request.app.state.pool.run(
+            jobs.generate, req.kind, req.size, req.stars, req.difficulty, req.seed, req.unique_lines, budget,
+            client=request)
+        return out

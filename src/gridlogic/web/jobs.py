@@ -15,6 +15,20 @@ from gridlogic.core.hint import count_wrong
 from gridlogic.core.registry import kind
 from gridlogic.service import Spec, load
 
+WARM_PUZZLES = ("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou", "6x6:0..0.......10...1....0.1.11..1......",
+                ".e...24#.#.#.......2.5..#.#.#....4a.")
+"""One small puzzle of each kind: a worker solves, explains and hints each once before it takes work."""
+
+
+def warm() -> None:
+    """Import and run every path a first request takes (solvers, rules, hint), so it is not slower than later ones."""
+    for text in WARM_PUZZLES:
+        spec = Spec(text)
+        solve(spec, None)
+        explain(spec, None, False)
+        ld = load(spec)
+        service.hint(ld.kind, ld.puzzle, ld.kind.start_rows(ld.puzzle), None)
+
 
 def solve(spec: Spec, method: str | None) -> dict[str, Any]:
     ld = load(spec)

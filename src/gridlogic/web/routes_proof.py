@@ -21,6 +21,7 @@ from gridlogic.proof import interactive
 MAX_TEXT = 200_000
 MAX_ROWS = 100
 MAX_PROOF_CHARS = 2_000_000
+SMALL_CHARS = 400
 
 router = APIRouter()
 
@@ -75,7 +76,8 @@ def hint_job(puzzle: str, kind_name: str | None, format_name: str | None, unique
 async def hint(req: HintIn, request: Request) -> dict[str, Any]:
     """The next human step from the player's board: ``{status, step, message}``."""
     out: dict[str, Any] = await request.app.state.pool.run(
-        hint_job, req.puzzle, req.kind, req.format, req.unique_lines, req.board, req.max_level, client=request)
+        hint_job, req.puzzle, req.kind, req.format, req.unique_lines, req.board, req.max_level, client=request,
+        small=len(req.puzzle) <= SMALL_CHARS)
     return out
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from gridlogic.core.errors import GridlogicError
 from gridlogic.games.starstar.draw import draw
@@ -37,7 +38,8 @@ MIN_RINGS, MAX_RINGS, DEFAULT_RINGS = 2, 12, 6
 MIN_SECONDS, MAX_SECONDS = 0.05, 30.0
 MIN_PLAYOUTS, MAX_PLAYOUTS = 10, 200_000
 MAX_SGF_CHARS = 200_000
-COMPILE_GRACE = 30.0  # a fresh worker compiles the numba playouts before its first search
+AI_MARGIN = 1.0
+"""Seconds of the server's time limit kept for replaying, drawing and sending the AI's answer."""
 LETTERS = "bw"
 
 router = APIRouter()
@@ -51,17 +53,13 @@ def _static(name: str) -> str:
     return resources.files("gridlogic.web").joinpath(f"static/{name}").read_text(encoding="utf-8")
 
 
-def _error(message: str) -> JSONResponse:
-    return JSONResponse(status_code=400, content={"error": message})
-
-
 # -- input ----------------------------------------------------------------------------------------
 def _int(body: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
     value = body.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise StarInputError(f"{key} must be a whole number, not {value!r}")
+        raise StarInputError(f"{key} must be a whole number from {lo} to {hi}")
     if not lo <= value <= hi:
-        raise StarInputError(f"{key} must be between {lo} and {hi}, not {value}")
+        raise StarInputError(f"{key} must be between {lo} and {hi}")
     return value
 
 
@@ -72,7 +70,7 @@ def _rings(value: object) -> int:
 def replay(rings: int, moves: object, swap: object) -> StarState:
     """The position after ``moves`` (labels, ``pass``, ``swap``), checked move by move."""
     if not isinstance(swap, bool):
-        raise StarInputError(f"swap must be true or false, not {swap!r}")
+        raise StarInputError("swap must be true or false")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise StarInputError("moves must be a list of labels such as \"T43\", \"pass\" or \"swap\"")
     if len(moves) > 2 * node_count(rings) + 2:
@@ -82,7 +80,7 @@ def replay(rings: int, moves: object, swap: object) -> StarState:
         try:
             state.apply_action(state.string_to_action(label))
         except ValueError as exc:
-            raise StarInputError(f"move {number} ({label[:20]!r}): {exc}") from None
+            raise StarInputError(f"move {number} ({label[:20]!r}): {str(exc)[:80]}") from None
     return state
 
 
@@ -103,7 +101,7 @@ def _state_of(body: dict[str, Any]) -> StarState:
 def _labels(body: dict[str, Any]) -> bool:
     value = body.get("labels", False)
     if not isinstance(value, bool):
-        raise StarInputError(f"labels must be true or false, not {value!r}")
+        raise StarInputError("labels must be true or false")
     return value
 
 
@@ -172,14 +170,15 @@ def ai_reply(rings: int, moves: list[str], swap: bool, seconds: float | None, pl
 
 
 # -- routes ---------------------------------------------------------------------------------------
+def max_seconds(time_limit: float) -> float:
+    """The longest AI budget a server with ``time_limit`` accepts (the rest is for replay and drawing)."""
+    return round(max(MIN_SECONDS, min(MAX_SECONDS, time_limit - AI_MARGIN)), 2)
+
+
 @router.get("/starstar", include_in_schema=False)
 def page(rings: str = str(DEFAULT_RINGS)) -> Response:
-    try:
-        _rings(int(rings))
-    except ValueError:
-        return _error(f"rings must be a whole number between {MIN_RINGS} and {MAX_RINGS}, not {rings[:20]!r}")
-    except StarInputError as exc:
-        return _error(str(exc))
+    if not (rings.isascii() and rings.isdigit() and MIN_RINGS <= int(rings) <= MAX_RINGS):
+        raise StarInputError(f"rings must be a whole number between {MIN_RINGS} and {MAX_RINGS}")
     return HTMLResponse(_static("starstar.html"))
 
 
@@ -188,73 +187,73 @@ def script() -> Response:
     return Response(_static("starstar.js"), media_type="text/javascript")
 
 
-@router.post("/api/starstar/state")
+@router.get("/api/starstar/limits", summary="*Star: the AI budgets this server accepts")
+def limits(request: Request) -> dict[str, Any]:
+    return {"seconds": [MIN_SECONDS, max_seconds(request.app.state.pool.time_limit)],
+            "playouts": [MIN_PLAYOUTS, MAX_PLAYOUTS], "rings": [MIN_RINGS, MAX_RINGS]}
+
+
+@router.post("/api/starstar/state", summary="*Star: the position after the moves")
 async def position(request: Request) -> Response:
-    try:
-        body = await _body(request)
-        return JSONResponse(view(_state_of(body), labels=_labels(body)))
-    except StarInputError as exc:
-        return _error(str(exc))
+    body = await _body(request)
+    return JSONResponse(await run_in_threadpool(lambda: view(_state_of(body), labels=_labels(body))))
 
 
-@router.post("/api/starstar/ai")
+def _budget(body: dict[str, Any], cap: float) -> tuple[float, int | None]:
+    """``(seconds, playouts)`` of an AI request: seconds within ``cap``; playouts bounded by ``cap`` seconds too."""
+    seconds, playouts = body.get("seconds"), body.get("playouts")
+    if (seconds is None) == (playouts is None):
+        raise StarInputError("give the AI either seconds or playouts per move")
+    if playouts is not None:
+        return cap, _int(body, "playouts", MIN_PLAYOUTS, MAX_PLAYOUTS)
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds):
+        raise StarInputError(f"seconds must be a number from {MIN_SECONDS} to {cap:g}")
+    if not MIN_SECONDS <= seconds <= cap:
+        raise StarInputError(f"seconds must be between {MIN_SECONDS} and {cap:g} (this server's time limit)")
+    return float(seconds), None
+
+
+@router.post("/api/starstar/ai", summary="*Star: the AI's move and the position after it (worker pool)")
 async def ai(request: Request) -> Response:
-    try:
-        body = await _body(request)
-        state = _state_of(body)
-        if state.is_terminal():
-            raise StarInputError("the game is over: there is no move to make")
-        seconds, playouts = body.get("seconds"), body.get("playouts")
-        if (seconds is None) == (playouts is None):
-            raise StarInputError("give the AI either seconds or playouts per move")
-        limit = COMPILE_GRACE
-        if seconds is not None:
-            if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds):
-                raise StarInputError(f"seconds must be a number, not {seconds!r}")
-            if not MIN_SECONDS <= seconds <= MAX_SECONDS:
-                raise StarInputError(f"seconds must be between {MIN_SECONDS} and {MAX_SECONDS:g}, not {seconds}")
-            seconds = float(seconds)
-            limit += seconds
-        else:
-            playouts = _int(body, "playouts", MIN_PLAYOUTS, MAX_PLAYOUTS)
-            limit += 2 * MAX_SECONDS
-        seed = _int(body, "seed", 0, 2**31 - 1, default=0)
-        labels = _labels(body)
-        moves = [state.action_to_string(m.action) for m in state.moves]
-    except StarInputError as exc:
-        return _error(str(exc))
-    out: dict[str, Any] = await request.app.state.pool.run(
-        ai_reply, state.graph.rings, moves, state.swap, seconds, playouts, seed, labels, time_limit=limit,
-        client=request
-    )
+    body = await _body(request)
+    state = await run_in_threadpool(_state_of, body)
+    if state.is_terminal():
+        raise StarInputError("the game is over: there is no move to make")
+    pool = request.app.state.pool
+    seconds, playouts = _budget(body, max_seconds(pool.time_limit))
+    seed = _int(body, "seed", 0, 2**31 - 1, default=0)
+    labels = _labels(body)
+    moves = [state.action_to_string(m.action) for m in state.moves]
+    out: dict[str, Any] = await pool.run(ai_reply, state.graph.rings, moves, state.swap, seconds, playouts, seed,
+                                         labels, client=request)
     return JSONResponse(out)
 
 
-@router.post("/api/starstar/open")
-async def open_record(request: Request) -> Response:
+def _open(body: dict[str, Any]) -> dict[str, Any]:
+    text = body.get("sgf")
+    labels = _labels(body)
+    if not isinstance(text, str) or not text.strip():
+        raise StarInputError("sgf must be the text of a game record")
+    if len(text) > MAX_SGF_CHARS:
+        raise StarInputError(f"the game record is too long ({len(text)} characters, at most {MAX_SGF_CHARS})")
     try:
-        body = await _body(request)
-        text = body.get("sgf")
-        labels = _labels(body)
-        if not isinstance(text, str) or not text.strip():
-            raise StarInputError("sgf must be the text of a game record")
-        if len(text) > MAX_SGF_CHARS:
-            raise StarInputError(f"the game record is too long ({len(text)} characters, at most {MAX_SGF_CHARS})")
-        try:
-            record = parse_record(text)
-        except RecordError as exc:
-            raise StarInputError(f"SGF: {exc}") from None
-        rings = record.rings
-        if not MIN_RINGS <= rings <= MAX_RINGS:
-            raise StarInputError(f"SGF: the page plays {MIN_RINGS} to {MAX_RINGS} rings, not {rings} (SZ)")
-        for number, (player, label) in enumerate(record.moves, 1):
-            if player != (number - 1) % 2 and label != "swap":
-                raise StarInputError(f"SGF: move {number} ({label}) is not {'BW'[(number - 1) % 2]}'s turn")
-        try:
-            state = replay(rings, [label for _, label in record.moves], record.swap)
-        except StarInputError as exc:
-            raise StarInputError(f"SGF: {exc}") from None
+        record = parse_record(text)
+    except RecordError as exc:
+        raise StarInputError(f"SGF: {exc}") from None
+    rings = record.rings
+    if not MIN_RINGS <= rings <= MAX_RINGS:
+        raise StarInputError(f"SGF: the page plays {MIN_RINGS} to {MAX_RINGS} rings, not {rings} (SZ)")
+    for number, (player, label) in enumerate(record.moves, 1):
+        if player != (number - 1) % 2 and label != "swap":
+            raise StarInputError(f"SGF: move {number} ({label[:20]}) is not {'BW'[(number - 1) % 2]}'s turn")
+    try:
+        state = replay(rings, [label for _, label in record.moves], record.swap)
     except StarInputError as exc:
-        return _error(str(exc))
-    return JSONResponse({**view(state, labels=labels), "black": record.black, "white": record.white,
-                         "recorded_result": record.result})
+        raise StarInputError(f"SGF: {exc}") from None
+    return {**view(state, labels=labels), "black": record.black[:200], "white": record.white[:200],
+            "recorded_result": record.result[:200] if record.result else record.result}
+
+
+@router.post("/api/starstar/open", summary="*Star: a game record (SGF) read into rings, swap and moves")
+async def open_record(request: Request) -> Response:
+    return JSONResponse(await run_in_threadpool(_open, await _body(request)))

@@ -42,11 +42,32 @@ function setStatus(text, kind = "") {
   $("status").className = kind;
 }
 
+// the AI budgets this server accepts (GET /api/starstar/limits); a value outside them is brought inside
+const limits = { seconds: [0.05, 9], playouts: [10, 200000] };
+
 function budget() {
-  const value = Number($("budget").value);
-  return $("budget-kind").value === "seconds"
-    ? { seconds: value }
-    : { playouts: Math.round(value) };
+  const kind = $("budget-kind").value === "seconds" ? "seconds" : "playouts";
+  const [lo, hi] = limits[kind];
+  let value = Number($("budget").value);
+  if (!Number.isFinite(value)) value = lo;
+  value = Math.min(hi, Math.max(lo, value));
+  if (kind === "playouts") value = Math.round(value);
+  if (String(value) !== $("budget").value) $("budget").value = String(value);
+  return { [kind]: value };
+}
+
+async function loadLimits() {
+  try {
+    const response = await fetch("/api/starstar/limits");
+    if (response.ok) Object.assign(limits, await response.json());
+  } catch { /* keep the defaults */ }
+  setBudgetBounds();
+}
+
+function setBudgetBounds() {
+  const [lo, hi] = limits[$("budget-kind").value === "seconds" ? "seconds" : "playouts"];
+  $("budget").min = String(lo);
+  $("budget").max = String(hi);
 }
 
 function labels() { return $("labels").checked; }
@@ -252,9 +273,11 @@ function init() {
   $("budget-kind").addEventListener("change", () => {
     const seconds = $("budget-kind").value === "seconds";
     $("budget").value = seconds ? "1" : "2000";
-    $("budget").min = seconds ? "0.05" : "10";
     $("budget").step = seconds ? "any" : "100";
+    setBudgetBounds();
   });
+  $("budget").addEventListener("change", budget);
+  loadLimits();
   $("board").addEventListener("click", (event) => {
     const node = event.target.closest("g.node");
     if (node && node.dataset.stone === "") play(node.dataset.label);
