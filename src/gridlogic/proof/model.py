@@ -172,6 +172,7 @@ class Proof:
     @classmethod
     def from_json(cls, obj: Any) -> Proof:
         d = _dict(obj, "proof")
+        check_depth(d.get("root"))
         _keys(d, {"kind", "puzzle", "root", "start", "id", "goal", "unique_lines"}, "proof",
               {"kind", "puzzle", "root"})
         start = _marks(d.get("start", []), "start")
@@ -188,6 +189,29 @@ class Proof:
     @classmethod
     def from_text(cls, text: str) -> Proof:
         return cls.from_json(load_json(text))
+
+
+MAX_SPLIT_DEPTH = 100
+"""Most case splits one inside another a proof may have (a 10×10 proof needs a handful); deeper is refused."""
+
+
+def check_depth(root: Any) -> None:
+    """Refuse a proof tree nested more than :data:`MAX_SPLIT_DEPTH` splits deep, before any recursion."""
+    level: list[Any] = [root]
+    depth = 0
+    while level:
+        below = []
+        for node in level:
+            split = node.get("split") if isinstance(node, dict) else None
+            branches = split.get("branches") if isinstance(split, dict) else None
+            if isinstance(branches, list):
+                below.extend(branches)
+        if below:
+            depth += 1
+            if depth > MAX_SPLIT_DEPTH:
+                raise ParseError(f"proof nested too deeply: more than {MAX_SPLIT_DEPTH} case splits inside one "
+                                 "another", "root")
+        level = below
 
 
 def _dict(obj: Any, where: str) -> dict[str, Any]:

@@ -18,8 +18,7 @@ def read_proofs_located(text: str, source: str = "PROOF") -> list[tuple[Proof, d
     try:
         return _read_proofs(text, source)
     except RecursionError:
-        raise ParseError("proof nested too deeply to read (Python's recursion limit: about 300 nested splits)",
-                         source) from None
+        raise ParseError("proof nested too deeply to read", source) from None
 
 
 def _read_proofs(text: str, source: str) -> list[tuple[Proof, dict[str, str]]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -34,6 +35,7 @@ MAX_BODY_BYTES = 1_000_000
 MAX_SIDE = 64
 MAX_ERROR_CHARS = 300
 MAX_ANSWER_BYTES = 4_000_000
+FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_\[\]-]{0,39}")
 SMALL_CHARS = 400
 """A request whose puzzle text is at most this long (a 10×10 or so) may use the quick workers."""
 PRELOAD = ("gridlogic.web.jobs", "gridlogic.web.routes_proof", "gridlogic.web.routes_starstar")
@@ -114,6 +116,12 @@ def _error(status: int, message: str, request: Request | None = None) -> JSONRes
     return JSONResponse(status_code=status, content={"error": message})
 
 
+def _place(part: object) -> str:
+    """One step of a validation error's location: a field name or index, never a key the request made up."""
+    text = str(part)
+    return text if isinstance(part, int) or FIELD.fullmatch(text) else "…"
+
+
 def small(puzzle: str) -> bool:
     """Whether a request's puzzle is small enough for the quick workers (they are kept free for such)."""
     return len(puzzle) <= SMALL_CHARS
@@ -169,7 +177,7 @@ def _handlers(app: FastAPI) -> None:
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         parts = []
         for e in exc.errors()[:3]:
-            where = ".".join(str(x)[:40] for x in e.get("loc", ()) if x != "body") or "body"
+            where = ".".join(_place(x) for x in e.get("loc", ()) if x != "body") or "body"
             parts.append(f"{e.get('msg', 'invalid')} ({where})")
         return _error(422, "; ".join(parts) or "invalid request", request)
 
