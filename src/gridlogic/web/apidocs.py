@@ -52,7 +52,8 @@ def page(spec: dict[str, Any]) -> str:
                          f"{f'<p class=doc>{escape(doc)}</p>' if doc and doc != op.get('summary') else ''}"
                          f"{f'<p>Body: <code>{escape(ref)}</code></p>' if ref else ''}{detail}</section>")
     info = spec.get("info", {})
-    return ("<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport content='width=device-width, initial-scale=1'><title>gridlogic API</title>"
+    return ("<!doctype html><html lang=en><head><meta charset=utf-8>"
+            "<meta name=viewport content='width=device-width, initial-scale=1'><title>gridlogic API</title>"
             "<link rel=stylesheet href='/static/play.css'><link rel=icon href='data:,'><style>"
             "main.api{display:block;max-width:60rem;margin:1rem auto;padding:0 1rem}h1{font-size:1.4rem}"
             "h2{font-size:1rem;margin:1.2rem 0 .2rem}.m{color:#1d4ed8}table{border-collapse:collapse;font-size:.9rem}"
