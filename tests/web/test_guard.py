@@ -69,7 +69,7 @@ def test_json_depth_and_hosts() -> None:
 def test_redact_keeps_names_and_drops_quoted_input() -> None:
     body = b'{"puzzle": "<b>QZXJQZXJ</b>", "kind": "nokind"}'
     assert redact("bad text '<b>QZXJQZXJ</b>' (puzzle)", body) == "bad text '…' (puzzle)"
-    assert redact("unknown kind 'nokind'", body) == "unknown kind 'nokind'"
+    assert redact("unknown kind 'nokind'", body) == "unknown kind '…'"
     assert redact("expected 'starbattle'", body) == "expected 'starbattle'"
 
 

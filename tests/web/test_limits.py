@@ -113,7 +113,7 @@ def test_bad_input_is_4xx_json_and_never_echoed(server: str, body: dict[str, obj
     ("/api/board", {"puzzle": URL, "board": ["?" * 6] * 65}, "board"),
     ("/api/progress", {"puzzle": URL, "board": ["?" * 7] * 6}, "board"),
     ("/api/generate", {"kind": "starbattle", "size": "99"}, ""),
-    ("/api/generate", {"kind": "nokind"}, "nokind"),
+    ("/api/generate", {"kind": "nokind"}, "unknown kind '…'"),
 ])
 def test_bad_boards_and_requests_say_where(server: str, path: str, body: dict[str, object], where: str) -> None:
     r = httpx.post(f"{server}{path}", json=body, timeout=60)

@@ -89,9 +89,9 @@ def test_pie_rule_and_pass(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ({"rings": 4, "moves": ["T43", "T43"]}, "move 2 ('T43')"),
-        ({"rings": 4, "moves": ["Q99"]}, "move 1 ('Q99'): 'Q99' is not a node of the 4-ring board"),
-        ({"rings": 4, "moves": ["T43", "swap"]}, "move 2 ('swap')"),
+        ({"rings": 4, "moves": ["T43", "T43"]}, "move 2 ('…')"),  # named by its place, never quoted
+        ({"rings": 4, "moves": ["Q99"]}, "move 1 ('…'): '…' is not a node of the 4-ring board"),
+        ({"rings": 4, "moves": ["T43", "swap"]}, "move 2 ('…')"),
         ({"rings": 4, "moves": ["pass", "pass", "T43"]}, "move 3"),
         ({"rings": 4, "moves": "T43"}, "moves must be a list"),
         ({"rings": 4, "moves": [1]}, "moves must be a list"),
@@ -155,7 +155,7 @@ def test_open_sgf(client: TestClient) -> None:
         (None, "sgf must be the text"),
         ("hello", "SGF: not a game record"),
         ("(;FF[4]SZ[13];B[T43])", "SGF: the page plays 2 to 12 rings"),
-        ("(;FF[4]SZ[4];B[T43];W[T43])", "SGF: move 2 ('T43'): illegal move T43 for white"),
+        ("(;FF[4]SZ[4];B[T43];W[T43])", "SGF: move 2 ('…'): illegal move T43 for white"),
         ("(;FF[4]SZ[4];B[T43];B[T42])", "SGF: move 2 (T42) is not W's turn"),
         ("(;FF[4]SZ[4];B[T43", "SGF"),
     ],

@@ -17,6 +17,7 @@ import json
 import re
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
+from urllib.parse import unquote
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -28,7 +29,8 @@ MAX_JSON_DEPTH = 320
 """Deepest JSON nesting a request may have ([ and { inside one another): a proof 100 case splits deep
 fits, with room; a deeper body is refused before it is parsed."""
 BODY_KEY = "gridlogic.body"
-"""Where the request body is kept in the ASGI scope (for error messages that must not quote it)."""
+"""Where the request body (and its path and query) is kept in the ASGI scope, for error messages that must
+not quote it."""
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
                "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -108,7 +110,8 @@ class Guard:
         except Refused as no:
             await answer(send, no.status, no.message, DATA_POLICY)
             return
-        scope[BODY_KEY] = body
+        where = scope.get("path", "") + "?" + unquote(scope.get("query_string", b"").decode("latin-1"))
+        scope[BODY_KEY] = body + b"\n" + where.encode("utf-8", "replace")
         await self.app(scope, _replay(body, receive), self._bounded(scope, send))
 
     def _check_host(self, headers: dict[bytes, bytes]) -> None:
@@ -204,21 +207,17 @@ async def answer(send: Send, status: int, error: str, policy: str) -> None:
 
 
 QUOTED = re.compile(r"'((?:[^'\\]|\\.){2,})'|\"((?:[^\"\\]|\\.){2,})\"")
-NAME = re.compile(r"[A-Za-z0-9_.+-]{1,24}")
-"""A quoted piece that is a short plain name (a field, a kind, a move label) may stay: it says where."""
 
 
 def redact(message: str, body: bytes | None) -> str:
-    """``message`` with every quoted piece of the request's own ``body`` replaced by ``'…'`` (short plain
-    names excepted): an error names the field and the position, never quotes the input itself."""
+    """``message`` with every quoted piece of the request's own ``body`` replaced by ``'…'``: an error names
+    the field and the position, never quotes the input itself."""
     if not body:
         return message
     text = body.decode("utf-8", "replace")
 
     def one(m: re.Match[str]) -> str:
         inner = m.group(1) if m.group(1) is not None else m.group(2)
-        if NAME.fullmatch(inner):
-            return m.group(0)
         plain = inner.encode("utf-8", "replace").decode("unicode_escape", "replace") if "\\" in inner else inner
         if inner in text or plain in text or json.dumps(plain)[1:-1] in text:
             return "'…'"
