@@ -365,6 +365,7 @@ def main(argv: list[str] | None = None) -> None:
         returned = cli.main(args=argv, prog_name="gridlogic", standalone_mode=False)
         if isinstance(returned, int):  # ctx.exit(n) inside a command comes back as a return value
             code = returned
+        sys.stdout.flush()  # a full disk or a closed pipe is said here, not in a traceback at exit
     except Failed as f:
         code = f.code
     except click.exceptions.Exit as e:
@@ -389,8 +390,26 @@ def main(argv: list[str] | None = None) -> None:
         say_error(f"internal error, please report it with the input: {type(e).__name__}: {e}")
         code = 2
     except BrokenPipeError:
+        _silence_stdout()
         code = 0
+    except MemoryError:
+        say_error("out of memory (the input, or what it asks for, is too large for this machine)")
+        code = 2
+    except OSError as e:  # a full disk, an unwritable or vanished file: named, never a traceback
+        _silence_stdout()
+        where = f"{e.filename}" if e.filename else "the output"
+        say_error(f"cannot use {where}: {e.strerror or type(e).__name__}")
+        code = 2
     sys.exit(code)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's own flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 __all__ = ["ParseError", "cli", "kinds", "main"]

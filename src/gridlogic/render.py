@@ -5,6 +5,7 @@ A *Star SGF game goes to :func:`gridlogic.games.starstar.draw.draw_sgf`."""
 from __future__ import annotations
 
 import importlib
+import os
 import shutil
 import subprocess
 import tempfile
@@ -16,9 +17,10 @@ import click
 
 from gridlogic import service
 from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
-from gridlogic.core.files import write_bytes
+from gridlogic.core.files import check_target, write_bytes
 from gridlogic.core.inputs import read_argument
 from gridlogic.core.step import Step
+from gridlogic.params import Int
 
 CHROMIUM = ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome")
 
@@ -103,10 +105,10 @@ def _chromium_png(svg: str) -> bytes:
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="File to write: .svg or .png.")
 @click.option("--solution", is_flag=True, help="Draw the solution.")
-@click.option("--step", type=click.IntRange(min=1), default=None,
+@click.option("--step", type=Int(1, 100_000), default=None,
               help="Draw the board after step N of the explanation, that step's cells highlighted.")
-@click.option("--move", type=click.IntRange(min=0), default=None, help="*Star SGF: draw the position after move N.")
-@click.option("--index", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--move", type=Int(0, 100_000), default=None, help="*Star SGF: draw the position after move N.")
+@click.option("--index", type=Int(1, 1_000_000), default=1, show_default=True,
               help="Which puzzle of a file holding several.")
 @click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
 @click.option("--kind", "kind_name", default=None, help="Puzzle kind (default: detected).")
@@ -120,6 +122,7 @@ def render(puzzle: str, out: Path, solution: bool, step: int | None, move: int |
         raise ParseError("the output must end in .svg or .png", "--out")
     if solution and step is not None:
         raise ParseError("choose --solution or --step, not both")
+    check_target(out, force=force, inputs=[puzzle] if os.path.isfile(puzzle) else [])  # before any work
     text, source = read_argument(puzzle)
     if text.lstrip().startswith("(;"):
         svg = sgf_svg(text, move)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from gridlogic.core.errors import ParseError
+from gridlogic.core.numbers import is_int, parse_int, shown
 from gridlogic.core.registry import Options
 
 DEFAULT_TIME_LIMIT = 60.0
@@ -38,14 +39,14 @@ def target_level(difficulty: str | None, levels: tuple[str, ...], first: int, la
     text = difficulty.strip()
     names = [lv.lower() for lv in levels]
     allowed = "--difficulty: " + ", ".join(f"{i} {levels[i]}" for i in range(first, last + 1))
-    if text.isascii() and text.isdigit():
-        level = int(text)
+    if is_int(text):
+        level = parse_int(text, "--difficulty", allowed, lo=None)
     elif text.lower() in names:
         level = names.index(text.lower())
     else:
-        raise ParseError(f"unknown level {difficulty!r}", allowed)
+        raise ParseError(f"unknown level {shown(difficulty)}", allowed)
     if not first <= level <= last:
-        raise ParseError(f"difficulty {difficulty!r} cannot be targeted", allowed)
+        raise ParseError(f"difficulty {shown(difficulty)} cannot be targeted", allowed)
     return level
 
 

@@ -14,6 +14,7 @@ from gridlogic.core.files import check_target, write_text
 from gridlogic.core.inputs import read_argument, split_records
 from gridlogic.core.output import jsonl
 from gridlogic.core.registry import Kind, detect, kind
+from gridlogic.params import Int, Seconds
 from gridlogic.proof.checker import Budget, check
 from gridlogic.proof.grade import Row, grade_file, proof_files, to_csv
 from gridlogic.proof.legup_xml import to_legup_xml
@@ -47,7 +48,7 @@ def proof() -> None:
 def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str | None,
              legup_xml: str | None, force: bool, legup_only: bool, no_unique_lines: bool) -> None:
     """Build a proof of PUZZLE from the human solver (exit 1 if none is found)."""
-    if legup_xml:
+    if legup_xml is not None:
         check_target(legup_xml, force=force, inputs=[puzzle])
     text, _ = read_argument(puzzle)
     records = split_records(text, kind(kind_name) if kind_name else None)
@@ -97,9 +98,9 @@ def puzzle_text(k: Kind, puzzle: Any, text: str) -> str:
 @click.argument("proof_arg", metavar="PROOF")
 @click.option("--partial", is_flag=True, help="Only judge transitions and closes, not completeness.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON line per proof: valid, errors.")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=DEFAULT_SECONDS, show_default=True,
+@click.option("--time-limit", type=Seconds(0.001, 1e6), default=DEFAULT_SECONDS, show_default=True,
               help="Stop (exit 2) after this many seconds per proof.")
-@click.option("--oracle-budget", type=click.IntRange(min=1), default=DEFAULT_ORACLE_CALLS, show_default=True,
+@click.option("--oracle-budget", type=Int(1, 10**12), default=DEFAULT_ORACLE_CALLS, show_default=True,
               help="Stop (exit 2) after this much oracle work per proof (production-rule checks: "
                    "SAT calls and propagation rounds).")
 def check_cmd(proof_arg: str, partial: bool, as_json: bool, time_limit: float, oracle_budget: int) -> None:
@@ -126,7 +127,7 @@ def check_cmd(proof_arg: str, partial: bool, as_json: bool, time_limit: float, o
 @click.option("--out", "out", default="-", show_default=True, type=click.Path(dir_okay=False, allow_dash=True),
               help="The CSV file to write (- for standard output).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --out file.")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=GRADE_SECONDS, show_default=True,
+@click.option("--time-limit", type=Seconds(0.001, 1e6), default=GRADE_SECONDS, show_default=True,
               help="Seconds per proof before it is reported as stopped.")
 def grade_cmd(inputs: tuple[str, ...], out: str, force: bool, time_limit: float) -> None:
     """Check every proof file (LEGUP .xml or JSON) in FILES or FOLDERs: one CSV row per proof with

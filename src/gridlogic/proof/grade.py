@@ -11,6 +11,7 @@ from dataclasses import astuple, dataclass, fields
 from pathlib import Path
 
 from gridlogic.core.errors import GridlogicError, ParseError
+from gridlogic.core.inputs import read_file
 from gridlogic.proof.checker import Budget, check
 from gridlogic.proof.reading import read_proofs_located
 
@@ -57,7 +58,7 @@ def grade_file(path: Path, budget: Callable[[], Budget] | None = None) -> list[R
     the file cannot be read."""
     name = str(path)
     try:
-        proofs = read_proofs_located(path.read_text(encoding="utf-8"), name)
+        proofs = read_proofs_located(read_file(path, name), name)
     except (GridlogicError, OSError, UnicodeDecodeError) as e:
         return [Row(name, errors=f"skipped: {_reason(e)}")]
     rows = []

@@ -93,7 +93,7 @@ def play(
             continue
         show(state)
         click.echo(f"{state.colour_name()}> ", nl=False)
-        line = sys.stdin.readline()
+        line = sys.stdin.readline(MAX_LINE)
         if not line:
             break
         word = line.strip()
@@ -155,6 +155,10 @@ def write_record(path: Path, record: GameRecord, force: bool = False) -> None:
 def gtp_command(rings: int, seconds: float | None, playouts: int | None, seed: int, swap: bool) -> None:
     """GTP v2 engine on standard input / output (vertices are labels such as T43)."""
     GtpEngine(rings, seconds, playouts, seed, swap).run(sys.stdin, sys.stdout)
+
+
+MAX_LINE = 10_000
+"""The longest line ``play`` reads from the player (a longer one is read in pieces, each a bad move)."""
 
 
 # -- score ----------------------------------------------------------------------------------------

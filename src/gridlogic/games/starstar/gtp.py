@@ -79,6 +79,10 @@ class TimeControl:
         return max(0.05, 0.9 * remaining / moves_left)
 
 
+MAX_LINE = 100_000
+"""The longest GTP command line read; GTP commands are short."""
+
+
 @dataclass
 class GtpEngine:
     rings: int = 6
@@ -140,8 +144,17 @@ class GtpEngine:
         return f"={ident} {result}\n\n"
 
     def run(self, stdin: TextIO, stdout: TextIO) -> None:
-        for line in stdin:
-            answer = self.handle(line)
+        """Answer commands line by line; a line over :data:`MAX_LINE` characters is refused whole."""
+        while True:
+            line = stdin.readline(MAX_LINE + 1)
+            if not line:
+                break
+            if len(line) > MAX_LINE and not line.endswith("\n"):
+                while (rest := stdin.readline(MAX_LINE + 1)) and not rest.endswith("\n"):
+                    pass
+                answer: str | None = f"? command line too long (more than {MAX_LINE:,} characters)\n\n"
+            else:
+                answer = self.handle(line)
             if answer is not None:
                 stdout.write(answer)
                 stdout.flush()
