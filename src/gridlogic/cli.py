@@ -303,6 +303,7 @@ def generate(kind_name: str, size: str | None, stars: int | None, difficulty: st
              no_unique_lines: bool) -> None:
     """Generate new puzzles with a unique solution, exactly at --difficulty when given."""
     from gridlogic.core.errors import GenerationFailed
+    from gridlogic.core.generation import within
     from gridlogic.core.progress import Progress
 
     k = kind(kind_name)
@@ -319,7 +320,8 @@ def generate(kind_name: str, size: str | None, stars: int | None, difficulty: st
             try:
                 if s - base >= 2 * how_many + 10:
                     raise GenerationFailed(f"only {len(seen)} distinct puzzles in {s - base} seeds from {base}")
-                g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=s, options=options)
+                with within(time_limit if attempts is None else 0, f"{k.name} puzzle"):
+                    g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=s, options=options)
             except GenerationFailed as e:
                 progress.stop()
                 click.echo(f"none found: {e}", err=True)

@@ -6,14 +6,17 @@ the "none found" answer."""
 from __future__ import annotations
 
 import random
+import signal
+import threading
 import time
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from gridlogic.core.errors import ParseError
+from gridlogic.core.errors import GenerationFailed, ParseError
 from gridlogic.core.numbers import is_int, parse_int, shown
 from gridlogic.core.registry import Options
 
@@ -80,7 +83,33 @@ class Allowance:
         return self.clock() - self.start < self.limit
 
     def said(self) -> str:
-        return f"{self.attempts} attempts" if self.attempts is not None else f"{self.limit:g} s"
+        if self.attempts is not None:
+            return f"{self.attempts} attempts"
+        return f"{self.clock() - self.start:.1f} s (time limit {self.limit:g} s)"
+
+
+@contextmanager
+def within(seconds: float, what: str = "puzzle") -> Iterator[None]:
+    """Stop the block with :class:`GenerationFailed` once ``seconds`` of wall time have passed, wherever it
+    is (a region drawing, a placement, a grading run): a generator's own checks come between candidates,
+    and one candidate on a large board can take longer than the whole limit. In the main thread only
+    (the alarm signal); elsewhere the generator's own checks are all there is."""
+    if threading.current_thread() is not threading.main_thread() or seconds <= 0:
+        yield
+        return
+    start = time.monotonic()
+
+    def ring(signum: int, frame: object) -> None:
+        raise GenerationFailed(f"no {what} found within the time limit of {seconds:g} s "
+                               f"(stopped after {time.monotonic() - start:.1f} s)")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def in_class(seed: int, draw: Callable[[], T], key: Callable[[T], bytes], tries: int = 20 * VARIETY) -> T:

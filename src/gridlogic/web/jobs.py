@@ -11,6 +11,7 @@ from itertools import islice
 from typing import Any
 
 from gridlogic import service
+from gridlogic.core.generation import within
 from gridlogic.core.hint import count_wrong
 from gridlogic.core.registry import kind
 from gridlogic.service import Spec, load
@@ -68,7 +69,8 @@ def generate(kind_name: str, size: str | None, stars: int | None, difficulty: st
     options: dict[str, Any] = {"unique_lines": unique_lines}
     if time_limit is not None:
         options["time_limit"] = time_limit
-    g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=seed, options=options)
+    with within(time_limit or 0, f"{k.name} puzzle"):
+        g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=seed, options=options)
     return {**service.generated(k, g, seed, str(seed)), "picture": k.render(g.puzzle)}
 
 
