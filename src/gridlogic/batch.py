@@ -17,6 +17,8 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import ctypes
+import fcntl
+import hashlib
 import json
 import logging
 import os
@@ -36,7 +38,7 @@ import click
 from gridlogic import service
 from gridlogic.core.errors import GridlogicError, UnsupportedError
 from gridlogic.core.files import FileError, check_target, same_file, write_text
-from gridlogic.core.inputs import read_argument, split_records
+from gridlogic.core.inputs import read_argument, read_bytes, split_records
 from gridlogic.core.numbers import load_json, parse_int, parse_size
 from gridlogic.core.registry import detect, kind, kinds
 from gridlogic.params import Int, Seconds
@@ -61,16 +63,20 @@ class Task:
     seed: int = 0
     index: int = 0
     line: int | None = None
+    input: str | None = None
+    """The input's identity: a digest of its bytes (``sha256:`` and 16 hex digits), whatever its spelling."""
 
     @property
     def key(self) -> Key:
-        return self.source, self.id
+        return self.input or _real(self.source), self.id
 
 
 def head(task: Task, kind_name: str | None = None) -> dict[str, Any]:
     """The fields every row starts with: which puzzle of which input, and the command."""
     out: dict[str, Any] = {"kind": kind_name or task.kind or "unknown", "source": task.source, "id": task.id,
                            "index": task.index}
+    if task.input is not None:
+        out["input"] = task.input
     if task.line is not None:
         out["line"] = task.line
     out["command"] = task.command
@@ -160,23 +166,36 @@ def tasks_for(command: str, inputs: Iterable[str], kind_name: str | None, format
                 parse_size(options["size"], "--size")
             if options.get("difficulty") is not None and k.levels:
                 k.level_number(options["difficulty"])
+            asked = ":".join(str(options.get(o)) for o in ("size", "stars", "difficulty", "unique_lines"))
             for i in range(how_many):
                 seed = int(options.get("seed", 1)) + i
                 tasks.append(Task(command, name, str(seed), name, kind=name, options=options, seed=seed,
-                                  index=len(tasks)))
+                                  index=len(tasks), input=f"generate:{name}:{asked}"))
         return tasks
     only = kind(kind_name) if kind_name else None
+    seen: Counter[Key] = Counter()
     for arg in inputs:
         text, source = read_argument(arg)
+        digest = "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        renamed = []
         for rec in split_records(text, only):
             sol = rec.extra.get("solution_rows")
-            tasks.append(Task(command, source, rec.id, rec.text, kind_name, format_name, options,
-                              "/".join(sol) if isinstance(sol, list) else None, index=len(tasks), line=rec.line))
+            seen[digest, rec.id] += 1
+            rid = rec.id
+            if seen[digest, rec.id] > 1:  # a repeated id (or the same input twice): made unique, and said
+                rid = f"{rec.id}~{seen[digest, rec.id]}"
+                renamed.append(rid)
+            tasks.append(Task(command, source, rid, rec.text, kind_name, format_name, options,
+                              "/".join(sol) if isinstance(sol, list) else None, index=len(tasks), line=rec.line,
+                              input=digest))
+        if renamed:
+            click.echo(f"batch: {len(renamed):,} repeated id{'s' if len(renamed) > 1 else ''} in {source} renamed "
+                       f"({', '.join(renamed[:3])}{', ...' if len(renamed) > 3 else ''})", err=True)
     return tasks
 
 
 # ----- the output file
-ROW_START = '{"kind":'
+ROW_START = b'{"kind":'
 """How every row the batch writes begins (a torn last line must too, to be taken for one)."""
 
 
@@ -185,51 +204,94 @@ def is_row(obj: Any, command: str) -> bool:
     return isinstance(obj, dict) and obj.get("command") == command and "source" in obj and "id" in obj
 
 
+def row_key(row: dict[str, Any]) -> Key:
+    """What a finished row is matched on when a run resumes: its input's digest (however the input was
+    spelled) and its id; rows of older runs, without a digest, by the input's real path."""
+    return str(row.get("input") or _real(str(row["source"]))), str(row["id"])
+
+
+def _real(source: str) -> str:
+    return os.path.realpath(source) if source not in ("-", "stdin") and os.path.exists(source) else source
+
+
+def _rows(data: bytes, command: str) -> tuple[list[dict[str, Any]], int, int | None]:
+    """The rows of ``data`` (complete lines only), how many lines are not rows, and the first such line's
+    number. A last line without its newline (a killed run, cut at any byte) is not counted when it could
+    be the start of a row."""
+    lines = data.split(b"\n")
+    tail = lines.pop()  # b"" when the file ends with a newline
+    rows: list[dict[str, Any]] = []
+    bad, first = 0, None
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        try:
+            row = load_json(raw.decode("utf-8"))
+        except (GridlogicError, UnicodeDecodeError):
+            row = None
+        if is_row(row, command):
+            rows.append(row)
+        else:
+            bad, first = bad + 1, first or number
+    if tail and not (tail.startswith(ROW_START) or ROW_START.startswith(tail)):
+        bad, first = bad + 1, first or len(lines) + 1
+    return rows, bad, first
+
+
 def prepare_out(path: str, command: str, inputs: Iterable[str], force: bool) -> dict[Key, dict[str, Any]]:
-    """The finished rows of ``path`` by (source, id), after making it safe to append to: refuse an
-    input, a directory or another file (unless ``force``: then it is replaced); drop a torn last
-    line, error rows (to be retried) and repeated ids, rewriting the file (atomically) if needed."""
+    """The finished rows of ``path`` by :func:`row_key`, after making it safe to append to: refuse an input,
+    a directory, or a file with lines that are not rows of this batch (``force``: keep its rows, drop the
+    other lines, and say so); drop a torn last line, error rows (to be retried) and repeated ids, rewriting
+    the file (atomically) if needed."""
     sources = [i for i in inputs if i != "-" and os.path.isfile(i)]
     check_target(path, force=force, inputs=sources, existing_ok=True)
     if not os.path.exists(path):
         write_text(path, "", inputs=sources)
         return {}
-    with open(path, "rb") as fh:
-        data = fh.read()
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text, foreign = "", True
-    else:
-        foreign = False
-    pieces = text.split("\n")
-    torn = pieces[-1] != ""  # no newline at the end: a write cut short, if it starts like a row
-    foreign = foreign or (torn and not ROW_START.startswith(pieces[-1][:len(ROW_START)]))
-    kept: dict[Key, dict[str, Any]] = {}
-    dropped = 0
-    for line in pieces[:-1]:
-        if not line.strip():
-            continue
-        try:
-            row = load_json(line)
-        except GridlogicError:
-            row = None
-        if not is_row(row, command):
-            foreign = True
-            break
-        key = (str(row["source"]), str(row["id"]))
-        if "error" in row or key in kept:
-            dropped += 1
-            continue
-        kept[key] = row
-    if foreign:
+        with open(path, "rb") as fh:
+            data = read_bytes(fh, path)
+    except OSError as e:
+        raise FileError(f"cannot read {path}: {e.strerror}") from None
+    rows, bad, first = _rows(data, command)
+    if bad:
         if not force:
-            raise FileError(f"{path} exists and is not the output of a batch {command}: refusing to append to it "
-                            "(use --force to replace it)")
-        kept, torn = {}, True
-    if torn or dropped:
+            what = "is not the output of a batch" if not rows else "has lines that are not rows of a batch"
+            raise FileError(f"{path} {what} {command} (line {first}): refusing to append to it (--force keeps "
+                            "its finished rows and drops the other lines)")
+        click.echo(f"batch: --force: kept {len(rows):,} finished rows of {path}, dropped {bad:,} other "
+                   f"line{'s' if bad > 1 else ''}", err=True)
+    kept: dict[Key, dict[str, Any]] = {}
+    for row in rows:
+        key = row_key(row)
+        if "error" not in row and key not in kept:
+            kept[key] = row
+    if bad or len(kept) != len(rows) or (not data.endswith(b"\n") and data):
         write_text(path, "".join(map(json_line, kept.values())), force=True, inputs=sources)
     return kept
+
+
+def _lock(path: str) -> int:
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o666)
+    except OSError as e:
+        raise FileError(f"cannot open {path}: {e.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise FileError(f"{path} is being written by another batch run: wait for it to finish, or choose "
+                        "another --out") from None
+    return fd
+
+
+def relock(path: str, held: int) -> int:
+    """The lock moved to the file now at ``path`` (after an atomic rewrite replaced the locked one)."""
+    if os.path.samestat(os.fstat(held), os.stat(path)):
+        return held
+    fd = _lock(path)
+    os.close(held)
+    return fd
 
 
 def json_line(row: dict[str, Any]) -> str:
@@ -453,7 +515,7 @@ def summary(rows: list[dict[str, Any]], before: int, out_path: str, elapsed: flo
     grades = Counter(str(r["grade"]) for r in rows if r.get("grade") is not None)
     for grade, n in sorted(grades.items()):
         table.add_row(f"grade {grade}", str(n))
-    table.add_row("elapsed", f"{elapsed:.1f} s wall, {cpu:.1f} s CPU here")
+    table.add_row("elapsed", f"{elapsed:.1f} s wall, {cpu:.1f} s CPU (with the local workers)")
     table.add_row("rate", f"{len(rows) / elapsed:.1f} puzzles/s" if elapsed > 0 else "-")
     console.print(table)
     errors = [r for r in rows if "error" in r]
@@ -499,20 +561,31 @@ def batch(command: str, inputs: tuple[str, ...], out_path: str, force: bool, wor
     tasks = tasks_for(command, inputs, kind_name, format_name, options, how_many)
     check_target(out_path, force=force, existing_ok=True)  # before connecting to a cluster
     runner = _ray(ray_address, workers, timeout, ray_timeout) if ray_address else _local(workers, timeout)
-    done = prepare_out(out_path, command, inputs if command != "generate" else (), force)
-    todo = [t for t in tasks if t.key not in done]
-    start, cpu = time.perf_counter(), time.process_time()
-    rows: list[dict[str, Any]] = []
-    progress = Progress(len(todo), sys.stderr)
+    held = _lock(out_path)  # one run per --out at a time
     try:
-        with open(out_path, "a", encoding="utf-8") as out:
-            for row in runner(todo):
-                out.write(json_line(row))
-                out.flush()
-                rows.append(row)
-                progress.advance(row)
-    except OSError as e:
-        raise FileError(f"cannot write {out_path}: {e.strerror}") from None
+        done = prepare_out(out_path, command, inputs if command != "generate" else (), force)
+        held = relock(out_path, held)
+        todo = [t for t in tasks if t.key not in done]
+        start, cpu = time.perf_counter(), cpu_seconds()
+        rows: list[dict[str, Any]] = []
+        progress = Progress(len(todo), sys.stderr)
+        try:
+            with open(os.dup(held), "a", encoding="utf-8") as out:
+                for row in runner(todo):
+                    out.write(json_line(row))
+                    out.flush()
+                    rows.append(row)
+                    progress.advance(row)
+        except OSError as e:
+            raise FileError(f"cannot write {out_path}: {e.strerror}") from None
+        finally:
+            progress.close()
     finally:
-        progress.close()
-    summary(rows, len(done), out_path, time.perf_counter() - start, time.process_time() - cpu, sys.stderr)
+        os.close(held)
+    summary(rows, len(done), out_path, time.perf_counter() - start, cpu_seconds() - cpu, sys.stderr)
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its finished child processes (the local pool's workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system

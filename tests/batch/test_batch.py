@@ -306,3 +306,82 @@ def test_ray_results_equal_the_local_run(tmp_path: Path) -> None:
         return int(row["index"])
 
     assert sorted(rows_of(remote), key=key) == sorted(rows_of(local), key=key)
+
+
+def test_resume_matches_the_input_not_its_spelling(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("in.txt").write_text("\n".join([URLS[0], URLS[1], SBN]) + "\n")
+    assert invoke("solve", "in.txt", "--out", "out.jsonl", "--workers", "1").exit_code == 0
+    first = rows_of(tmp_path / "out.jsonl")
+    assert all(r["input"].startswith("sha256:") for r in first)
+    again = invoke("solve", "./in.txt", "--out", "out.jsonl", "--workers", "1")
+    assert again.exit_code == 0, again.output
+    assert "0 done, 3 already in" in again.output
+    assert rows_of(tmp_path / "out.jsonl") == first
+    third = invoke("solve", str(tmp_path / "in.txt"), "--out", "out.jsonl", "--workers", "1")
+    assert "0 done, 3 already in" in third.output
+
+
+def test_repeated_ids_are_renamed_and_said(tmp_path: Path) -> None:
+    src = tmp_path / "in.tsv"
+    src.write_text(f"id\tpuzzle\na\t{URLS[0]}\na\t{URLS[1]}\nb\t{SBN}\na\t{SBN}\n")
+    out = tmp_path / "out.jsonl"
+    r = invoke("solve", str(src), "--out", str(out), "--workers", "1")
+    assert r.exit_code == 0, r.output
+    assert "2 repeated ids in" in r.output and "a~2, a~3" in r.output
+    assert sorted(row["id"] for row in rows_of(out)) == ["a", "a~2", "a~3", "b"]
+
+
+def test_a_torn_tail_is_repaired_at_any_byte(tmp_path: Path) -> None:
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join([URLS[0], SBN]) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert invoke("solve", str(src), "--out", str(out), "--workers", "1").exit_code == 0
+    whole = out.read_bytes()
+    lines = whole.splitlines(keepends=True)
+    last = lines[-1].replace(b'"id"', '"é—id"'.encode())  # multi-byte characters to cut inside
+    assert last.decode("utf-8")
+    for cut in range(1, len(last)):
+        out.write_bytes(lines[0] + last[:cut])
+        r = invoke("solve", str(src), "--out", str(out), "--workers", "1")
+        assert r.exit_code == 0, (cut, r.output)
+        assert "1 done, 1 already in" in r.output, (cut, r.output)
+        assert len(rows_of(out)) == 2
+
+
+def test_force_keeps_the_finished_rows_and_says_what_it_dropped(tmp_path: Path) -> None:
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join([URLS[0], URLS[1], SBN]) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert invoke("solve", str(src), "--out", str(out), "--workers", "1").exit_code == 0
+    rows = out.read_text().splitlines()
+    out.write_text(rows[0] + "\nsomebody's note\n" + rows[1] + "\n")
+    refused = invoke("solve", str(src), "--out", str(out))
+    assert "has lines that are not rows of a batch solve (line 2)" in str(refused.exception)
+    forced = invoke("solve", str(src), "--out", str(out), "--force", "--workers", "1")
+    assert forced.exit_code == 0, forced.output
+    assert "kept 2 finished rows" in forced.output and "dropped 1 other line" in forced.output
+    assert "1 done, 2 already in" in forced.output
+    assert len(rows_of(out)) == 3
+
+
+def test_a_second_run_on_the_same_out_is_refused(tmp_path: Path) -> None:
+    src = tmp_path / "in.txt"
+    src.write_text("20x20:" + "." * 400 + "\n")  # counting a billion of its solutions: longer than the test
+    out = tmp_path / "out.jsonl"
+    exe = [sys.executable, "-c", "from gridlogic.cli import main; main()"]
+    first = subprocess.Popen([*exe, "batch", "count", str(src), "--out", str(out), "--limit", "1000000000",
+                              "--workers", "1", "--timeout", "60"], stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while not out.exists() and time.monotonic() < deadline:  # the first run has started: it holds the lock
+            time.sleep(0.05)
+        time.sleep(0.5)
+        assert first.poll() is None
+        second = subprocess.run([*exe, "batch", "count", str(src), "--out", str(out), "--workers", "1"],
+                                capture_output=True, text=True, timeout=120)
+        assert second.returncode == 2, second
+        assert "being written by another batch run" in second.stderr
+    finally:
+        first.kill()
+        first.wait()
