@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -35,7 +34,6 @@ MAX_BODY_BYTES = 1_000_000
 MAX_SIDE = 64
 MAX_ERROR_CHARS = 300
 MAX_ANSWER_BYTES = 4_000_000
-FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_\[\]-]{0,39}")
 SMALL_CHARS = 400
 """A request whose puzzle text is at most this long (a 10×10 or so) may use the quick workers."""
 PRELOAD = ("gridlogic.web.jobs", "gridlogic.web.routes_proof", "gridlogic.web.routes_starstar")
@@ -116,10 +114,16 @@ def _error(status: int, message: str, request: Request | None = None) -> JSONRes
     return JSONResponse(status_code=status, content={"error": message})
 
 
-def _place(part: object) -> str:
+def _place(part: object, fields: frozenset[str]) -> str:
     """One step of a validation error's location: a field name or index, never a key the request made up."""
     text = str(part)
-    return text if isinstance(part, int) or FIELD.fullmatch(text) else "…"
+    return text if isinstance(part, int) or text in fields else "…"
+
+
+def field_names(app: FastAPI) -> frozenset[str]:
+    """Every field name of every request model (what a validation error may name)."""
+    schemas = app.openapi().get("components", {}).get("schemas", {})
+    return frozenset(name for schema in schemas.values() for name in schema.get("properties", {}))
 
 
 def small(puzzle: str) -> bool:
@@ -175,9 +179,10 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        names = field_names(app)
         parts = []
         for e in exc.errors()[:3]:
-            where = ".".join(_place(x) for x in e.get("loc", ()) if x != "body") or "body"
+            where = ".".join(_place(x, names) for x in e.get("loc", ()) if x != "body") or "body"
             parts.append(f"{e.get('msg', 'invalid')} ({where})")
         return _error(422, "; ".join(parts) or "invalid request", request)
 

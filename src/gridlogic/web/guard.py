@@ -218,6 +218,7 @@ def redact(message: str, body: bytes | None) -> str:
 
     def one(m: re.Match[str]) -> str:
         inner = m.group(1) if m.group(1) is not None else m.group(2)
+        inner = inner.removesuffix("…")  # quoted cut short (``shown``): its start is still the input
         plain = inner.encode("utf-8", "replace").decode("unicode_escape", "replace") if "\\" in inner else inner
         if inner in text or plain in text or json.dumps(plain)[1:-1] in text:
             return "'…'"
