@@ -37,7 +37,7 @@ MAX_ANSWER_BYTES = 4_000_000
 SMALL_CHARS = 400
 """A request whose puzzle text is at most this long (a 10×10 or so) may use the quick workers."""
 PRELOAD = ("gridlogic.web.jobs", "gridlogic.web.routes_proof", "gridlogic.web.routes_starstar")
-WARM = ("gridlogic.web.jobs:warm", "gridlogic.web.routes_starstar:warm_up")
+WARM = ("gridlogic.web.jobs:warm", "gridlogic.web.routes_proof:warm", "gridlogic.web.routes_starstar:warm_up")
 """What each worker does before it takes work: the first hint, solve or AI move is then as fast as later ones."""
 OPTIONAL_ROUTERS = ("gridlogic.web.routes_proof", "gridlogic.web.routes_starstar")
 """Routers other parts of the app add (hints and proofs, *Star), included when they are installed."""

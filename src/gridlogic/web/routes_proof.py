@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from gridlogic import service
 from gridlogic.core.registry import Kind
 from gridlogic.proof import interactive
+from gridlogic.web.jobs import WARM_PUZZLES
 
 MAX_TEXT = 200_000
 MAX_ROWS = 100
@@ -70,6 +71,15 @@ def hint_job(puzzle: str, kind_name: str | None, format_name: str | None, unique
     k, p = _load(puzzle, kind_name, format_name, unique_lines)
     cap = k.level_number(str(max_level)) if max_level is not None else None
     return service.hint(k, p, board, cap)
+
+
+def warm() -> None:
+    """Run the hint and proof-start paths once (their imports and caches), so a first hint is not slower."""
+    for text in WARM_PUZZLES:
+        k, p = _load(text, None, None, True)
+        hint_job(text, None, None, True, k.start_rows(p), None)
+        if k.name in interactive.CHAR_VALUE:  # the kinds proof mode knows
+            interactive.start(text, None, None, True)
 
 
 @router.post("/api/hint")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -156,10 +157,13 @@ def warm_up() -> None:
 
 
 def ai_reply(rings: int, moves: list[str], swap: bool, seconds: float | None, playouts: int | None,
-             seed: int, labels: bool = False) -> dict[str, Any]:
-    """In a worker process: the MCTS player's move in the position, and the position after it."""
+             seed: int, labels: bool = False, until: float | None = None) -> dict[str, Any]:
+    """In a worker process: the MCTS player's move in the position, and the position after it. ``until``
+    (``time.time()``): when the answer must be ready, so the search stops in time whatever it waited."""
     state = replay(rings, moves, swap)
     warm_up()
+    if until is not None:
+        seconds = max(MIN_SECONDS, min(seconds or MAX_SECONDS, until - time.time()))
     bot = MCTSBot(rng=random.Random(seed), seconds=seconds, playouts=playouts)
     result = bot.search(state)
     label = state.action_to_string(result.action)
@@ -215,6 +219,7 @@ def _budget(body: dict[str, Any], cap: float) -> tuple[float, int | None]:
 
 @router.post("/api/starstar/ai", summary="*Star: the AI's move and the position after it (worker pool)")
 async def ai(request: Request) -> Response:
+    arrived = time.time()
     body = await _body(request)
     state = await run_in_threadpool(_state_of, body)
     if state.is_terminal():
@@ -224,8 +229,9 @@ async def ai(request: Request) -> Response:
     seed = _int(body, "seed", 0, 2**31 - 1, default=0)
     labels = _labels(body)
     moves = [state.action_to_string(m.action) for m in state.moves]
+    until = arrived - AI_MARGIN + pool.time_limit
     out: dict[str, Any] = await pool.run(ai_reply, state.graph.rings, moves, state.swap, seconds, playouts, seed,
-                                         labels, client=request)
+                                         labels, until, client=request)
     return JSONResponse(out)
 
 
