@@ -56,7 +56,7 @@ def test_check_stops_at_its_cost_limit(capsys: pytest.CaptureFixture[str], monke
     code, _, _ = run(capsys, monkeypatch, "proof", "check", "-", "--partial", stdin=proof)
     assert code == 0
     code, _, err = run(capsys, monkeypatch, "proof", "check", "-", "--time-limit", "0", stdin=proof)
-    assert code == 2 and "0 is not in the range" in err
+    assert code == 2 and "--time-limit': the value 0 is outside" in err
 
 
 def _class_folder(tmp: Path) -> Path:
