@@ -8,6 +8,7 @@ const state = {
   puzzle: null,     // {puzzle, kind, format, unique_lines}: what every later request sends
   title: "", start: [], undo: [], redo: [], t0: 0, elapsed: 0, solved: false, hint: null, explain: null, saved: null,
   checkSeq: 0,
+  version: 0,       // bumped at every change of the board: an answer computed for an older one is dropped
 };
 
 // ----- talking to the server
@@ -191,6 +192,7 @@ board.addEventListener("change", (e) => {
   if (source === "user" || source === "hint" || source === "restart") {
     state.undo.push(changes); state.redo = [];
   }
+  state.version++;
   if (source !== "explain") {
     if (source !== "load") { save(); syncUrl(true); }
     state.hint = null; $("hintbox").hidden = true;
@@ -295,11 +297,13 @@ setInterval(() => {
 // ----- check my progress
 $("progress").addEventListener("click", async () => {
   setStatus("Checking…");
+  const asked = state.version;
   try {
     const data = await call("/api/progress", {...state.puzzle, board: board.rows()});
+    if (asked !== state.version) return;  // the board changed meanwhile: this answer is about an older one
     setStatus(data.message, data.status === "wrong" ? "wrong" : data.status === "solved" ? "solved" : "");
   } catch (e) {
-    setStatus(`error: ${e.message}`, "error");
+    if (asked === state.version) setStatus(`error: ${e.message}`, "error");
   }
 });
 
@@ -308,13 +312,16 @@ $("hint").addEventListener("click", async () => {
   if (state.hint) { applyHint(state.hint); return; }
   const box = $("hintbox");
   box.hidden = false; box.textContent = "Thinking…";
+  const asked = state.version;
   let data;
   try {
     data = await call("/api/hint", {...state.puzzle, board: board.rows()});
   } catch (e) {
+    if (asked !== state.version) return;
     box.textContent = e.status === 404 ? "Hints are not available on this server yet." : `error: ${e.message}`;
     return;
   }
+  if (asked !== state.version) return;  // the board changed while the hint was computed: never arm a stale step
   board.clearHighlight("uses"); board.clearHighlight("marks");
   if (data.status === "step" && data.step) {
     const s = data.step;
