@@ -33,6 +33,9 @@ def sweep(runs: list[Run], do: str, exe: list[str]) -> dict[str, object]:
     for run in runs:
         run = run_in_process(run) if do == "in-process" else run_subprocess(run, exe)
         slowest = max(slowest, run.seconds)
+        if run.not_run:
+            outcome["not run (argument list too long for the OS)"] += 1
+            continue
         outcome["error (exit 2)" if run.err.startswith("error:") and run.code == 2 else f"exit {run.code}"] += 1
         for p in run.problems():
             counts[p] += 1

@@ -12,6 +12,7 @@ stderr and exit 2; never a traceback, never a catch-all ``SomeError:`` message, 
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import random
@@ -121,11 +122,15 @@ class Run:
     err: str = ""
     seconds: float = 0.0
     timed_out: bool = False
+    not_run: bool = False
+    """The operating system refused to start it (an argument list longer than a shell could pass)."""
 
     def problems(self) -> list[str]:
         """What breaks the house rule, by counter name (empty: answered as it should). A finished
         ``batch`` reports bad puzzles as rows and its summary on stderr: only its error lines are judged."""
-        found = []
+        found: list[str] = []
+        if self.not_run:
+            return found
         if "Traceback" in self.err or "Traceback" in self.out:
             found.append("traceback")
         lines = self.err.splitlines()
@@ -208,6 +213,10 @@ def run_subprocess(run: Run, exe: Sequence[str], limit: float = 3 * SLOW) -> Run
             run.err = p.stderr.decode("utf-8", "replace")
         except subprocess.TimeoutExpired:
             run.timed_out = True
+        except OSError as e:
+            if e.errno != errno.E2BIG:
+                raise
+            run.not_run = True
         run.seconds = time.perf_counter() - start
     return run
 
