@@ -184,12 +184,16 @@ def test_library_and_paste_open_puzzles(page: object, server: str) -> None:
 
 def test_workbench_solve_and_explain(page: object, server: str) -> None:
     page.goto(f"{server}/tools")  # type: ignore[attr-defined]
+    assert page.is_disabled("#next") and page.is_disabled("#prev")  # type: ignore[attr-defined]  # no explanation yet
     page.fill("#puzzle", URL)  # type: ignore[attr-defined]
     page.click("#solve")  # type: ignore[attr-defined]
     page.wait_for_function("document.getElementById('status').textContent.includes('unique')")  # type: ignore[attr-defined]
     page.click("#explain")  # type: ignore[attr-defined]
     page.wait_for_function("document.getElementById('status').textContent.startsWith('solved')")  # type: ignore[attr-defined]
     assert page.locator("#steps li").count() > 0  # type: ignore[attr-defined]
+    assert page.is_enabled("#next") and page.is_disabled("#prev")  # type: ignore[attr-defined]
+    page.click("#next")  # type: ignore[attr-defined]
+    assert page.locator("#steps li.current").count() == 1  # type: ignore[attr-defined]
 
 
 def test_hint_highlights_explains_and_applies(page: object, server: str) -> None:

@@ -24,6 +24,15 @@ function request() {
 function clearSteps() {
   explanation = null; current = -1;
   $("steps").innerHTML = ""; $("board").innerHTML = ""; $("stepinfo").textContent = "";
+  stepButtons();
+}
+
+// ◀ step and step ▶ work on an explanation: disabled (and saying so) until Explain has run, and at its ends
+function stepButtons() {
+  const none = !explanation;
+  $("prev").disabled = none || current < 0;
+  $("next").disabled = none || current >= explanation.steps.length - 1;
+  for (const id of ["prev", "next"]) $(id).title = none ? "Press Explain first" : "";
 }
 
 // The board after the first `upto` steps: the final rows with every cell a step marked reset to
@@ -43,6 +52,7 @@ function boardAfter(upto) {
 function showStep(i) {
   if (!explanation) return;
   current = Math.max(-1, Math.min(i, explanation.steps.length - 1));
+  stepButtons();
   const rows = boardAfter(current + 1);
   const step = current >= 0 ? explanation.steps[current] : null;
   const key = (r, c) => r + "," + c;
@@ -102,6 +112,7 @@ async function run(action) {
 for (const a of ["solve", "explain", "grade", "check", "generate"]) $(a).addEventListener("click", () => run(a));
 $("prev").addEventListener("click", () => showStep(current - 1));
 $("next").addEventListener("click", () => showStep(current + 1));
+stepButtons();
 fetch("/api/kinds").then((r) => r.json()).then((ks) => {
   for (const k of ks) { const o = document.createElement("option"); o.value = o.textContent = k.name; $("kind").append(o); }
 });
