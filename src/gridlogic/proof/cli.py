@@ -16,10 +16,10 @@ from gridlogic.core.output import jsonl
 from gridlogic.core.registry import Kind, detect, kind
 from gridlogic.proof.checker import Budget, check
 from gridlogic.proof.grade import Row, grade_file, proof_files, to_csv
-from gridlogic.proof.legup_xml import to_legup_xml
 from gridlogic.proof.make import NoProof, make
 from gridlogic.proof.reading import read_proofs, read_proofs_located
 from gridlogic.proof.render import render
+from gridlogic.proof.translate import NotTranslatable, export_legup
 
 DEFAULT_SECONDS = 60.0
 DEFAULT_ORACLE_CALLS = 20000
@@ -42,7 +42,8 @@ def proof() -> None:
               help="Also write the proof as a LEGUP XML file (one puzzle only).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --legup-xml file (never the puzzle itself).")
 @click.option("--legup-only", is_flag=True,
-              help="Only LEGUP's own rules (case splits where production rules would be needed).")
+              help="Only LEGUP's own rules (case splits where techniques would be needed); "
+                   "the proof declares the rule set legup.")
 @click.option("--no-unique-lines", is_flag=True, help="Binary: rows (columns) need not be distinct.")
 def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str | None,
              legup_xml: str | None, force: bool, legup_only: bool, no_unique_lines: bool) -> None:
@@ -68,7 +69,14 @@ def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str
             worst = 1
             continue
         if legup_xml:
-            write_text(legup_xml, to_legup_xml(pr), force=force, inputs=[puzzle])
+            try:
+                xml, translated = export_legup(pr)
+            except NotTranslatable as e:
+                raise NotTranslatable(f"{e}; no LEGUP file written ({legup_xml})") from None
+            write_text(legup_xml, xml, force=force, inputs=[puzzle])
+            if translated:
+                click.echo(f"note: {legup_xml}: {translated} step(s) LEGUP has no rule for were written in LEGUP's "
+                           f"rules (case splits closed by contradictions)", err=True)
         if as_json:
             jsonl({"id": rec.id, **pr.to_json()})
         else:

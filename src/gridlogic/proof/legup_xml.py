@@ -19,12 +19,13 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone, tzinfo
 from functools import lru_cache
 
 from gridlogic.core import legupfile
 from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
 from gridlogic.core.registry import detect, kind
-from gridlogic.proof.kinds import proof_kind
+from gridlogic.proof.kinds import LEGUP_DIRECT, proof_kind
 from gridlogic.proof.model import GOAL_TYPES, Goal, GoalCell, Mark, Node, Proof, ProofStep, Split
 
 LEGUP_RULES: dict[str, dict[str, tuple[str, str]]] = {
@@ -44,7 +45,6 @@ LEGUP_RULES: dict[str, dict[str, tuple[str, str]]] = {
     "binary": {
         "PreventTrio": ("Prevent Trio", "BINA-BASC-0001"),
         "CompleteRowColumn": ("Complete Row Column", "BINA-BASC-0003"),
-        "SaveBlocker": ("Save Blocker", "BINA-BASC-0003"),
         "UniqueRowColumn": ("Unique Row/Column", "BINA-BASC-0004"),
         "ZeroOrOne": ("Zero Or One", "BINA-CASE-0001"),
         "Trio": ("Trio", "BINA-CONT-0001"),
@@ -53,8 +53,10 @@ LEGUP_RULES: dict[str, dict[str, tuple[str, str]]] = {
         "WastedBlocker": ("Wasted Blocker", "BINA-CONT-0004"),
     },
 }
-"""Our rule names -> LEGUP's (display name, rule id) as LEGUP's code registers them; rules absent
-here are exported unjustified."""
+"""Our rule names -> LEGUP's (display name, rule id) as LEGUP's code registers them, for the rules a
+LEGUP file can carry. Binary Save Blocker is not one: LEGUP's code registers it under
+``BINA-BASC-0003``, the id it resolves to Complete Row Column, so a Save Blocker written there is
+judged as Complete Row Column (read back by name, it is still Save Blocker)."""
 
 ALIASES: dict[str, dict[str, str]] = {
     "starbattle": {"blackout": "FinishWithEmpty", "emptyadjacent": "FinishSurroundWithEmpty",
@@ -74,6 +76,7 @@ PUZZLE_NAME = {"starbattle": "StarBattle", "binary": "Binary"}
 CELL_VALUE = {"starbattle": {"star": "-2", "black": "-1"}, "binary": {"0": "0", "1": "1"}}
 VALUE_OF = {k: {v: name for name, v in values.items()} for k, values in CELL_VALUE.items()}
 UNKNOWN_VALUE = {"starbattle": "0", "binary": "2"}
+LEGUP_TIME = "%Y-%m-%d %H:%M:%S"
 START = "start"
 """``gridlogic_rule`` of the transition that sets a proof's ``start`` marks."""
 GRIDLOGIC_RULE = "gridlogic_rule"
@@ -134,10 +137,33 @@ class _Tree:
                 self.add(b, self.transition(at, sp.rule, ((sp.cell[0], sp.cell[1], v),)))
 
 
-def to_legup_xml(proof: Proof) -> str:
-    """The proof as a LEGUP XML document (board from the kind's ``legup`` format)."""
+def not_legup_steps(proof: Proof) -> list[str]:
+    """The steps of ``proof`` whose rule a LEGUP file cannot carry (``path (rule)``)."""
+    pk = proof_kind(proof.kind)
+    ok = {*LEGUP_DIRECT[proof.kind], *pk.contradictions, *pk.cases, ""}
+    out: list[str] = []
+
+    def walk(node: Node, path: str) -> None:
+        out.extend(f"{path}.steps[{k}] ({s.rule})" for k, s in enumerate(node.steps) if s.rule not in ok)
+        if node.split is not None:
+            for k, b in enumerate(node.split.branches):
+                walk(b, f"{path}.split.branches[{k}]")
+    walk(proof.root, "root")
+    return out
+
+
+def to_legup_xml(proof: Proof, solved: bool | None = None, saved: datetime | None = None) -> str:
+    """The proof as a LEGUP XML document (board from the kind's ``legup`` format). Refuses
+    (:class:`UnsupportedError`, with the list) a proof holding steps LEGUP cannot check: translate
+    it first (:func:`gridlogic.proof.translate.to_legup_rules`). ``solved`` (None: the checker's
+    verdict, valid and goal met) and ``saved`` (None: now, New York time as LEGUP writes it) make
+    the ``<solved isSolved=... lastSaved=...>`` flag LEGUP's grader reads."""
     if proof.kind not in LEGUP_RULES:
         raise UnsupportedError(f"no LEGUP export for kind {proof.kind!r}")
+    bad = not_legup_steps(proof)
+    if bad:
+        raise UnsupportedError(f"{len(bad)} step(s) use rules a LEGUP file cannot carry (translate them into "
+                               f"LEGUP's rules first): {', '.join(bad[:20])}{' ...' if len(bad) > 20 else ''}")
     doc = _board_document(proof)
     puzzle = doc.find("puzzle")
     board = None if puzzle is None else puzzle.find("board")
@@ -159,8 +185,60 @@ def to_legup_xml(proof: Proof) -> str:
     tree.add(proof.root, root)
     proof_el = ET.SubElement(puzzle, "proof", {GRIDLOGIC_PUZZLE: proof.puzzle})
     proof_el.append(tree.tree)
+    for old in doc.findall("solved"):
+        doc.remove(old)
+    doc.append(solved_element(_solved(proof) if solved is None else solved, saved))
     ET.indent(doc, "    ")
     return '<?xml version="1.0" encoding="UTF-8" standalone="no" ?>\n' + ET.tostring(doc, encoding="unicode") + "\n"
+
+
+def java_hash(text: str) -> int:
+    """Java's ``String.hashCode`` (a signed 32-bit int), as LEGUP's exporter uses it."""
+    h = 0
+    for unit in text.encode("utf-16-be").hex(" ", 2).split():
+        h = (31 * h + int(unit, 16)) & 0xFFFFFFFF
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
+def solved_hash(solved: bool, saved: str) -> int:
+    """LEGUP's obfuscated solved flag: the hash of ``"true:<epoch seconds>;"``, the save time
+    ``yyyy-MM-dd HH:mm:ss`` read as UTC (LEGUP's ``PuzzleExporter.obfHash``)."""
+    stamp = int(datetime.strptime(saved, LEGUP_TIME).replace(tzinfo=timezone.utc).timestamp())
+    return java_hash(f"{'true' if solved else 'false'}:{stamp};")
+
+
+def solved_flag(el: ET.Element | None) -> bool | None:
+    """The solved state a ``<solved>`` element encodes (None: missing or not LEGUP's hash)."""
+    if el is None:
+        return None
+    try:
+        value, saved = int(el.get("isSolved", "")), el.get("lastSaved", "")
+        return True if solved_hash(True, saved) == value else False if solved_hash(False, saved) == value else None
+    except ValueError:
+        return None
+
+
+def solved_element(solved: bool, saved: datetime | None = None) -> ET.Element:
+    when = saved if saved is not None else datetime.now(_new_york())
+    text = when.strftime(LEGUP_TIME)
+    return ET.Element("solved", {"isSolved": str(solved_hash(solved, text)), "lastSaved": text})
+
+
+def _new_york() -> tzinfo:
+    try:
+        from zoneinfo import ZoneInfo
+        return ZoneInfo("America/New_York")
+    except (ImportError, KeyError, OSError, ValueError):
+        return timezone.utc
+
+
+def _solved(proof: Proof) -> bool:
+    from gridlogic.proof.checker import check
+    try:
+        rep = check(proof)
+    except GridlogicError:
+        return False
+    return rep.valid and rep.goal_met
 
 
 def _board_document(proof: Proof) -> ET.Element:
@@ -225,7 +303,7 @@ def read_legup_xml(text: str) -> tuple[Proof, dict[str, str]]:
         node = reader.chain(top, "root") if top is not None else Node()
     proof_kind(kind_name).board(puzzle_text)  # a board that cannot be read is the file's error
     return Proof(kind_name, puzzle_text, node, start, goal,
-                 None if unique is None else unique.strip().lower() == "true"), reader.where
+                 None if unique is None else unique.strip().lower() == "true", rules="legup"), reader.where
 
 
 def _puzzle_text(kind_name: str, root: ET.Element, proof_el: ET.Element | None) -> str:
@@ -277,6 +355,14 @@ def legup_checkable(kind_name: str) -> frozenset[str]:
     """The rules LEGUP can check in a file: those it has, and whose id LEGUP resolves to them
     (Binary Save Blocker shares ``BINA-BASC-0003``, which LEGUP resolves to Complete Row Column)."""
     return frozenset(r for r, (_, rid) in LEGUP_RULES[kind_name].items() if resolve_rule(kind_name, "", rid) == r)
+
+
+def file_solved_flag(text: str) -> bool | None:
+    """The solved state recorded in a LEGUP file's ``<solved>`` flag (None if absent or unreadable)."""
+    try:
+        return solved_flag(legupfile.parse(text).find("solved"))
+    except GridlogicError:
+        return None
 
 
 def _norm(name: str) -> str:
