@@ -51,6 +51,15 @@ def _proofs(corpus: Path, legup_only: bool) -> list[tuple[str, Proof]]:
     return out
 
 
+@pytest.fixture(autouse=True)
+def _fixed_save_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """LEGUP files carry their save time (in the ``<solved>`` flag): fixed, so exports compare."""
+    from datetime import datetime, timezone
+
+    from gridlogic.proof import legup_xml
+    monkeypatch.setattr(legup_xml, "now", lambda: datetime(2026, 1, 1, 12, 0, 0, tzinfo=timezone.utc))
+
+
 @pytest.fixture(scope="session")
 def sample_proofs(corpus: Path) -> list[tuple[str, Proof]]:
     return _proofs(corpus, legup_only=False)

@@ -253,8 +253,8 @@ class Checker:
         names = {"direct": self.kind.direct, "contradiction": self.kind.contradictions, "case": self.kind.cases}[what]
         full = proof_kind(self.kind.name)
         if self.kind.rule_set == "legup" and (rule in full.direct or full.production(rule)):
-            return (f"{rule!r} is not in the declared rule set legup (LEGUP's own rules that LEGUP can check "
-                    f"in a file: {', '.join(names)})")
+            what = "a gridlogic technique" if full.production(rule) else "a rule LEGUP cannot check in a file"
+            return f"{rule!r} is {what}, not in the declared rule set legup"
         return f"{rule!r} is not a {what} rule of {self.kind.name} (expected one of {', '.join(names)})"
 
 

@@ -145,7 +145,11 @@ def not_legup_steps(proof: Proof) -> list[str]:
 
     def walk(node: Node, path: str) -> None:
         out.extend(f"{path}.steps[{k}] ({s.rule})" for k, s in enumerate(node.steps) if s.rule not in ok)
+        if node.close is not None and node.close not in ok:
+            out.append(f"{path}.close ({node.close})")
         if node.split is not None:
+            if node.split.rule not in ok:
+                out.append(f"{path}.split ({node.split.rule})")
             for k, b in enumerate(node.split.branches):
                 walk(b, f"{path}.split.branches[{k}]")
     walk(proof.root, "root")
@@ -219,9 +223,14 @@ def solved_flag(el: ET.Element | None) -> bool | None:
 
 
 def solved_element(solved: bool, saved: datetime | None = None) -> ET.Element:
-    when = saved if saved is not None else datetime.now(_new_york())
+    when = saved if saved is not None else now()
     text = when.strftime(LEGUP_TIME)
     return ET.Element("solved", {"isSolved": str(solved_hash(solved, text)), "lastSaved": text})
+
+
+def now() -> datetime:
+    """The save time LEGUP writes: now, in New York (tests fix it)."""
+    return datetime.now(_new_york())
 
 
 def _new_york() -> tzinfo:
