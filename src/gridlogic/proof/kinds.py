@@ -158,6 +158,7 @@ def legup_kind(name: str) -> ProofKind:
     narrow = _legup_forms(name)
     direct = {r: narrow.get(r, f) for r, f in pk.direct.items() if r in keep}
 
+    @lru_cache(maxsize=4096)
     def justified(rule: str, board: Any) -> frozenset[tuple[int, str]]:
         if rule in narrow:
             return frozenset(ch for ch in narrow[rule](board) if board.cells[ch[0]] is None)

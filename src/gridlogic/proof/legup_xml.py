@@ -26,7 +26,7 @@ from gridlogic.core import legupfile
 from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
 from gridlogic.core.registry import detect, kind
 from gridlogic.proof.kinds import LEGUP_DIRECT, proof_kind
-from gridlogic.proof.model import GOAL_TYPES, Goal, GoalCell, Mark, Node, Proof, ProofStep, Split
+from gridlogic.proof.model import GOAL_TYPES, RULE_SETS, Goal, GoalCell, Mark, Node, Proof, ProofStep, Split
 
 LEGUP_RULES: dict[str, dict[str, tuple[str, str]]] = {
     "starbattle": {
@@ -81,6 +81,9 @@ START = "start"
 """``gridlogic_rule`` of the transition that sets a proof's ``start`` marks."""
 GRIDLOGIC_RULE = "gridlogic_rule"
 GRIDLOGIC_PUZZLE = "gridlogic_puzzle"
+GRIDLOGIC_RULES = "gridlogic_rules"
+"""The proof's declared rule set (``<proof gridlogic_rules="legup">``); a file without it (LEGUP's
+own) is judged under the ``gridlogic`` set, which holds every LEGUP rule, the removed ones included."""
 GRIDLOGIC_STEP = "gridlogic_step"
 """Marks a step named by a contradiction or case rule (an error in the proof), so that it is read
 back as the step it was, not as a close or a split."""
@@ -188,6 +191,8 @@ def to_legup_xml(proof: Proof, solved: bool | None = None, saved: datetime | Non
         root_transition.set(GRIDLOGIC_RULE, START)
     tree.add(proof.root, root)
     proof_el = ET.SubElement(puzzle, "proof", {GRIDLOGIC_PUZZLE: proof.puzzle})
+    if proof.rules is not None:
+        proof_el.set(GRIDLOGIC_RULES, proof.rules)
     proof_el.append(tree.tree)
     for old in doc.findall("solved"):
         doc.remove(old)
@@ -312,7 +317,16 @@ def read_legup_xml(text: str) -> tuple[Proof, dict[str, str]]:
         node = reader.chain(top, "root") if top is not None else Node()
     proof_kind(kind_name).board(puzzle_text)  # a board that cannot be read is the file's error
     return Proof(kind_name, puzzle_text, node, start, goal,
-                 None if unique is None else unique.strip().lower() == "true", rules="legup"), reader.where
+                 None if unique is None else unique.strip().lower() == "true",
+                 _rules(None if proof_el is None else proof_el.get(GRIDLOGIC_RULES))), reader.where
+
+
+def _rules(declared: str | None) -> str | None:
+    if declared is None:
+        return None
+    if declared not in RULE_SETS:
+        raise ParseError(f"unknown rule set {declared!r} (rule sets: {', '.join(RULE_SETS)})", "<proof gridlogic_rules>")
+    return declared
 
 
 def _puzzle_text(kind_name: str, root: ET.Element, proof_el: ET.Element | None) -> str:
