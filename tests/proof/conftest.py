@@ -3,6 +3,7 @@ their proofs, made once per session."""
 
 from __future__ import annotations
 
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -54,10 +55,10 @@ def _proofs(corpus: Path, legup_only: bool) -> list[tuple[str, Proof]]:
 @pytest.fixture(autouse=True)
 def _fixed_save_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """LEGUP files carry their save time (in the ``<solved>`` flag): fixed, so exports compare."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from gridlogic.proof import legup_xml
-    monkeypatch.setattr(legup_xml, "now", lambda: datetime(2026, 1, 1, 12, 0, 0, tzinfo=timezone.utc))
+    monkeypatch.setattr(legup_xml, "now", lambda: datetime(2026, 1, 1, 12, 0, 0, tzinfo=UTC))
 
 
 @pytest.fixture(scope="session")

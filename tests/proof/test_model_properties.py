@@ -92,7 +92,8 @@ def _has_empty_split(node: Node) -> bool:
 @given(st.data())
 def test_damaged_legup_files_parse_or_raise_parse_error(data: st.DataObject) -> None:
     text = to_legup_xml(Proof.from_json({"kind": "starbattle", "puzzle": URL, "goal": {"type": "PROVE_CELL_MUST_BE",
-                        "cells": [[0, 1, "star"]]}, "root": {"steps": [{"rule": "SurroundStar", "set": [[0, 1, "star"]]}],
+                        "cells": [[0, 1, "star"]]}, "root": {"steps": [{"rule": "SurroundStar",
+                        "set": [[0, 1, "star"]]}],
                         "split": {"rule": "StarOrEmpty", "cell": [2, 2], "branches": [{"close": "TooFewStars"},
                                                                                       {"steps": []}]}}}))
     start = data.draw(st.integers(0, len(text) - 1))

@@ -26,8 +26,8 @@ from urllib.parse import quote
 from gridlogic.core.errors import GridlogicError, ParseError
 from gridlogic.core.numbers import load_json
 from gridlogic.proof.checker import Budget, Report, check
-from gridlogic.proof.kinds import RULE_SETS, kind_for, legup_kind, proof_kind
-from gridlogic.proof.model import Goal, Node, Proof
+from gridlogic.proof.kinds import kind_for, legup_kind, proof_kind
+from gridlogic.proof.model import RULE_SETS, Goal, Node, Proof
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from gridlogic.core.files import check_target, write_text
 from gridlogic.core.inputs import read_argument, split_records
 from gridlogic.core.output import jsonl
 from gridlogic.core.registry import Kind, detect, kind
-from gridlogic.proof.checker import Budget, check
 from gridlogic.proof.assign import Assignment
+from gridlogic.proof.checker import Budget, check
 from gridlogic.proof.grade import ASSIGNMENT_HEADER, HEADER, Row, grade_file, proof_files, summary, to_csv
 from gridlogic.proof.make import NoProof, make
 from gridlogic.proof.reading import read_proofs, read_proofs_located

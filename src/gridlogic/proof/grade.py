@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterable
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
@@ -87,7 +86,8 @@ def grade_file(path: Path, budget: Callable[[], Budget] | None = None,
             else:
                 rep = check(pr, budget=None if budget is None else budget())
         except GridlogicError as e:
-            rows.append(Row(label, pr.kind, shown, errors=f"skipped: {_reason(e)}", first_error=f"skipped: {_reason(e)}"))
+            why = f"skipped: {_reason(e)}"
+            rows.append(Row(label, pr.kind, shown, errors=why, first_error=why))
             continue
         texts = [f"{e.path}{f' ({where[e.path]})' if e.path in where else ''}: "
                  f"{e.rule + ': ' if e.rule else ''}{e.message}" for e in rep.errors]

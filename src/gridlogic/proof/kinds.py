@@ -108,7 +108,8 @@ def _starbattle() -> ProofKind:
         return sb.LegupBoard(p.n, p.stars, tuple(x for row in p.regions for x in row), tuple(cells))
 
     return ProofKind("starbattle", sb.VALUES, sb.DIRECT, sb.CONTRADICTIONS, sb.CASES, sb.justified, sb.is_solved,
-                     sb.satisfiable, board_of, lambda b: int(b.n), lambda rule: techniques.is_technique("starbattle", rule),
+                     sb.satisfiable, board_of, lambda b: int(b.n),
+                     lambda rule: techniques.is_technique("starbattle", rule),
                      sb.bad_cells, sb.board_from_legup, frozenset(sb.TRANSITION_RULES))
 
 
@@ -124,7 +125,8 @@ def _binary() -> ProofKind:
         return [i for i, v in changes.items() if (i, v) not in ok]
 
     return ProofKind("binary", bn.VALUES, bn.DIRECT, bn.CONTRADICTIONS, bn.CASES, bn.justified, bn.is_solved,
-                     bn.satisfiable, board_of, lambda b: int(b.width), lambda rule: techniques.is_technique("binary", rule),
+                     bn.satisfiable, board_of, lambda b: int(b.width),
+                     lambda rule: techniques.is_technique("binary", rule),
                      bad_cells, bn.board_from_legup)
 
 

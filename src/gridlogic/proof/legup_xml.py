@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone, tzinfo
+from datetime import UTC, datetime, tzinfo
 from functools import lru_cache
 
 from gridlogic.core import legupfile
@@ -212,7 +212,7 @@ def java_hash(text: str) -> int:
 def solved_hash(solved: bool, saved: str) -> int:
     """LEGUP's obfuscated solved flag: the hash of ``"true:<epoch seconds>;"``, the save time
     ``yyyy-MM-dd HH:mm:ss`` read as UTC (LEGUP's ``PuzzleExporter.obfHash``)."""
-    stamp = int(datetime.strptime(saved, LEGUP_TIME).replace(tzinfo=timezone.utc).timestamp())
+    stamp = int(datetime.strptime(saved, LEGUP_TIME).replace(tzinfo=UTC).timestamp())
     return java_hash(f"{'true' if solved else 'false'}:{stamp};")
 
 
@@ -243,7 +243,7 @@ def _new_york() -> tzinfo:
         from zoneinfo import ZoneInfo
         return ZoneInfo("America/New_York")
     except (ImportError, KeyError, OSError, ValueError):
-        return timezone.utc
+        return UTC
 
 
 def _solved(proof: Proof) -> bool:
@@ -325,7 +325,8 @@ def _rules(declared: str | None) -> str | None:
     if declared is None:
         return None
     if declared not in RULE_SETS:
-        raise ParseError(f"unknown rule set {declared!r} (rule sets: {', '.join(RULE_SETS)})", "<proof gridlogic_rules>")
+        raise ParseError(f"unknown rule set {declared!r} (rule sets: {', '.join(RULE_SETS)})",
+                         "<proof gridlogic_rules>")
     return declared
 
 

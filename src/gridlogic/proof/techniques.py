@@ -106,7 +106,8 @@ def _lines(board: Any) -> Any:
     lb = Lines(board.height, board.width, bool(board.unique_lines), [0] * n, [0] * n)
     for i, v in enumerate(board.cells):
         if v is not None:
-            lb.set_cell(*divmod(i, board.width), int(v))
+            r, c = divmod(i, board.width)
+            lb.set_cell(r, c, int(v))
     lb.touched.clear()
     return lb
 

@@ -18,7 +18,7 @@ from gridlogic.proof.make import Item, NoProof, _fold, translate_marks, valid_st
 from gridlogic.proof.model import Node, Proof, ProofStep, Split
 
 
-class NotTranslatable(UnsupportedError):
+class NotTranslatable(UnsupportedError):  # noqa: N818 - reads as the outcome
     """Some steps cannot be written with LEGUP's rules (the message lists them)."""
 
 

@@ -229,7 +229,7 @@ def unique_row_column_legup(b: LegupBoard) -> frozenset[Change]:
             for j, full in finished:
                 if j == k or j >= len(line) or any(v is not None and v != full[p] for p, v in enumerate(line)):
                     continue
-                out.update((unit[p], other(full[p])) for p in empty if full[p] is not None)
+                out.update((unit[p], other(d)) for p in empty if (d := full[p]) is not None)
     return frozenset(out) & broad
 
 
