@@ -341,3 +341,14 @@ def satisfiable(b: LegupBoard, extra: Iterable[Change] = ()) -> bool:
 
 def opposite(value: str) -> str:
     return other(value)
+
+
+def solution(b: LegupBoard, extra: Iterable[Change] = ()) -> LegupBoard | None:
+    """A solution of the puzzle agreeing with the board (and ``extra``), or None."""
+    pos = b.with_changes(extra)
+    assume = [i + 1 if v == ONE else -(i + 1) for i, v in enumerate(pos.cells) if v is not None]
+    s = _solver(b.width, b.height, b.unique_lines)
+    if not s.solve(assumptions=assume):
+        return None
+    model = set(s.get_model() or ())
+    return b.with_changes((i, ONE if i + 1 in model else ZERO) for i in range(b.width * b.height))
