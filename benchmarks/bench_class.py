@@ -35,7 +35,6 @@ from gridlogic.proof.assign import Assignment
 from gridlogic.proof.cli import puzzle_text
 from gridlogic.proof.legup_xml import to_legup_xml
 from gridlogic.proof.make import NoProof, make
-from gridlogic.proof.model import Proof
 from gridlogic.proof.mutate import mutants, xml_mutants
 
 
@@ -84,8 +83,8 @@ def main() -> None:
         a_file = Path(tmp) / "a.json"
         a_file.write_text(json.dumps(a.to_json()))
         out = Path(tmp) / "grades.csv"
-        cmd = [str(Path(sys.executable).parent / "gridlogic"), "proof", "grade", "--assignment", str(a_file), str(folder),
-               "--out", str(out), *(["--jobs", str(args.jobs)] if args.jobs else [])]
+        cmd = [str(Path(sys.executable).parent / "gridlogic"), "proof", "grade", "--assignment", str(a_file),
+               str(folder), "--out", str(out), *(["--jobs", str(args.jobs)] if args.jobs else [])]
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         w = time.perf_counter()
         done = subprocess.run(cmd, capture_output=True, text=True, check=False, env={**os.environ, "COLUMNS": "100"})
