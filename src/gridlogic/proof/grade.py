@@ -95,8 +95,8 @@ def grade_file(path: Path, budget: Callable[[], Budget] | None = None,
                   str(len(rep.verdicts)), " | ".join(texts), _yes(rep.valid and rep.goal_met))
         if assignment is not None:
             texts = [*texts, *v.problems]
-            row = replace(row, puzzle="" if v.puzzle is None else str(v.puzzle + 1), rules_used=" ".join(v.used),
-                          disallowed_rules=" ".join(v.disallowed), accepted=_yes(v.accepted),
+            row = replace(row, puzzle="" if v.puzzle is None else str(v.puzzle + 1), rules_used="; ".join(v.used),
+                          disallowed_rules="; ".join(v.disallowed), accepted=_yes(v.accepted),
                           errors=" | ".join(texts), first_error=texts[0] if texts else "")
         rows.append(row)
     return rows
@@ -124,7 +124,7 @@ def summary(rows: Sequence[Row], assignment: Assignment | None = None) -> str:
         median = counts[len(counts) // 2] if counts else 0
         lines.append(f"assignment {assignment.id}: {sum(r.accepted == 'yes' for r in rows)} of {n} accepted; "
                      f"median {median} transitions")
-        bad = Counter(x for r in rows for x in r.disallowed_rules.split())
+        bad = Counter(x for r in rows for x in r.disallowed_rules.split("; ") if x)
         if bad:
             lines.append("disallowed rules used: " + ", ".join(f"{k} ({v})" for k, v in bad.most_common(5)))
         firsts = Counter(_kind_of_error(r.first_error) for r in rows if r.first_error)
