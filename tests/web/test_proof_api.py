@@ -161,7 +161,8 @@ def test_counterexample_board_for_a_step_not_implied(client: TestClient) -> None
     p = {"kind": "starbattle", "puzzle": SB6, "root": {"steps": [step]}}
     d = client.post("/api/proof/check", json={"proof": p, "partial": True}).json()
     ce = d["counterexamples"]["root.steps[0]"]
-    assert ce["cell"] == [0, 0] and ce["value"] == "black" and ce["board"] == [row.replace(".", "#") for row in SB6_SOLUTION]
+    assert ce["cell"] == [0, 0] and ce["value"] == "black"
+    assert ce["board"] == [row.replace(".", "#") for row in SB6_SOLUTION]
 
 
 def test_palette_by_rule_set_and_assignment(client: TestClient) -> None:
