@@ -455,7 +455,7 @@ function drawTreeSvg() {
         const v = branchValue(node.split, i);
         const name = S.info.kind === "starbattle" ? (v === "star" ? "★" : "•") : v;
         const bp = `${path}.split.branches[${i}]`;
-        edge(col, r, col + w, r + 1, `${cellLabel(...node.split.cell)}=${name} (${node.split.rule})`, `${path}.split`, bp, 0);
+        edge(col, r, col + w, r + 1, `${cellLabel(...node.split.cell)}=${name}`, `${path}.split`, bp, 0);
         w += place(b, bp, col + w, r + 1);
       });
       return Math.max(w, 1);
@@ -497,7 +497,7 @@ function drawTreeSvg() {
     const t = add("text", { x: x1 + 11, y: (y0 + y1) / 2 + 4 }, g);
     const short = p.text.length > 20 ? p.text.slice(0, 19) + "…" : p.text;
     t.textContent = `${mark} ${short}`;
-    add("title", {}, g).textContent = `${p.v}: ${p.text} ${mark}`;
+    add("title", {}, g).textContent = `${p.v}: ${p.v.endsWith(".split") ? "case split, " : ""}${p.text} ${mark}`;
     g.addEventListener("click", go(p.path, p.k));
   }
   for (const p of parts.filter((q) => q.t === "c")) {
