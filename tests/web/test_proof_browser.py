@@ -259,3 +259,30 @@ def test_drawn_tree_disarmed_split_counterexample_and_suggest_in_a_false_branch(
         assert page.inner_text("#where").startswith("Showing root")
         assert not errors, errors
         page.close()
+
+
+def test_assignment_link_shows_only_the_allowed_rules(server: str, browser: Any) -> None:
+    from gridlogic.proof.assign import Assignment
+
+    allowed = ("SurroundStar", "FinishWithEmpty", "StarOrEmpty", "TooFewStars", "R1.1")
+    a = Assignment("starbattle", (SB6,), allowed, None, 50)
+    page = browser.new_page(viewport={"width": 1366, "height": 900}, accept_downloads=True)
+    page.goto(f"{server}{a.link()}")
+    wait_checked(page, "transition")
+    ids = [x for x in page.locator("#palette input[name='rule']").evaluate_all("els => els.map(e => e.value)") if x]
+    assert set(ids) == {"SurroundStar", "FinishWithEmpty", "StarOrEmpty", "TooFewStars", "production"}
+    assert page.locator("#production option").all_inner_texts() == ["R1.1"]
+    assert f"Assignment {a.id}" in page.inner_text("#goal") and "at most 50 transitions" in page.inner_text("#goal")
+    assert page.is_disabled("#ruleset")
+    with page.expect_download() as dl:
+        page.click("#save")
+    saved = json.loads(Path(dl.value.path()).read_text(encoding="utf-8"))
+    assert saved["assignment"] == a.id and saved["rules"] == "gridlogic"  # the student's file names it
+    page.close()
+    legup = Assignment("starbattle", (SB6,), "legup")
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(f"{server}{legup.link()}")
+    wait_checked(page, "transition")
+    assert page.locator("#production").count() == 0 or not page.locator("#production").is_visible()
+    assert "Regions Within Rows" not in page.inner_text("#palette")
+    page.close()
