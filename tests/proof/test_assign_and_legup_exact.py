@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import sample_text
 from gridlogic.cli import main
 from gridlogic.proof.assign import Assignment, grade_against
 from gridlogic.proof.checker import check
@@ -23,6 +22,17 @@ from gridlogic.puzzles.binary import legup as bn
 URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 HELD_OUT = [("starbattle/starbattlelab/8-1-hard.txt", "line:66"), ("starbattle/starbattlelab/10-2-hard.txt", "line:80"),
             ("starbattle/starbattlelab/10-2-hard.txt", "line:7"), ("binary/binary.tsv", "id:takuzu-vue/10x14/d5/104")]
+
+
+def sample_text(corpus: Path, path: str, pick: str) -> str:
+    """A record of a corpus file: ``line:N`` (1-based) or ``id:X`` (binary.tsv)."""
+    lines = (corpus / path).read_text(encoding="utf-8").splitlines()
+    how, _, what = pick.partition(":")
+    if how == "line":
+        line = lines[int(what) - 1]
+        return line.split("\t")[1] if "\t" in line else line.strip()
+    row = next(ln.split("\t") for ln in lines if ln.startswith(what + "\t"))
+    return f"{row[1]}:{row[2]}"
 
 
 def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str,
