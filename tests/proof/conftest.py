@@ -57,8 +57,8 @@ def _fixed_save_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """LEGUP files carry their save time (in the ``<solved>`` flag): fixed, so exports compare."""
     from datetime import datetime
 
-    from gridlogic.proof import legup_xml
-    monkeypatch.setattr(legup_xml, "now", lambda: datetime(2026, 1, 1, 12, 0, 0, tzinfo=UTC))
+    from gridlogic.proof import legup_flag
+    monkeypatch.setattr(legup_flag, "now", lambda: datetime(2026, 1, 1, 12, 0, 0, tzinfo=UTC))
 
 
 @pytest.fixture(scope="session")

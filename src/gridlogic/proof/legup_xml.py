@@ -19,13 +19,15 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, tzinfo
+from datetime import datetime
 from functools import lru_cache
 
 from gridlogic.core import legupfile
 from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
 from gridlogic.core.registry import detect, kind
+from gridlogic.proof import legup_flag
 from gridlogic.proof.kinds import LEGUP_DIRECT, proof_kind
+from gridlogic.proof.legup_flag import file_solved_flag, java_hash, solved_flag, solved_hash
 from gridlogic.proof.model import GOAL_TYPES, RULE_SETS, Goal, GoalCell, Mark, Node, Proof, ProofStep, Split
 
 LEGUP_RULES: dict[str, dict[str, tuple[str, str]]] = {
@@ -76,7 +78,9 @@ PUZZLE_NAME = {"starbattle": "StarBattle", "binary": "Binary"}
 CELL_VALUE = {"starbattle": {"star": "-2", "black": "-1"}, "binary": {"0": "0", "1": "1"}}
 VALUE_OF = {k: {v: name for name, v in values.items()} for k, values in CELL_VALUE.items()}
 UNKNOWN_VALUE = {"starbattle": "0", "binary": "2"}
-LEGUP_TIME = "%Y-%m-%d %H:%M:%S"
+__all__ = ["file_solved_flag", "from_legup_xml", "java_hash", "read_legup_xml", "solved_flag", "solved_hash",
+           "to_legup_xml"]
+
 START = "start"
 """``gridlogic_rule`` of the transition that sets a proof's ``start`` marks."""
 GRIDLOGIC_RULE = "gridlogic_rule"
@@ -196,54 +200,9 @@ def to_legup_xml(proof: Proof, solved: bool | None = None, saved: datetime | Non
     proof_el.append(tree.tree)
     for old in doc.findall("solved"):
         doc.remove(old)
-    doc.append(solved_element(_solved(proof) if solved is None else solved, saved))
+    doc.append(legup_flag.solved_element(_solved(proof) if solved is None else solved, saved))
     ET.indent(doc, "    ")
     return '<?xml version="1.0" encoding="UTF-8" standalone="no" ?>\n' + ET.tostring(doc, encoding="unicode") + "\n"
-
-
-def java_hash(text: str) -> int:
-    """Java's ``String.hashCode`` (a signed 32-bit int), as LEGUP's exporter uses it."""
-    h = 0
-    for unit in text.encode("utf-16-be").hex(" ", 2).split():
-        h = (31 * h + int(unit, 16)) & 0xFFFFFFFF
-    return h - (1 << 32) if h >= 1 << 31 else h
-
-
-def solved_hash(solved: bool, saved: str) -> int:
-    """LEGUP's obfuscated solved flag: the hash of ``"true:<epoch seconds>;"``, the save time
-    ``yyyy-MM-dd HH:mm:ss`` read as UTC (LEGUP's ``PuzzleExporter.obfHash``)."""
-    stamp = int(datetime.strptime(saved, LEGUP_TIME).replace(tzinfo=UTC).timestamp())
-    return java_hash(f"{'true' if solved else 'false'}:{stamp};")
-
-
-def solved_flag(el: ET.Element | None) -> bool | None:
-    """The solved state a ``<solved>`` element encodes (None: missing or not LEGUP's hash)."""
-    if el is None:
-        return None
-    try:
-        value, saved = int(el.get("isSolved", "")), el.get("lastSaved", "")
-        return True if solved_hash(True, saved) == value else False if solved_hash(False, saved) == value else None
-    except ValueError:
-        return None
-
-
-def solved_element(solved: bool, saved: datetime | None = None) -> ET.Element:
-    when = saved if saved is not None else now()
-    text = when.strftime(LEGUP_TIME)
-    return ET.Element("solved", {"isSolved": str(solved_hash(solved, text)), "lastSaved": text})
-
-
-def now() -> datetime:
-    """The save time LEGUP writes: now, in New York (tests fix it)."""
-    return datetime.now(_new_york())
-
-
-def _new_york() -> tzinfo:
-    try:
-        from zoneinfo import ZoneInfo
-        return ZoneInfo("America/New_York")
-    except (ImportError, KeyError, OSError, ValueError):
-        return UTC
 
 
 def _solved(proof: Proof) -> bool:
@@ -379,14 +338,6 @@ def legup_checkable(kind_name: str) -> frozenset[str]:
     """The rules LEGUP can check in a file: those it has, and whose id LEGUP resolves to them
     (Binary Save Blocker shares ``BINA-BASC-0003``, which LEGUP resolves to Complete Row Column)."""
     return frozenset(r for r, (_, rid) in LEGUP_RULES[kind_name].items() if resolve_rule(kind_name, "", rid) == r)
-
-
-def file_solved_flag(text: str) -> bool | None:
-    """The solved state recorded in a LEGUP file's ``<solved>`` flag (None if absent or unreadable)."""
-    try:
-        return solved_flag(legupfile.parse(text).find("solved"))
-    except GridlogicError:
-        return None
 
 
 def _norm(name: str) -> str:
