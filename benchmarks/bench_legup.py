@@ -35,6 +35,7 @@ from gridlogic.proof.legup_xml import from_legup_xml, to_legup_xml
 from gridlogic.proof.make import NoProof, make
 from gridlogic.proof.model import Proof
 from gridlogic.proof.mutate import xml_mutants
+from gridlogic.proof.translate import export_legup, to_legup_rules
 
 
 def _proofs(puzzles: list[str], legup_only: bool) -> list[Proof]:
@@ -64,7 +65,7 @@ def bench_grade(limit: int) -> None:
             files = []
             for n, pr in enumerate(proofs):
                 f = Path(tmp) / f"student{n:03}.xml"
-                f.write_text(to_legup_xml(pr), encoding="utf-8")
+                f.write_text(export_legup(pr)[0], encoding="utf-8")  # plain: techniques translated
                 files.append(f)
             wall, cpu, transitions, valid = [], [], 0, 0
             for f in files:
@@ -100,6 +101,7 @@ def bench_roundtrip(limit: int, mutate: bool) -> None:
             proofs = _proofs([text], legup_only)
             for pr in proofs:
                 total += 1
+                pr = to_legup_rules(pr)[0]  # a LEGUP file holds LEGUP's rules only (translated)
                 xml = to_legup_xml(pr)
                 same += from_legup_xml(xml) == pr
                 unjustified += xml.count("gridlogic_rule") if legup_only else 0

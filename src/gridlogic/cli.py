@@ -104,6 +104,7 @@ def header(item: Item, many_hint: bool = True) -> str:
 
 OPTIONAL_COMMANDS = {
     "proof": ("gridlogic.proof.cli", "proof"),
+    "assign": ("gridlogic.proof.assign_cli", "assign"),
     "starstar": ("gridlogic.games.starstar.cli", "starstar"),
     "serve": ("gridlogic.web.cli", "serve"),
     "batch": ("gridlogic.batch", "batch"),

@@ -42,13 +42,33 @@ def test_empty_proof_is_incomplete_at_root() -> None:
     assert check(_proof({"steps": []}), partial=True).valid
 
 
-def test_whole_solution_by_production_rule_and_start() -> None:
+def test_unknown_ids_and_whole_solution_steps_are_rejected() -> None:
     marks = [[r, c, "star" if (r, c) in STARS else "black"] for r in range(6) for c in range(6)]
-    assert check(_proof({"steps": [{"rule": "R9.9", "set": marks}]})).valid
+    rep = check(_proof({"steps": [{"rule": "R9.9", "set": marks}]}))
+    assert [(e.path, e.rule) for e in rep.errors] == [("root.steps[0]", "R9.9")]
+    assert "not a direct rule" in rep.errors[0].message
+    rep = check(_proof({"steps": [{"rule": "R1.1", "set": marks}]}))  # the solution, implied but not R1.1's
+    assert [(e.path, e.rule) for e in rep.errors] == [("root.steps[0]", "R1.1")]
+    assert rep.errors[0].message.startswith("not made by R1.1 on the parent board: ")
     assert check(_proof({"steps": []}, start=marks)).valid
     wrong = [[r, c, "star" if (r, c) == (0, 0) else v] for r, c, v in marks]
     assert _errors(_proof({"steps": [{"rule": "R1.1", "set": wrong}]})) == [("root.steps[0]", "R1.1"),
                                                                            ("root", "")]
+
+
+def test_technique_steps_are_judged_by_their_own_rule() -> None:
+    from gridlogic.core.registry import detect
+    k, fmt = detect(URL)
+    step = k.explain(fmt.read(URL), None, False).steps[0]
+    marks = [[*m.cell, m.value] for m in step.marks]
+    assert check(_proof({"steps": [{"rule": step.rule, "set": marks}]}), partial=True).valid
+    assert check(_proof({"steps": [{"rule": step.rule, "set": marks[:1]}]}), partial=True).valid  # a subset
+    other = next(r for r in ("R1.1", "R2.1", "R3.3", "R4.1") if r != step.rule)
+    assert _errors(_proof({"steps": [{"rule": other, "set": marks}]}), partial=True) == [("root.steps[0]", other)]
+    legup = _proof({"steps": [{"rule": step.rule, "set": marks}]}, rules="legup")
+    rep = check(legup, partial=True)
+    assert [(e.path, e.rule) for e in rep.errors] == [("root.steps[0]", step.rule)]
+    assert "not in the declared rule set legup" in rep.errors[0].message
 
 
 def test_direct_step_errors_name_the_cells() -> None:
@@ -77,8 +97,9 @@ def test_malformed_steps(step: dict[str, Any], message: str) -> None:
 
 def test_setting_a_known_cell_is_an_error() -> None:
     star = [0, 1, "star"]
-    p = _proof({"steps": [{"rule": "R2.1", "set": [star]}, {"rule": "R2.1", "set": [star]}]})
-    assert _errors(p, partial=True) == [("root.steps[1]", "R2.1")]
+    p = _proof({"steps": [{"rule": "FinishWithStars", "set": [star]}]}, start=[star])
+    assert _errors(p, partial=True) == [("root.steps[0]", "FinishWithStars")]
+    assert "already star" in check(p, partial=True).errors[0].message
 
 
 def test_split_with_closed_branch() -> None:
@@ -105,7 +126,7 @@ def test_split_must_partition() -> None:
     unordered = {"rule": "StarOrEmpty", "cell": [0, 0], "branches": [{"steps": []}, {"steps": []}]}
     assert check(_proof({"steps": [], "split": unordered}), partial=True).valid  # star, black by default
     known = {"rule": "StarOrEmpty", "cell": [0, 1], "branches": [{"steps": []}, {"steps": []}]}
-    p = _proof({"steps": [{"rule": "R2.1", "set": [[0, 1, "star"]]}], "split": known})
+    p = _proof({"steps": [], "split": known}, start=[[0, 1, "star"]])
     assert _errors(p, partial=True) == [("root.split", "StarOrEmpty")]
 
 

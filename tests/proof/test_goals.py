@@ -17,10 +17,12 @@ URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 STARS = [(0, 1), (1, 3), (2, 5), (3, 2), (4, 4), (5, 0)]
 ALL = [[r, c, "star" if (r, c) in STARS else "black"] for r in range(6) for c in range(6)]
 
-SOLVED = {"steps": [{"rule": "R9.9", "set": ALL}]}
+SOLVED: dict[str, Any] = {"steps": []}
 EMPTY: dict[str, Any] = {"steps": []}
-STAR_R1C2 = {"steps": [{"rule": "R1.1", "set": [[0, 1, "star"]]}]}
-BLACK_R1C1 = {"steps": [{"rule": "R1.1", "set": [[0, 0, "black"]]}]}
+STAR_R1C2: dict[str, Any] = {"steps": []}
+BLACK_R1C1: dict[str, Any] = {"steps": []}
+STARTS = {id(SOLVED): ALL, id(STAR_R1C2): [[0, 1, "star"]], id(BLACK_R1C1): [[0, 0, "black"]]}
+"""Boards given as the proof's start (no rule could set a whole solution in one step)."""
 CLASH = {"close": "ClashingOrbit"}
 
 
@@ -35,6 +37,8 @@ def _two_solutions() -> dict[str, Any]:
 
 def _proof(root: dict[str, Any], goal: dict[str, Any], **extra: Any) -> Proof:
     obj = {"kind": "starbattle", "puzzle": URL, "root": root, "goal": goal, **extra}
+    if id(root) in STARTS:
+        obj["start"] = STARTS[id(root)]
     if root is TWO:
         obj["kind"], obj["puzzle"] = "binary", "2x2:...."
     return Proof.from_json(obj)

@@ -6,12 +6,15 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import Counter
 
-from gridlogic.core.errors import ParseError
+import pytest
+
+from gridlogic.core.errors import ParseError, UnsupportedError
 from gridlogic.proof.checker import check
 from gridlogic.proof.kinds import proof_kind
-from gridlogic.proof.legup_xml import from_legup_xml, legup_checkable, to_legup_xml
+from gridlogic.proof.legup_xml import from_legup_xml, legup_checkable, solved_flag, to_legup_xml
 from gridlogic.proof.model import Node, Proof
 from gridlogic.proof.mutate import xml_mutants
+from gridlogic.proof.translate import export_legup, to_legup_rules
 
 Sample = list[tuple[str, Proof]]
 
@@ -26,7 +29,7 @@ def _steps(node: Node) -> list[str]:
 
 def test_round_trip_json_legup_json(sample_proofs: Sample, legup_only_proofs: Sample) -> None:
     n = 0
-    for name, proof in [*sample_proofs, *legup_only_proofs]:
+    for name, proof in [*[(n, to_legup_rules(p)[0]) for n, p in sample_proofs], *legup_only_proofs]:
         xml = to_legup_xml(proof)
         back = from_legup_xml(xml)
         assert back == proof, name
@@ -46,7 +49,23 @@ def test_legup_only_proofs_use_legup_rules_alone(sample_proofs: Sample, legup_on
         assert set(_steps(proof.root)) <= legup_checkable(proof.kind), name  # nor one LEGUP cannot address
         rep = check(proof)
         assert rep.valid and rep.goal_met, (name, rep.errors[:2])
-        assert "gridlogic_rule" not in to_legup_xml(proof), name
+        assert "gridlogic_rule=" not in to_legup_xml(proof), name
+
+
+def test_exports_of_gridlogic_proofs_are_translated_into_legup_rules(sample_proofs: Sample) -> None:
+    translated = 0
+    for name, proof in sample_proofs:
+        if not set(_steps(proof.root)) <= legup_checkable(proof.kind):
+            with pytest.raises(UnsupportedError, match="rules a LEGUP file cannot carry"):
+                to_legup_xml(proof)  # never written silently
+        xml, n = export_legup(proof)
+        translated += n
+        back = from_legup_xml(xml)
+        assert back.rules == "legup" and set(_steps(back.root)) <= legup_checkable(proof.kind), name
+        rep = check(back)
+        assert rep.valid and rep.goal_met, (name, rep.errors[:2])
+        assert solved_flag(ET.fromstring(xml.split("?>", 1)[-1]).find("solved")) is True, name
+    assert translated > 10
 
 
 def test_rules_legup_can_check() -> None:
@@ -60,7 +79,7 @@ def test_rules_legup_can_check() -> None:
 def test_exported_files_have_the_shape_legup_accepts(legup_only_proofs: Sample, sample_proofs: Sample) -> None:
     seen: Counter[str] = Counter()
     for name, proof in [*sample_proofs, *legup_only_proofs]:
-        doc = ET.fromstring(to_legup_xml(proof).split("?>", 1)[-1])
+        doc = ET.fromstring(export_legup(proof)[0].split("?>", 1)[-1])
         nodes = {n.get("id"): n for n in doc.iter("node")}
         for node in nodes.values():
             for tr in node.findall("transition"):
@@ -74,6 +93,8 @@ def test_exported_files_have_the_shape_legup_accepts(legup_only_proofs: Sample, 
                 if tr.get("rule") == "Complete Row Column":
                     seen["crc"] += 1
                     assert tr.get("rule_id") == "BINA-BASC-0003"
+                assert tr.get("rule") != "Save Blocker", name  # its id is Complete Row Column's in LEGUP
+                assert tr.get("gridlogic_rule") is None, name
     assert seen["contradiction"] >= 10 and seen["fswe"] >= 1 and seen["crc"] >= 10, seen
 
 

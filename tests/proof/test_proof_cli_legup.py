@@ -17,6 +17,7 @@ from gridlogic.proof.model import Proof
 URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 BIN = "6x6:..0..1" + "1.00.." + ".1...." + "....1." + "..1..0" + "00.1.."
 
+EXAMPLE = str(Path(__file__).resolve().parents[2] / "examples" / "starbattle-10x2.txt")
 
 def test_legup_only_then_check_the_file(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
                                         tmp_path: Path) -> None:
@@ -46,9 +47,10 @@ def test_check_legup_file_errors(capsys: pytest.CaptureFixture[str], monkeypatch
 
 
 def test_check_stops_at_its_cost_limit(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    marks = [[0, c, "black"] for c in (0, 2, 3, 4, 5)]
-    proof = json.dumps({"kind": "starbattle", "puzzle": URL, "root": {
-        "steps": [{"rule": "R1.1", "set": [m]} for m in marks]}})
+    code, made, _ = run(capsys, monkeypatch, "proof", "make", EXAMPLE, "--json")
+    steps = json.loads(made)["root"]["steps"]
+    assert code == 0 and sum(s["rule"].startswith("R") for s in steps) > 3  # each technique step costs one
+    proof = json.dumps({"kind": "starbattle", "puzzle": json.loads(made)["puzzle"], "root": {"steps": steps}})
     code, _, err = run(capsys, monkeypatch, "proof", "check", "-", "--partial", "--oracle-budget", "3", stdin=proof)
     assert code == 2
     assert err.startswith("error: proof check stopped: the budget of 3 oracle calls (SAT calls and "
@@ -59,14 +61,17 @@ def test_check_stops_at_its_cost_limit(capsys: pytest.CaptureFixture[str], monke
     assert code == 2 and "--time-limit': the value 0 is outside" in err
 
 
+def _legup_proof() -> Proof:
+    from gridlogic.core.registry import detect
+    from gridlogic.proof.make import make
+    k, fmt = detect(URL)
+    return make(k, fmt.read(URL), URL, legup_only=True)
+
+
 def _class_folder(tmp: Path) -> Path:
     folder = tmp / "class"
     (folder / "ann").mkdir(parents=True)
-    ok = Proof.from_json({"kind": "starbattle", "puzzle": URL, "root": {
-        "steps": [{"rule": "R9.9", "set": [[r, c, "star" if (r, c) in
-                                             [(0, 1), (1, 3), (2, 5), (3, 2), (4, 4), (5, 0)] else "black"]
-                                            for r in range(6) for c in range(6)]}]}})
-    (folder / "ann" / "p1.xml").write_text(to_legup_xml(ok))
+    (folder / "ann" / "p1.xml").write_text(to_legup_xml(_legup_proof()))
     (folder / "bob.json").write_text(json.dumps({"kind": "starbattle", "puzzle": URL, "root": {"steps": [
         {"rule": "SurroundStar", "set": [[0, 0, "black"]]}]}}))
     (folder / "carl.xml").write_text("<Legup><puzzle")
@@ -87,7 +92,7 @@ def test_grade_a_class(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.M
     rows = list(csv.DictReader(out_csv.open()))
     assert [Path(r["file"]).name for r in rows] == ["p1.xml", "bob.json", "carl.xml", "dora.xml", "eve.xml"]
     assert [(r["valid"], r["complete"], r["goal_met"], r["transitions"]) for r in rows[:2]] == [
-        ("yes", "yes", "yes", "1"), ("no", "no", "no", "1")]
+        ("yes", "yes", "yes", str(len(check(_legup_proof()).verdicts))), ("no", "no", "no", "1")]
     assert rows[1]["errors"].startswith("root.steps[0]: SurroundStar: not forced") and "| root: " in rows[1]["errors"]
     assert "(transition" not in rows[1]["errors"]  # a JSON proof: paths only
     assert rows[2]["errors"].startswith("skipped: malformed XML")

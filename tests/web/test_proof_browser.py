@@ -100,14 +100,27 @@ def test_build_check_save_and_reload_a_starbattle_proof(server: str, browser: An
     page.click("#undo")
     wait_checked(page, "3 transitions: 3 ✓")
 
-    # branch 2 (black): the rest of the solution in one step; gridlogic finds the rule
+    # branch 2 (black): the rest of the solution in one step is no rule's (implied is not enough) ...
     page.check("input[value='']")
     for r, row in enumerate(SB6_SOLUTION):
         for c, ch in enumerate(row):
             if (r, c) != (1, 1):
                 set_cell(page, r, c, "star" if ch == "*" else "black", stars)
     page.click("#apply")
-    wait_checked(page, "4 transitions: 4 ✓")
+    page.wait_for_function("document.getElementById('alert').textContent.includes('no rule justifies')", timeout=WAIT)
+    page.click("#clear")
+    # ... so Suggest a step, and add it, until the branch is solved
+    n = 3
+    for _ in range(40):
+        page.evaluate("document.getElementById('status').textContent = ''")
+        page.click("#suggest")
+        page.wait_for_function("document.getElementById('status').textContent.length > 0", timeout=WAIT)
+        if not page.inner_text("#status").startswith("Suggested:"):
+            break
+        page.click("#apply")
+        n += 1
+        wait_checked(page, f"{n} transitions: {n} ✓")
+    assert n > 4
     page.click("#checkall")
     wait_checked(page, "valid proof")
     assert "1 solved leaf, 1 closed branch" in page.inner_text("#status")
@@ -132,12 +145,12 @@ def test_build_check_save_and_reload_a_starbattle_proof(server: str, browser: An
     fresh = browser.new_page(viewport={"width": 1280, "height": 1000})
     fresh.goto(f"{server}/proof")
     fresh.set_input_files("#loadfile", str(saved))
-    wait_checked(fresh, "4 transitions: 4 ✓")
+    wait_checked(fresh, f"{n} transitions: {n} ✓")
     assert fresh.locator("#tree .ok").count() >= 4
     fresh.evaluate("document.getElementById('status').textContent = ''")
     fresh.set_input_files("#loadfile", str(xml))  # the LEGUP file opens too
     wait_checked(fresh, "Opened a 6×6 Star Battle")
-    wait_checked(fresh, "4 transitions: 4 ✓")
+    wait_checked(fresh, f"{n} transitions: {n} ✓")
     fresh.click("#checkall")
     wait_checked(fresh, "valid proof")
     assert not errors
@@ -190,4 +203,87 @@ def test_open_from_the_library_and_bad_puzzle_alert(server: str, browser: Any) -
     page.click("#load")
     page.wait_for_function("document.getElementById('alert').textContent.length > 0", timeout=WAIT)
     assert "not a puzzle" in page.inner_text("#alert")
+    page.close()
+
+
+def test_drawn_tree_disarmed_split_counterexample_and_suggest_in_a_false_branch(server: str, browser: Any) -> None:
+    for width in (1366, 375):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        errors: list[str] = []
+        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        open_proof(page, server, SB6)
+        assert "★ 0 of 6 placed" in page.inner_text("#count") and "1 ★ per row" in page.inner_text("#count")
+        assert "1 ★ in each row, column and region" in page.inner_text("#goal")
+
+        # split r2c2; the case rule disarms: the next click marks a cell, it does not split again
+        page.check("input[value='StarOrEmpty']")
+        cell(page, 1, 1).click()
+        wait_checked(page, "1 transition: 1 ✓")
+        assert page.is_checked("input[value='']")
+        cell(page, 3, 3).click()
+        assert cell(page, 3, 3).get_attribute("data-value") == "star"  # a drafted mark
+        assert page.locator("#treeview .edge").count() == 2  # the two branches, no nested split
+        page.click("#clear")
+
+        # branch 1 (r2c2 star) has no solution: Suggest leads to a contradiction, never the solution
+        for _ in range(12):
+            page.evaluate("document.getElementById('status').textContent = ''")
+            page.click("#suggest")
+            page.wait_for_function("document.getElementById('status').textContent.length > 0", timeout=WAIT)
+            status = page.inner_text("#status")
+            assert status.startswith("Suggested:") and "wrong" not in status, status
+            page.click("#apply")
+            if "close with" in status:
+                page.wait_for_function("document.getElementById('status').textContent.includes('Closed')",
+                                       timeout=WAIT)
+                break
+            page.wait_for_function("document.getElementById('status').textContent.includes('✓')", timeout=WAIT)
+        assert page.locator("#treeview .closed").count() == 1  # ⊥ under the close
+        assert page.locator("#treeview .edge.bad").count() == 0
+
+        # branch 2: a wrong step shows ✗, the failed condition and a counterexample board
+        page.click("#treeview [data-node='root.split.branches[1]@0']")
+        assert "branch 2" in page.inner_text("#where")
+        page.check("input[value='FinishWithStars']")
+        cell(page, 0, 0).click()
+        page.click("#apply")
+        page.wait_for_function("!document.getElementById('counter').hidden", timeout=WAIT)
+        assert "not forced by FinishWithStars" in page.inner_text("#alert")
+        assert "Counterexample" in page.inner_text("#counter") and "r1c1=black" in page.inner_text("#counter")
+        assert page.locator("#counter .mini span").count() == 36
+        assert page.locator("#treeview .edge.bad").count() == 1
+        assert page.locator("#treeview .node.open").count() == 1  # the open leaf is marked
+        page.screenshot(path=str(SHOTS / f"proof-tree-{width}.png"), full_page=True)
+
+        # the drawn tree jumps: the root node
+        page.click("#treeview [data-node='root@0']")
+        assert page.inner_text("#where").startswith("Showing root")
+        assert not errors, errors
+        page.close()
+
+
+def test_assignment_link_shows_only_the_allowed_rules(server: str, browser: Any) -> None:
+    from gridlogic.proof.assign import Assignment
+
+    allowed = ("SurroundStar", "FinishWithEmpty", "StarOrEmpty", "TooFewStars", "R1.1")
+    a = Assignment("starbattle", (SB6,), allowed, None, 50)
+    page = browser.new_page(viewport={"width": 1366, "height": 900}, accept_downloads=True)
+    page.goto(f"{server}{a.link()}")
+    wait_checked(page, "transition")
+    ids = [x for x in page.locator("#palette input[name='rule']").evaluate_all("els => els.map(e => e.value)") if x]
+    assert set(ids) == {"SurroundStar", "FinishWithEmpty", "StarOrEmpty", "TooFewStars", "production"}
+    assert page.locator("#production option").all_inner_texts() == ["R1.1"]
+    assert f"Assignment {a.id}" in page.inner_text("#goal") and "at most 50 transitions" in page.inner_text("#goal")
+    assert page.is_disabled("#ruleset")
+    with page.expect_download() as dl:
+        page.click("#save")
+    saved = json.loads(Path(dl.value.path()).read_text(encoding="utf-8"))
+    assert saved["assignment"] == a.id and saved["rules"] == "gridlogic"  # the student's file names it
+    page.close()
+    legup = Assignment("starbattle", (SB6,), "legup")
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(f"{server}{legup.link()}")
+    wait_checked(page, "transition")
+    assert page.locator("#production").count() == 0 or not page.locator("#production").is_visible()
+    assert "Regions Within Rows" not in page.inner_text("#palette")
     page.close()

@@ -24,7 +24,7 @@ from gridlogic.core.errors import GridlogicError
 from gridlogic.core.grid import cell_name
 from gridlogic.proof import goals
 from gridlogic.proof.goals import Leaf
-from gridlogic.proof.kinds import ProofKind, proof_kind
+from gridlogic.proof.kinds import ProofKind, kind_for, proof_kind
 from gridlogic.proof.model import Goal, Mark, Node, Proof, ProofStep, Split
 
 PROPAGATION_ROUNDS = 12
@@ -104,7 +104,7 @@ def check(proof: Proof, partial: bool = False, budget: Budget | None = None) -> 
     goal to be met; the report still says whether it is). ``budget``: raise :class:`CheckStopped`
     when the check exceeds it."""
     try:
-        return Checker(proof_kind(proof.kind), partial, budget=budget or Budget()).run(proof)
+        return Checker(kind_for(proof.kind, proof.rules), partial, budget=budget or Budget()).run(proof)
     except RecursionError:
         raise CheckStopped("proof check stopped: the proof tree is nested too deeply") from None
 
@@ -173,9 +173,10 @@ class Checker:
                 self.error(path, step.rule, f"not forced by {step.rule} on the parent board: "
                            f"{self._names(board, bad, changes)}")
         elif self.kind.production(step.rule):
-            bad = self._not_forced(board, changes, path)
+            self.budget.spend(path, 1, len(self.report.verdicts))
+            bad = self.kind.technique_bad(step.rule, board, changes)
             if bad:
-                self.error(path, step.rule, f"not forced (production rule judged by SAT/propagation): "
+                self.error(path, step.rule, f"not made by {step.rule} on the parent board: "
                            f"{self._names(board, bad, changes)}")
         else:
             self.error(path, step.rule, self._unknown_rule(step.rule, "direct"))
@@ -250,28 +251,11 @@ class Checker:
 
     def _unknown_rule(self, rule: str, what: str) -> str:
         names = {"direct": self.kind.direct, "contradiction": self.kind.contradictions, "case": self.kind.cases}[what]
+        full = proof_kind(self.kind.name)
+        if self.kind.rule_set == "legup" and (rule in full.direct or full.production(rule)):
+            what = "a gridlogic technique" if full.production(rule) else "a rule LEGUP cannot check in a file"
+            return f"{rule!r} is {what}, not in the declared rule set legup"
         return f"{rule!r} is not a {what} rule of {self.kind.name} (expected one of {', '.join(names)})"
-
-    def _not_forced(self, board: Any, changes: dict[int, str], path: str) -> list[int]:
-        """The cells not forced (each judged alone). Shortcut with the same verdicts: when all the
-        values together have a solution, each value has one, so only the opposites need a call."""
-        def spend(calls: int) -> None:
-            self.budget.spend(path, calls, len(self.report.verdicts))
-
-        spend(1)
-        if self.kind.satisfiable(board, changes.items()):
-            bad = []
-            for i, v in changes.items():
-                spend(1)
-                if self.kind.satisfiable(board, [(i, self.kind.opposite(v))]):
-                    bad.append(i)
-            return bad
-        bad = []
-        for i, v in changes.items():
-            spend(1)
-            if not forced(self.kind, board, i, v, spend):
-                bad.append(i)
-        return bad
 
 
 def forced(kind: ProofKind, board: Any, i: int, value: str, spend: Callable[[int], None] | None = None) -> bool:

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
+from pathlib import Path
 from typing import Any
 
 import click
@@ -15,12 +20,13 @@ from gridlogic.core.inputs import read_argument, split_records
 from gridlogic.core.output import jsonl
 from gridlogic.core.registry import Kind, detect, kind
 from gridlogic.params import Int, Seconds
+from gridlogic.proof.assign import Assignment
 from gridlogic.proof.checker import Budget, check
-from gridlogic.proof.grade import Row, grade_file, proof_files, to_csv
-from gridlogic.proof.legup_xml import to_legup_xml
+from gridlogic.proof.grade import ASSIGNMENT_HEADER, HEADER, Row, grade_file, proof_files, summary, to_csv
 from gridlogic.proof.make import NoProof, make
 from gridlogic.proof.reading import read_proofs, read_proofs_located
 from gridlogic.proof.render import render
+from gridlogic.proof.translate import NotTranslatable, export_legup
 
 DEFAULT_SECONDS = 60.0
 DEFAULT_ORACLE_CALLS = 20000
@@ -43,7 +49,8 @@ def proof() -> None:
               help="Also write the proof as a LEGUP XML file (one puzzle only).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --legup-xml file (never the puzzle itself).")
 @click.option("--legup-only", is_flag=True,
-              help="Only LEGUP's own rules (case splits where production rules would be needed).")
+              help="Only LEGUP's own rules (case splits where techniques would be needed); "
+                   "the proof declares the rule set legup.")
 @click.option("--no-unique-lines", is_flag=True, help="Binary: rows (columns) need not be distinct.")
 def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str | None,
              legup_xml: str | None, force: bool, legup_only: bool, no_unique_lines: bool) -> None:
@@ -69,7 +76,14 @@ def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str
             worst = 1
             continue
         if legup_xml:
-            write_text(legup_xml, to_legup_xml(pr), force=force, inputs=[puzzle])
+            try:
+                xml, translated = export_legup(pr)
+            except NotTranslatable as e:
+                raise NotTranslatable(f"{e}; no LEGUP file written ({legup_xml})") from None
+            write_text(legup_xml, xml, force=force, inputs=[puzzle])
+            if translated:
+                click.echo(f"note: {legup_xml}: {translated} step(s) LEGUP has no rule for were written in LEGUP's "
+                           f"rules (case splits closed by contradictions)", err=True)
         if as_json:
             jsonl({"id": rec.id, **pr.to_json()})
         else:
@@ -129,25 +143,39 @@ def check_cmd(proof_arg: str, partial: bool, as_json: bool, time_limit: float, o
 @click.option("--force", is_flag=True, help="Overwrite an existing --out file.")
 @click.option("--time-limit", type=Seconds(0.001, 1e6), default=GRADE_SECONDS, show_default=True,
               help="Seconds per proof before it is reported as stopped.")
-def grade_cmd(inputs: tuple[str, ...], out: str, force: bool, time_limit: float) -> None:
-    """Check every proof file (LEGUP .xml or JSON) in FILES or FOLDERs: one CSV row per proof with
-    file, kind, puzzle, valid, complete, goal, goal met, transitions and errors (with their paths).
-    A file that cannot be read gets a row saying why. Exit 0 once graded."""
+@click.option("--assignment", "assignment_file", default=None, type=click.Path(dir_okay=False),
+              help="Grade against this assignment (gridlogic assign make): its rules, goal and transition cap.")
+@click.option("--jobs", type=Int(1, 64), default=None,
+              help="Processes grading at once (default: up to 2, for 40 files or more).")
+def grade_cmd(inputs: tuple[str, ...], out: str, force: bool, time_limit: float, assignment_file: str | None,
+              jobs: int | None) -> None:
+    """Check every proof file (LEGUP .xml or JSON) in FILES or FOLDERs (recursively): one CSV row per
+    proof with file, kind, puzzle, valid, complete, goal, goal met, transitions and errors (with their
+    paths). With --assignment: file, the assignment's puzzle, complete, solved, goal met, transitions,
+    rules used, disallowed rules, first error, accepted. A file that cannot be read gets a row saying
+    why. A summary ends on stderr. Exit 0 once graded."""
     if out != "-":
         check_target(out, force=force, inputs=inputs)
+    assignment = None
+    if assignment_file is not None:
+        text, source = read_argument(assignment_file)
+        assignment = Assignment.from_text(text, source)
     files = proof_files(inputs)
+    if assignment_file is not None:
+        files = [f for f in files if str(f) != assignment_file and f.resolve() != Path(assignment_file).resolve()]
     if not files:
         raise ParseError("no proof files found", ", ".join(inputs))
+    workers = jobs if jobs is not None else (min(2, os.cpu_count() or 1) if len(files) >= PARALLEL_FROM else 1)
     rows: list[Row] = []
     console = Console(stderr=True)
     with Progress(TextColumn("grading"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   TextColumn("{task.description}"), console=console, transient=True) as bar:
         task = bar.add_task("", total=len(files))
-        for f in files:
+        for f, got in _graded(files, time_limit, assignment, workers):
             bar.update(task, description=f.name)
-            rows.extend(grade_file(f, lambda: Budget(time_limit, DEFAULT_ORACLE_CALLS)))
+            rows.extend(got)
             bar.advance(task)
-    text = to_csv(rows)
+    text = to_csv(rows, HEADER if assignment is None else ASSIGNMENT_HEADER)
     if out == "-":
         click.echo(text, nl=False)
     else:
@@ -156,6 +184,29 @@ def grade_cmd(inputs: tuple[str, ...], out: str, force: bool, time_limit: float)
     click.echo(f"graded {len(files)} files ({len(rows)} rows): {sum(r.valid == 'yes' for r in rows)} valid, "
                f"{sum(r.goal_met == 'yes' for r in rows)} goal met, {skipped} skipped"
                + ("" if out == "-" else f" -> {out}"), err=True)
+    if assignment is not None:
+        click.echo(summary(rows, assignment), err=True)
+
+
+PARALLEL_FROM = 40
+
+
+def grade_one(path: Path, time_limit: float, assignment: Assignment | None) -> list[Row]:
+    """One file's rows (a top-level function: worker processes run it)."""
+    return grade_file(path, lambda: Budget(time_limit, DEFAULT_ORACLE_CALLS), assignment)
+
+
+def _graded(files: list[Path], time_limit: float, assignment: Assignment | None,
+            workers: int) -> Iterator[tuple[Path, list[Row]]]:
+    """Each file with its rows, in order (``workers`` processes when more than one)."""
+    if workers <= 1:
+        for f in files:
+            yield f, grade_one(f, time_limit, assignment)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        chunk = max(1, len(files) // (workers * 8))
+        yield from zip(files, pool.map(grade_one, files, repeat(time_limit), repeat(assignment), chunksize=chunk),
+                       strict=True)
 
 
 def _exit(code: int) -> None:

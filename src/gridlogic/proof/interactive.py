@@ -18,9 +18,10 @@ from gridlogic.core.grid import cell_name
 from gridlogic.core.inputs import split_records
 from gridlogic.core.registry import Kind, detect, kind
 from gridlogic.proof.checker import check
-from gridlogic.proof.kinds import BINARY_PRODUCTION, proof_kind
-from gridlogic.proof.legup_xml import LEGUP_RULES, from_legup_xml, to_legup_xml
+from gridlogic.proof.kinds import kind_for, proof_kind
+from gridlogic.proof.legup_xml import LEGUP_RULES, from_legup_xml
 from gridlogic.proof.model import Mark, Node, Proof, ProofStep
+from gridlogic.proof.techniques import technique_ids
 
 CHAR_VALUE = {"starbattle": {"*": "star", ".": "black"}, "binary": {"0": "0", "1": "1"}}
 """Board characters -> proof mark values, per kind (``?`` is unknown)."""
@@ -69,25 +70,26 @@ def load(text: str, kind_name: str | None = None, format_name: str | None = None
     return k, puzzle, puzzle_text(k, puzzle, records[0].text)
 
 
-def palette(kind_name: str) -> dict[str, Any]:
-    """The rules a player may name in proof mode, with LEGUP's names and a line of help each."""
-    pk = proof_kind(kind_name)
+def palette(kind_name: str, rules: str | None = None, allowed: Sequence[str] | None = None) -> dict[str, Any]:
+    """The rules a player may name in proof mode, with LEGUP's names and a line of help each:
+    those of the declared rule set (``legup``: no techniques), and of ``allowed`` (an assignment's
+    list) only, when given."""
+    pk = kind_for(kind_name, rules)
     legup = LEGUP_RULES.get(kind_name, {})
+
+    def keep(rule: str) -> bool:
+        return not allowed or rule in allowed
 
     def entry(rule: str) -> dict[str, Any]:
         name, rule_id = legup.get(rule, (rule, None))
         return {"id": rule, "name": name, "legup_id": rule_id, "help": HELP.get(rule, "")}
 
-    if kind_name == "starbattle":
-        from gridlogic.puzzles.starbattle.kind import rules
-        production = [*dict.fromkeys(r.id for r in rules().PRODUCTION), "Trial"]
-    else:
-        production = sorted(BINARY_PRODUCTION)
-    return {"kind": kind_name, "values": list(pk.values), "cycle": CYCLE[kind_name],
-            "direct": [entry(r) for r in pk.direct],
-            "case": [{**entry(r), "values": list(v)} for r, v in pk.cases.items()],
-            "contradiction": [entry(r) for r in pk.contradictions],
-            "production": production}
+    production = [] if pk.rule_set == "legup" else list(technique_ids(kind_name))
+    return {"kind": kind_name, "values": list(pk.values), "cycle": CYCLE[kind_name], "rules": pk.rule_set,
+            "direct": [entry(r) for r in pk.direct if keep(r)],
+            "case": [{**entry(r), "values": list(v)} for r, v in pk.cases.items() if keep(r)],
+            "contradiction": [entry(r) for r in pk.contradictions if keep(r)],
+            "production": [r for r in production if keep(r)]}
 
 
 def start(text: str, kind_name: str | None = None, format_name: str | None = None,
@@ -130,10 +132,11 @@ def marks_of(kind_name: str, rows: Sequence[str]) -> tuple[Mark, ...]:
 
 
 def judge(kind_name: str, puzzle: str, board: Sequence[str], node: Node,
-          unique_lines: bool | None = None) -> dict[str, Any]:
+          unique_lines: bool | None = None, rules: str | None = None) -> dict[str, Any]:
     """The checker's verdict on ``node`` (one step, a split or a close) played on ``board``
-    (``unique_lines``: Binary's distinct-lines rule, None for the puzzle's own setting)."""
-    proof = Proof(kind_name, puzzle, node, marks_of(kind_name, board), unique_lines=unique_lines)
+    (``unique_lines``: Binary's distinct-lines rule, None for the puzzle's own setting; ``rules``:
+    the proof's declared rule set)."""
+    proof = Proof(kind_name, puzzle, node, marks_of(kind_name, board), unique_lines=unique_lines, rules=rules)
     report = check(proof, partial=True)
     if not report.verdicts:
         raise ParseError("nothing to judge: give a rule with cells, a split or a close", "transition")
@@ -148,7 +151,7 @@ def judge(kind_name: str, puzzle: str, board: Sequence[str], node: Node,
 
 
 def transition(text: str, kind_name: str | None, board: Sequence[str], marks: Sequence[Mark],
-               rule: str | None, unique_lines: bool = True) -> dict[str, Any]:
+               rule: str | None, unique_lines: bool = True, rules: str | None = None) -> dict[str, Any]:
     """Judge ``marks`` set on ``board`` under ``rule``; with no rule, find one that justifies them.
     ``unique_lines`` False: Binary without the distinct-lines rule."""
     k, puzzle, line = load(text, kind_name, unique_lines=unique_lines)
@@ -157,18 +160,18 @@ def transition(text: str, kind_name: str | None, board: Sequence[str], marks: Se
     if not marks:
         raise ParseError("a transition must set at least one cell", "set")
     if rule:
-        return {"rule": rule, **judge(k.name, line, board, Node((ProofStep(rule, tuple(marks)),)), distinct)}
-    pk = proof_kind(k.name)
+        return {"rule": rule, **judge(k.name, line, board, Node((ProofStep(rule, tuple(marks)),)), distinct, rules)}
+    pk = kind_for(k.name, rules)
     tried: list[str] = []
-    for candidate in _candidates(k, puzzle, board, marks, list(pk.direct)):
-        verdict = judge(k.name, line, board, Node((ProofStep(candidate, tuple(marks)),)), distinct)
+    candidates = _candidates(k, puzzle, board, marks, list(pk.direct))
+    if pk.rule_set != "legup":
+        candidates.append(FOUND_PRODUCTION[k.name])
+    verdict: dict[str, Any] = {"errors": [], "message": "no rule in this rule set"}
+    for candidate in candidates:
+        verdict = judge(k.name, line, board, Node((ProofStep(candidate, tuple(marks)),)), distinct, rules)
         if verdict["ok"]:
             return {"rule": candidate, **verdict}
         tried.append(candidate)
-    generic = FOUND_PRODUCTION[k.name]
-    verdict = judge(k.name, line, board, Node((ProofStep(generic, tuple(marks)),)), distinct)
-    if verdict["ok"]:
-        return {"rule": generic, **verdict}
     return {"rule": None, "ok": False, "errors": verdict["errors"],
             "message": "no rule justifies this change: " + verdict["message"]}
 
@@ -188,16 +191,31 @@ def _candidates(k: Kind, puzzle: Any, board: Sequence[str], marks: Sequence[Mark
 
 
 def check_proof(obj: Any, partial: bool = False) -> dict[str, Any]:
-    """The checker's report on a whole proof, with a verdict per transition path and the open leaves."""
+    """The checker's report on a whole proof, with a verdict per transition path, the open leaves
+    (every leaf neither closed nor solved) and, for each step not implied as claimed, a
+    counterexample board."""
+    from gridlogic.proof.assist import counterexamples
     proof = Proof.from_json(obj)
     report = check(proof, partial)
-    leaf_errors = {e.path for e in report.errors if not e.rule and e.message.startswith("leaf")}
-    return {**report.to_json(), "verdicts": report.verdicts, "open_leaves": sorted(leaf_errors),
-            "solved_leaves": report.solved_leaves}
+    out = report.to_json()
+    open_leaves = sorted(p for p, solved in report.solved_leaves.items() if not solved)
+    return {**out, "verdicts": report.verdicts, "open_leaves": open_leaves,
+            "solved_leaves": report.solved_leaves, "counterexamples": counterexamples(proof, out["errors"])}
+
+
+def suggest(obj: Any, board: Sequence[str], allowed: Sequence[str] | None = None) -> dict[str, Any]:
+    """Suggest a step on ``board`` (the rows shown) of the proof ``obj``, in its rule set."""
+    from gridlogic.proof.assist import suggest as assist_suggest
+    proof = Proof.from_json(obj)
+    return assist_suggest(proof.kind, proof.puzzle, marks_of(proof.kind, board), proof.rules, proof.unique_lines,
+                          list(allowed) if allowed else None)
 
 
 def legup_xml(obj: Any) -> str:
-    return to_legup_xml(Proof.from_json(obj))
+    """The proof as a LEGUP file: steps LEGUP has no rule for translated into LEGUP's rules, or an
+    error listing those that cannot be (never written silently)."""
+    from gridlogic.proof.translate import export_legup
+    return export_legup(Proof.from_json(obj))[0]
 
 
 def open_proof(text: str) -> dict[str, Any]:

@@ -4,7 +4,6 @@ small SAT encodings are used, never their solvers' search."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -12,6 +11,8 @@ from typing import Any, Protocol
 
 from gridlogic.core.errors import UnsupportedError
 from gridlogic.core.registry import detect
+from gridlogic.proof import techniques
+from gridlogic.proof.model import RULE_SETS
 
 
 class Board(Protocol):
@@ -40,12 +41,20 @@ class ProofKind:
     board_of: Callable[[Any], Any]
     cols_of: Callable[[Any], int]
     production: Callable[[str], bool]
+    """Is this id one of the kind's named techniques (judged by :mod:`gridlogic.proof.techniques`)?"""
     bad_cells: Callable[[str, Any, Mapping[int, str]], list[int]]
     legup_board: Callable[[str], Any] | None = None
     """A LEGUP XML file as a board, read leniently (LEGUP's checks only)."""
     one_cell: frozenset[str] = frozenset()
     """Direct rules LEGUP judges on the board after the whole transition: ``proof make`` writes
     them one cell per transition."""
+    rule_set: str = "gridlogic"
+    """``gridlogic`` (LEGUP's rules, gridlogic's forms of them, and the named techniques) or
+    ``legup`` (only what LEGUP itself can check in a file, in the form LEGUP accepts)."""
+
+    def technique_bad(self, rule: str, parent: Any, changes: Mapping[int, str]) -> list[int]:
+        """The cells of a technique step its rule does not deduce on ``parent``."""
+        return techniques.bad_cells(self.name, rule, parent, changes)
 
     def index(self, board: Any, r: int, c: int) -> int | None:
         cols = self.cols_of(board)
@@ -99,7 +108,8 @@ def _starbattle() -> ProofKind:
         return sb.LegupBoard(p.n, p.stars, tuple(x for row in p.regions for x in row), tuple(cells))
 
     return ProofKind("starbattle", sb.VALUES, sb.DIRECT, sb.CONTRADICTIONS, sb.CASES, sb.justified, sb.is_solved,
-                     sb.satisfiable, board_of, lambda b: int(b.n), lambda rule: bool(PRODUCTION_ID.fullmatch(rule)),
+                     sb.satisfiable, board_of, lambda b: int(b.n),
+                     lambda rule: techniques.is_technique("starbattle", rule),
                      sb.bad_cells, sb.board_from_legup, frozenset(sb.TRANSITION_RULES))
 
 
@@ -115,14 +125,22 @@ def _binary() -> ProofKind:
         return [i for i, v in changes.items() if (i, v) not in ok]
 
     return ProofKind("binary", bn.VALUES, bn.DIRECT, bn.CONTRADICTIONS, bn.CASES, bn.justified, bn.is_solved,
-                     bn.satisfiable, board_of, lambda b: int(b.width), lambda rule: rule in BINARY_PRODUCTION,
+                     bn.satisfiable, board_of, lambda b: int(b.width),
+                     lambda rule: techniques.is_technique("binary", rule),
                      bad_cells, bn.board_from_legup)
 
 
-PRODUCTION_ID = re.compile(r"R\d+\.\d+|Trial")
-"""Star Battle production rules (the seed's ids) and the human solver's contradiction search."""
-BINARY_PRODUCTION = frozenset({"LineCompletions", "ZeroOrOne", "ZeroOrOneDeep", "ZeroOrOneNested"})
+BINARY_PRODUCTION = frozenset(techniques.BINARY_TECHNIQUES)
 """Binary human levels whose names are not LEGUP direct rules (the others share LEGUP's names)."""
+
+LEGUP_DIRECT: dict[str, tuple[str, ...]] = {
+    "starbattle": ("SurroundStar", "FinishWithEmpty", "FinishWithStars", "FinishSurroundWithEmpty",
+                   "ColumnsWithinRegions", "ColumnsWithinRows", "RowsWithinRegions"),
+    "binary": ("PreventTrio", "CompleteRowColumn", "UniqueRowColumn"),
+}
+"""The direct rules LEGUP can check in a file: not the rules LEGUP removed (``RegionsWithin...``,
+``RowsWithinColumns``), nor Binary Save Blocker,
+whose id ``BINA-BASC-0003`` LEGUP resolves to Complete Row Column."""
 
 BUILDERS: dict[str, Callable[[], ProofKind]] = {"starbattle": _starbattle, "binary": _binary}
 """Loaded on first use, so that one kind being broken or absent never stops the other."""
@@ -131,6 +149,45 @@ BUILDERS: dict[str, Callable[[], ProofKind]] = {"starbattle": _starbattle, "bina
 @lru_cache(maxsize=256)
 def _board(kind_name: str, puzzle_text: str, unique_lines: bool | None) -> Any:
     return proof_kind(kind_name).read_board(puzzle_text, unique_lines)
+
+
+@cache
+def legup_kind(name: str) -> ProofKind:
+    """The kind under the ``legup`` rule set: LEGUP's checkable direct rules only, each in the form
+    LEGUP's own code accepts (Binary Unique Row/Column: LEGUP's narrower check), no techniques."""
+    pk = proof_kind(name)
+    keep = LEGUP_DIRECT[name]
+    narrow = _legup_forms(name)
+    direct = {r: narrow.get(r, f) for r, f in pk.direct.items() if r in keep}
+
+    @lru_cache(maxsize=4096)
+    def justified(rule: str, board: Any) -> frozenset[tuple[int, str]]:
+        if rule in narrow:
+            return frozenset(ch for ch in narrow[rule](board) if board.cells[ch[0]] is None)
+        return pk.justified(rule, board)
+
+    def bad_cells(rule: str, parent: Any, changes: Mapping[int, str]) -> list[int]:
+        if rule in narrow:
+            ok = justified(rule, parent)
+            return [i for i, v in changes.items() if (i, v) not in ok]
+        return pk.bad_cells(rule, parent, changes)
+
+    return replace(pk, direct=direct, justified=justified, bad_cells=bad_cells, production=lambda _r: False,
+                   rule_set="legup")
+
+
+def _legup_forms(name: str) -> dict[str, Callable[[Any], frozenset[tuple[int, str]]]]:
+    if name == "binary":
+        from gridlogic.puzzles.binary import legup as bn
+        return {"UniqueRowColumn": bn.unique_row_column_legup}
+    return {}
+
+
+def kind_for(name: str, rule_set: str | None) -> ProofKind:
+    """The kind as a proof declaring ``rule_set`` sees it (None: ``gridlogic``)."""
+    if rule_set not in (None, *RULE_SETS):
+        raise UnsupportedError(f"unknown rule set {rule_set!r} (rule sets: {', '.join(RULE_SETS)})")
+    return legup_kind(name) if rule_set == "legup" else proof_kind(name)
 
 
 @cache

@@ -19,13 +19,16 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from functools import lru_cache
 
 from gridlogic.core import legupfile
 from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
 from gridlogic.core.registry import detect, kind
-from gridlogic.proof.kinds import proof_kind
-from gridlogic.proof.model import GOAL_TYPES, Goal, GoalCell, Mark, Node, Proof, ProofStep, Split
+from gridlogic.proof import legup_flag
+from gridlogic.proof.kinds import LEGUP_DIRECT, proof_kind
+from gridlogic.proof.legup_flag import file_solved_flag, java_hash, solved_flag, solved_hash
+from gridlogic.proof.model import GOAL_TYPES, RULE_SETS, Goal, GoalCell, Mark, Node, Proof, ProofStep, Split
 
 LEGUP_RULES: dict[str, dict[str, tuple[str, str]]] = {
     "starbattle": {
@@ -44,7 +47,6 @@ LEGUP_RULES: dict[str, dict[str, tuple[str, str]]] = {
     "binary": {
         "PreventTrio": ("Prevent Trio", "BINA-BASC-0001"),
         "CompleteRowColumn": ("Complete Row Column", "BINA-BASC-0003"),
-        "SaveBlocker": ("Save Blocker", "BINA-BASC-0003"),
         "UniqueRowColumn": ("Unique Row/Column", "BINA-BASC-0004"),
         "ZeroOrOne": ("Zero Or One", "BINA-CASE-0001"),
         "Trio": ("Trio", "BINA-CONT-0001"),
@@ -53,8 +55,10 @@ LEGUP_RULES: dict[str, dict[str, tuple[str, str]]] = {
         "WastedBlocker": ("Wasted Blocker", "BINA-CONT-0004"),
     },
 }
-"""Our rule names -> LEGUP's (display name, rule id) as LEGUP's code registers them; rules absent
-here are exported unjustified."""
+"""Our rule names -> LEGUP's (display name, rule id) as LEGUP's code registers them, for the rules a
+LEGUP file can carry. Binary Save Blocker is not one: LEGUP's code registers it under
+``BINA-BASC-0003``, the id it resolves to Complete Row Column, so a Save Blocker written there is
+judged as Complete Row Column (read back by name, it is still Save Blocker)."""
 
 ALIASES: dict[str, dict[str, str]] = {
     "starbattle": {"blackout": "FinishWithEmpty", "emptyadjacent": "FinishSurroundWithEmpty",
@@ -74,10 +78,16 @@ PUZZLE_NAME = {"starbattle": "StarBattle", "binary": "Binary"}
 CELL_VALUE = {"starbattle": {"star": "-2", "black": "-1"}, "binary": {"0": "0", "1": "1"}}
 VALUE_OF = {k: {v: name for name, v in values.items()} for k, values in CELL_VALUE.items()}
 UNKNOWN_VALUE = {"starbattle": "0", "binary": "2"}
+__all__ = ["file_solved_flag", "from_legup_xml", "java_hash", "read_legup_xml", "solved_flag", "solved_hash",
+           "to_legup_xml"]
+
 START = "start"
 """``gridlogic_rule`` of the transition that sets a proof's ``start`` marks."""
 GRIDLOGIC_RULE = "gridlogic_rule"
 GRIDLOGIC_PUZZLE = "gridlogic_puzzle"
+GRIDLOGIC_RULES = "gridlogic_rules"
+"""The proof's declared rule set (``<proof gridlogic_rules="legup">``); a file without it (LEGUP's
+own) is judged under the ``gridlogic`` set, which holds every LEGUP rule, the removed ones included."""
 GRIDLOGIC_STEP = "gridlogic_step"
 """Marks a step named by a contradiction or case rule (an error in the proof), so that it is read
 back as the step it was, not as a close or a split."""
@@ -134,10 +144,37 @@ class _Tree:
                 self.add(b, self.transition(at, sp.rule, ((sp.cell[0], sp.cell[1], v),)))
 
 
-def to_legup_xml(proof: Proof) -> str:
-    """The proof as a LEGUP XML document (board from the kind's ``legup`` format)."""
+def not_legup_steps(proof: Proof) -> list[str]:
+    """The steps of ``proof`` whose rule a LEGUP file cannot carry (``path (rule)``)."""
+    pk = proof_kind(proof.kind)
+    ok = {*LEGUP_DIRECT[proof.kind], *pk.contradictions, *pk.cases, ""}
+    out: list[str] = []
+
+    def walk(node: Node, path: str) -> None:
+        out.extend(f"{path}.steps[{k}] ({s.rule})" for k, s in enumerate(node.steps) if s.rule not in ok)
+        if node.close is not None and node.close not in ok:
+            out.append(f"{path}.close ({node.close})")
+        if node.split is not None:
+            if node.split.rule not in ok:
+                out.append(f"{path}.split ({node.split.rule})")
+            for k, b in enumerate(node.split.branches):
+                walk(b, f"{path}.split.branches[{k}]")
+    walk(proof.root, "root")
+    return out
+
+
+def to_legup_xml(proof: Proof, solved: bool | None = None, saved: datetime | None = None) -> str:
+    """The proof as a LEGUP XML document (board from the kind's ``legup`` format). Refuses
+    (:class:`UnsupportedError`, with the list) a proof holding steps LEGUP cannot check: translate
+    it first (:func:`gridlogic.proof.translate.to_legup_rules`). ``solved`` (None: the checker's
+    verdict, valid and goal met) and ``saved`` (None: now, New York time as LEGUP writes it) make
+    the ``<solved isSolved=... lastSaved=...>`` flag LEGUP's grader reads."""
     if proof.kind not in LEGUP_RULES:
         raise UnsupportedError(f"no LEGUP export for kind {proof.kind!r}")
+    bad = not_legup_steps(proof)
+    if bad:
+        raise UnsupportedError(f"{len(bad)} step(s) use rules a LEGUP file cannot carry (translate them into "
+                               f"LEGUP's rules first): {', '.join(bad[:20])}{' ...' if len(bad) > 20 else ''}")
     doc = _board_document(proof)
     puzzle = doc.find("puzzle")
     board = None if puzzle is None else puzzle.find("board")
@@ -158,9 +195,23 @@ def to_legup_xml(proof: Proof) -> str:
         root_transition.set(GRIDLOGIC_RULE, START)
     tree.add(proof.root, root)
     proof_el = ET.SubElement(puzzle, "proof", {GRIDLOGIC_PUZZLE: proof.puzzle})
+    if proof.rules is not None:
+        proof_el.set(GRIDLOGIC_RULES, proof.rules)
     proof_el.append(tree.tree)
+    for old in doc.findall("solved"):
+        doc.remove(old)
+    doc.append(legup_flag.solved_element(_solved(proof) if solved is None else solved, saved))
     ET.indent(doc, "    ")
     return '<?xml version="1.0" encoding="UTF-8" standalone="no" ?>\n' + ET.tostring(doc, encoding="unicode") + "\n"
+
+
+def _solved(proof: Proof) -> bool:
+    from gridlogic.proof.checker import check
+    try:
+        rep = check(proof)
+    except GridlogicError:
+        return False
+    return rep.valid and rep.goal_met
 
 
 def _board_document(proof: Proof) -> ET.Element:
@@ -225,7 +276,17 @@ def read_legup_xml(text: str) -> tuple[Proof, dict[str, str]]:
         node = reader.chain(top, "root") if top is not None else Node()
     proof_kind(kind_name).board(puzzle_text)  # a board that cannot be read is the file's error
     return Proof(kind_name, puzzle_text, node, start, goal,
-                 None if unique is None else unique.strip().lower() == "true"), reader.where
+                 None if unique is None else unique.strip().lower() == "true",
+                 _rules(None if proof_el is None else proof_el.get(GRIDLOGIC_RULES))), reader.where
+
+
+def _rules(declared: str | None) -> str | None:
+    if declared is None:
+        return None
+    if declared not in RULE_SETS:
+        raise ParseError(f"unknown rule set {declared!r} (rule sets: {', '.join(RULE_SETS)})",
+                         "<proof gridlogic_rules>")
+    return declared
 
 
 def _puzzle_text(kind_name: str, root: ET.Element, proof_el: ET.Element | None) -> str:

@@ -18,8 +18,7 @@ from gridlogic.core.errors import GridlogicError
 from gridlogic.core.registry import Kind
 from gridlogic.core.step import Explanation, Step
 from gridlogic.proof.checker import Checker
-from gridlogic.proof.kinds import ProofKind, proof_kind
-from gridlogic.proof.legup_xml import legup_checkable
+from gridlogic.proof.kinds import ProofKind, legup_kind, proof_kind
 from gridlogic.proof.model import Mark, Node, Proof, ProofStep, Split
 
 CONTRADICTION_SEARCH = frozenset({"ZeroOrOne", "ZeroOrOneDeep", "ZeroOrOneNested", "Trial"})
@@ -51,9 +50,9 @@ def make(kind: Kind, puzzle: Any, puzzle_text: str, explanation: Explanation | N
     the human solver's, if already at hand (else it is computed, without uniqueness).
     ``legup_only``: no production-rule step; where one would be needed, a case split whose other
     branch LEGUP's own rules refute (nested splits where propagation alone cannot)."""
-    pk = proof_kind(kind.name)
-    if legup_only:  # not the rules LEGUP removed (RegionsWithin...) nor Binary Save Blocker (its id is taken)
-        pk = replace(pk, direct={r: f for r, f in pk.direct.items() if r in legup_checkable(kind.name)})
+    # legup: not the rules LEGUP removed (RegionsWithin...), nor Binary Save Blocker (its id is taken),
+    # and Unique Row/Column only in LEGUP's narrower form
+    pk = legup_kind(kind.name) if legup_only else proof_kind(kind.name)
     ex = explanation if explanation is not None else kind.explain(puzzle, None, False)
     if ex.status != "solved":
         raise NoProof(f"no proof found: the human solver ends {ex.status}")
@@ -62,30 +61,68 @@ def make(kind: Kind, puzzle: Any, puzzle_text: str, explanation: Explanation | N
     items: list[Item] = []
     for step in ex.steps:
         board = _translate(pk, board, step, items, legup_only)
-    return Proof(kind.name, puzzle_text, _fold(pk, items), unique_lines=unique)
+    return Proof(kind.name, puzzle_text, _fold(pk, items), unique_lines=unique,
+                 rules="legup" if legup_only else "gridlogic")
 
 
 def _translate(pk: ProofKind, board: Any, step: Step, items: list[Item], legup_only: bool = False) -> Any:
     todo = {i: m.value for m in step.marks if (i := pk.index(board, *m.cell)) is not None
             and board.cells[i] is None}
-    if step.rule in CONTRADICTION_SEARCH and len(todo) == 1:
+    if legup_only:
+        return translate_marks(pk, board, todo, items, step.rule)
+    start, before = board, len(items)
+    after = translate_marks(pk, board, todo, items, step.rule)
+    last = items[-1].step if len(items) > before else None
+    if last is None or valid_step(pk, _board_before(pk, start, items[before:-1]), last):
+        return after
+    del items[before:]  # the technique does not make these cells after the LEGUP steps: the whole step
+    whole = ProofStep(step.rule, _marks(pk, start, todo))
+    if valid_step(pk, start, whole):
+        items.append(Item(whole))
+        return after
+    return translate_marks(legup_kind(pk.name), start, todo, items, step.rule)  # LEGUP's rules, case splits
+
+
+def _board_before(pk: ProofKind, board: Any, items: list[Item]) -> Any:
+    for item in items:
+        if item.step is not None:
+            board = board.with_changes((pk.index(board, r, c), v) for r, c, v in item.step.set)
+        elif item.cell is not None:
+            board = board.with_changes([(pk.index(board, *item.cell), item.value)])
+    return board
+
+
+def valid_step(pk: ProofKind, board: Any, step: ProofStep) -> bool:
+    """Does the checker accept ``step`` on ``board`` (under ``pk``'s rule set)?"""
+    checker = Checker(pk, partial=True)
+    checker.step(step, board, "step")
+    return not checker.report.errors
+
+
+def translate_marks(pk: ProofKind, board: Any, todo: dict[int, str], items: list[Item], rule: str) -> Any:
+    """Items setting ``todo`` on ``board``: LEGUP direct steps where ``pk``'s rules justify cells,
+    a case split closed by a refutation where they do not (``pk`` under the ``legup`` rule set),
+    else a step of ``rule`` (a technique) for the rest. Returns the board after them."""
+    legup_only = pk.rule_set == "legup"
+    todo = dict(todo)
+    if rule in CONTRADICTION_SEARCH and len(todo) == 1:
         (i, v), = todo.items()
         closed = refute(pk, board.with_changes([(i, pk.opposite(v))]))
         if closed is not None:
             items.append(_split_item(pk, board, i, v, Node(closed[0], close=closed[1])))
             return board.with_changes([(i, v)])
     while todo:
-        rule, cells = _best_rule(pk, board, todo)
-        if rule is None and legup_only:
+        found, cells = _best_rule(pk, board, todo)
+        if found is None and legup_only:
             i, node = _legup_split(pk, board, todo)
             items.append(_split_item(pk, board, i, todo[i], node))
             board = board.with_changes([(i, todo.pop(i))])
             continue
-        if rule is None:
-            items.append(Item(ProofStep(step.rule, _marks(pk, board, todo))))
+        if found is None:
+            items.append(Item(ProofStep(rule, _marks(pk, board, todo))))
             return board.with_changes(todo.items())
-        cells = cells[:1] if rule in pk.one_cell else cells
-        items.append(Item(ProofStep(rule, _marks(pk, board, {i: todo[i] for i in cells}))))
+        cells = cells[:1] if found in pk.one_cell else cells
+        items.append(Item(ProofStep(found, _marks(pk, board, {i: todo[i] for i in cells}))))
         board = board.with_changes((i, todo.pop(i)) for i in cells)
     return board
 
@@ -227,9 +264,10 @@ def _closes(pk: ProofKind, board: Any, steps: Sequence[ProofStep], close: str) -
     return pk.is_contradiction(close, board)
 
 
-def _fold(pk: ProofKind, items: list[Item]) -> Node:
-    """The main line as nested nodes: each split's second branch carries the rest of the proof."""
-    node = Node()
+def _fold(pk: ProofKind, items: list[Item], tail: Node | None = None) -> Node:
+    """The main line as nested nodes: each split's second branch carries the rest of the proof
+    (``tail``: its split or close, if any)."""
+    node = Node() if tail is None else Node(split=tail.split, close=tail.close)
     pending: list[ProofStep] = []
     for item in reversed(items):
         if item.step is not None:

@@ -96,6 +96,9 @@ class Node:
                    None if value is None else _str(value, f"{where}.value"))
 
 
+RULE_SETS = ("legup", "gridlogic")
+"""A proof's declared rule set (see :attr:`Proof.rules`)."""
+
 GOAL_TYPES = ("DEFAULT", "PROVE_ANY_SOLUTION", "PROVE_NO_SOLUTION", "PROVE_CELL_MUST_BE",
               "PROVE_CELL_MIGHT_NOT_BE", "PROVE_SINGLE_CELL_VALUE", "PROVE_MULTIPLE_CELL_VALUE",
               "PROVE_VALUES_ARE_POSSIBLE", "PROVE_VALUES_ARE_IMPOSSIBLE")
@@ -157,9 +160,18 @@ class Proof:
     start: tuple[Mark, ...] = ()
     goal: Goal | None = None
     unique_lines: bool | None = None
+    rules: str | None = None
+    """The declared rule set: ``legup`` (only what LEGUP can check in a file) or ``gridlogic``
+    (LEGUP's rules plus named techniques); None reads as ``gridlogic``."""
+    assignment: str | None = None
+    """The id of the assignment this proof answers (``gridlogic assign make``), if any."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "puzzle": self.puzzle}
+        if self.rules is not None:
+            out["rules"] = self.rules
+        if self.assignment is not None:
+            out["assignment"] = self.assignment
         if self.unique_lines is not None:
             out["unique_lines"] = self.unique_lines
         if self.goal is not None:
@@ -173,15 +185,19 @@ class Proof:
     def from_json(cls, obj: Any) -> Proof:
         d = _dict(obj, "proof")
         check_depth(d.get("root"))
-        _keys(d, {"kind", "puzzle", "root", "start", "id", "goal", "unique_lines"}, "proof",
+        _keys(d, {"kind", "puzzle", "root", "start", "id", "goal", "unique_lines", "rules", "assignment"}, "proof",
               {"kind", "puzzle", "root"})
         start = _marks(d.get("start", []), "start")
         goal = None if d.get("goal") is None else Goal.from_json(d["goal"])
         unique = d.get("unique_lines")
         if unique is not None and not isinstance(unique, bool):
             raise ParseError("expected true or false", "unique_lines")
+        rules = None if d.get("rules") is None else _str(d["rules"], "rules")
+        if rules is not None and rules not in RULE_SETS:
+            raise ParseError(f"unknown rule set {rules!r} (rule sets: {', '.join(RULE_SETS)})", "rules")
+        assignment = None if d.get("assignment") is None else _str(d["assignment"], "assignment")
         return cls(_str(d["kind"], "kind"), _str(d["puzzle"], "puzzle"), Node.from_json(d["root"], "root"), start,
-                   goal, unique)
+                   goal, unique, rules, assignment)
 
     def to_text(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)

@@ -101,6 +101,9 @@ def _step_mutants(pk: ProofKind, base: Json, path: list[Any], k: int, step: Json
 # ------------------------------------------------------------------ LEGUP files
 
 FLIP = {"-2": "-1", "-1": "-2", "0": "1", "1": "0"}
+SPECIAL_PER = 8
+"""Case splits and contradictions mutated: all of them, or in a big tree (``--legup-only`` proofs
+of large Binary boards hold hundreds) ``SPECIAL_PER * per_proof`` spread over it."""
 
 
 def xml_mutants(text: str, per_proof: int = 24) -> Iterator[tuple[str, str]]:
@@ -117,10 +120,11 @@ def xml_mutants(text: str, per_proof: int = 24) -> Iterator[tuple[str, str]]:
     width = int((size.get("size") or size.get("width") or "1") if size is not None else "1")
     nodes = tree.findall("node")
     trs = [(k, j) for k, node in enumerate(nodes) for j, _ in enumerate(node.findall("transition"))]
-    special = {(k, j) for k, j in trs if len(nodes[k].findall("transition")) > 1
-               or not nodes[k].findall("transition")[j].findall("cell")}
+    special = [(k, j) for k, j in trs if len(nodes[k].findall("transition")) > 1
+               or not nodes[k].findall("transition")[j].findall("cell")]
+    special = special[::max(1, len(special) // (SPECIAL_PER * per_proof))]  # spread over a big tree
     stride = max(1, len(trs) // per_proof)
-    chosen = sorted(special | set(trs[::stride]))
+    chosen = sorted(set(special) | set(trs[::stride]))
 
     def mutant(k: int, j: int, edit: Callable[[ET.Element, ET.Element], object]) -> str:
         d = copy.deepcopy(doc)

@@ -50,6 +50,13 @@ class TransitionIn(BaseModel):
     set: list[tuple[int, int, str]] = Field(max_length=MAX_ROWS * MAX_ROWS)
     rule: str | None = None
     unique_lines: bool = True
+    rules: str | None = None
+
+
+class SuggestIn(BaseModel):
+    proof: dict[str, Any]
+    board: list[str] = Field(max_length=MAX_ROWS)
+    allowed: list[str] | None = None
 
 
 class ProofIn(BaseModel):
@@ -97,9 +104,10 @@ def proof_page() -> str:
 
 
 @router.get("/api/proof/rules/{kind_name}")
-def rules(kind_name: str) -> dict[str, Any]:
-    """The rule palette of a kind: LEGUP's direct, case and contradiction rules, production ids."""
-    return interactive.palette(kind_name)
+def rules(kind_name: str, rules: str | None = None, allowed: str | None = None) -> dict[str, Any]:
+    """The rule palette of a kind in a rule set (``rules=legup|gridlogic``): LEGUP's direct, case and
+    contradiction rules, the techniques; ``allowed``: a comma-separated list (an assignment's)."""
+    return interactive.palette(kind_name, rules, [a for a in (allowed or "").split(",") if a] or None)
 
 
 @router.post("/api/proof/start")
@@ -114,8 +122,17 @@ async def start(req: StartIn, request: Request) -> dict[str, Any]:
 async def transition(req: TransitionIn, request: Request) -> dict[str, Any]:
     """The checker's verdict on cells set on a board under a rule; with no rule, a rule found."""
     out: dict[str, Any] = await request.app.state.pool.run(
-        interactive.transition, req.puzzle, req.kind, req.board, req.set, req.rule, req.unique_lines,
+        interactive.transition, req.puzzle, req.kind, req.board, req.set, req.rule, req.unique_lines, req.rules,
         client=request)
+    return out
+
+
+@router.post("/api/proof/suggest")
+async def suggest(req: SuggestIn, request: Request) -> dict[str, Any]:
+    """What to do next on the board shown, in the proof's rule set: a step, a split or a close; in a
+    branch without solution, the steps towards a contradiction (never the solution)."""
+    out: dict[str, Any] = await request.app.state.pool.run(
+        interactive.suggest, req.proof, req.board, req.allowed, client=request)
     return out
 
 

@@ -114,7 +114,7 @@ def read_legup(text: str) -> Binary:
     if not (0 < width <= 100 and 0 < height <= 100):
         raise ValidationError(f"LEGUP board size {width}x{height} is not a usable size")
     grid = [["."] * width for _ in range(height)]
-    for cell in board.iter("cell"):
+    for cell in (c for part in board if part.tag != "goal" for c in part.iter("cell")):  # goal cells are no givens
         x, y, v = _int_attr(cell, "x"), _int_attr(cell, "y"), _int_attr(cell, "value")
         if not (0 <= x < width and 0 <= y < height):
             raise ValidationError(f"LEGUP cell x={x} y={y} is outside the {width}x{height} board")

@@ -107,7 +107,7 @@ def board_from_legup(text: str) -> LegupBoard:
     if not (0 < width <= MAX_LEGUP_SIZE and 0 < height <= MAX_LEGUP_SIZE):
         raise ParseError(f"board size {width}x{height} is not a usable size", "<board>")
     cells: list[str | None] = [None] * (width * height)
-    for cell in board.iter("cell"):
+    for cell in (c for part in board if part.tag != "goal" for c in part.iter("cell")):
         where = f"cell x={cell.get('x')} y={cell.get('y')}"
         x, y = legupfile.int_attr(cell, "x", where), legupfile.int_attr(cell, "y", where)
         v = legupfile.int_attr(cell, "value", where)
@@ -209,6 +209,28 @@ def unique_row_column(b: LegupBoard) -> frozenset[Change]:
         good = [c for c in completions(_set(line, k, d)) if c not in seen]
         return bool(good) and all(c in seen for c in bad)
     return _line_changes(b, test)
+
+
+def unique_row_column_legup(b: LegupBoard) -> frozenset[Change]:
+    """UniqueRowColumn in the form LEGUP's own code accepts it: the line has at most two empty
+    cells, an earlier-or-later *finished* line of the same direction (its index below the line's
+    length, as LEGUP loops) equals it on every known cell, and the cell takes the opposite of that
+    line's digit there. Intersected with :func:`unique_row_column`, so it is also exact (LEGUP
+    alone would accept it on a board that already must repeat a line)."""
+    broad = unique_row_column(b)
+    out: set[Change] = set()
+    for fam in b.lines:
+        finished = [(j, b.values(u)) for j, u in enumerate(fam) if None not in b.values(u)]
+        for k, unit in enumerate(fam):
+            line = b.values(unit)
+            empty = [p for p, v in enumerate(line) if v is None]
+            if not 1 <= len(empty) <= 2:
+                continue
+            for j, full in finished:
+                if j == k or j >= len(line) or any(v is not None and v != full[p] for p, v in enumerate(line)):
+                    continue
+                out.update((unit[p], other(d)) for p in empty if (d := full[p]) is not None)
+    return frozenset(out) & broad
 
 
 DIRECT: dict[str, Callable[[LegupBoard], frozenset[Change]]] = {
@@ -319,3 +341,14 @@ def satisfiable(b: LegupBoard, extra: Iterable[Change] = ()) -> bool:
 
 def opposite(value: str) -> str:
     return other(value)
+
+
+def solution(b: LegupBoard, extra: Iterable[Change] = ()) -> LegupBoard | None:
+    """A solution of the puzzle agreeing with the board (and ``extra``), or None."""
+    pos = b.with_changes(extra)
+    assume = [i + 1 if v == ONE else -(i + 1) for i, v in enumerate(pos.cells) if v is not None]
+    s = _solver(b.width, b.height, b.unique_lines)
+    if not s.solve(assumptions=assume):
+        return None
+    model = set(s.get_model() or ())
+    return b.with_changes((i, ONE if i + 1 in model else ZERO) for i in range(b.width * b.height))

@@ -373,3 +373,12 @@ def _solver(n: int, stars: int, regions: tuple[int, ...]) -> Solver:
 
 def opposite(value: str) -> str:
     return BLACK if value == STAR else STAR
+
+
+def solution(b: LegupBoard, extra: Iterable[Change] = ()) -> LegupBoard | None:
+    """A solution of the puzzle agreeing with the board (and ``extra``), or None."""
+    s = _solver(b.n, b.stars, b.regions)
+    if not s.solve(assumptions=assumptions(b.with_changes(extra))):
+        return None
+    model = set(s.get_model() or ())
+    return b.with_changes((i, STAR if i + 1 in model else BLACK) for i in range(b.n * b.n))

@@ -114,11 +114,13 @@ function drawPalette() {
   group("Direct rules (LEGUP)", p.direct, "direct");
   group("Case rule: split on a cell", p.case, "case");
   group("Contradiction rules: close a branch", p.contradiction, "contradiction");
-  const fs = group("Production rule", [{ id: "production", name: "Production rule", help: "gridlogic's human solver ids (checked by SAT)" }], "production");
   const sel = document.createElement("select");
   sel.id = "production";
   for (const id of p.production) sel.add(new Option(id, id));
-  fs.querySelector("label").appendChild(sel);
+  if (p.production.length) {
+    const fs = group("Technique (gridlogic rule set)", [{ id: "production", name: "Technique", help: "gridlogic's named techniques, each checked by its own rule on the parent board" }], "production");
+    fs.querySelector("label").appendChild(sel);
+  }
   box.addEventListener("change", updateActions);
 }
 
@@ -156,7 +158,8 @@ function split(rule, r, c) {
   node.split = { rule, cell: [r, c], branches: caseValues(rule).map((v) => ({ value: v, steps: [] })) };
   S.draft.clear();
   S.pos = { path: `${S.pos.path}.split.branches[0]`, k: 0 };
-  changed(`Split ${cellLabel(r, c)} with ${rule}: now in branch 1 (${caseValues(rule)[0]}).`);
+  selectRule("");  // the case rule disarms: the next click marks a cell, it does not split again
+  changed(`Split ${cellLabel(r, c)} with ${rule}: now in branch 1 (${caseValues(rule)[0]}). The case rule is off again.`);
 }
 
 async function apply() {
@@ -199,13 +202,21 @@ async function suggest() {
   if (why) { alarm(`Cannot add a transition here: ${why}.`); return; }
   try {
     const rows = boardAt(S.pos.path, S.pos.k).map((r) => r.join(""));
-    const h = await api("/api/hint", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows, unique_lines: uniqueLines() });
-    if (h.status !== "step" || !h.step.marks.length) { say(`${h.status}: ${h.message}`); return; }
+    const h = await api("/api/proof/suggest", { proof: S.proof, board: rows, allowed: S.allowed });
     S.draft.clear();
-    for (const [r, c, v] of h.step.marks) S.draft.set(`${r},${c}`, v);
-    selectRule(h.step.rule);
-    say(`Suggested: ${h.step.rule}: ${h.message} Press Add step to add it.`);
+    if (h.kind === "step") {
+      for (const [r, c, v] of h.set) S.draft.set(`${r},${c}`, v);
+      selectRule(h.rule);
+      say(`Suggested: ${h.rule}: ${h.message} Press Add step to add it.`);
+    } else if (h.kind === "close") {
+      selectRule(h.rule);
+      say(`Suggested: close with ${h.rule}. ${h.message} Press Close branch.`);
+    } else if (h.kind === "split") {
+      selectRule(h.rule);
+      say(`Suggested: ${h.message} Click ${cellLabel(...h.cell)} to split.`);
+    } else say(h.message);
     render();
+    if (h.kind === "split") S.board.highlight([h.cell], "uses");
   } catch (e) { alarm(e.message); }
 }
 
@@ -213,7 +224,7 @@ function selectRule(id) {
   const radio = [...document.querySelectorAll('input[name="rule"]')].find((x) => x.value === id);
   if (radio) { radio.checked = true; return; }
   const sel = $("production");
-  if ([...sel.options].some((o) => o.value === id)) {
+  if (sel && sel.isConnected && [...sel.options].some((o) => o.value === id)) {
     sel.value = id;
     document.querySelector('input[name="rule"][value="production"]').checked = true;
   } else document.querySelector('input[name="rule"][value=""]').checked = true;
@@ -258,7 +269,11 @@ async function changed(msg) {
     S.report = await api("/api/proof/check", { proof: S.proof, partial: true });
     showErrors(S.report.errors);
     const fresh = S.report.errors.filter((e) => e.path.startsWith(S.pos.path + ".") || e.path === S.pos.path);
-    if (fresh.length) alarm(`✗ ${fresh[fresh.length - 1].message}`);
+    if (fresh.length) {
+      const last = fresh[fresh.length - 1];
+      alarm(`✗ ${last.path}: ${last.message}`);
+      showCounterexample(last.path);
+    } else showCounterexample(null);
     const v = Object.values(S.report.verdicts);
     const bad = v.filter((x) => !x).length;
     say(`${msg} ${v.length} transition${v.length !== 1 ? "s" : ""}: ${v.length - bad} ✓, ${bad} ✗.`);
@@ -280,6 +295,30 @@ async function checkAll() {
       : `invalid proof: ${rep.errors.length} error${rep.errors.length !== 1 ? "s" : ""} (listed under the tree).`) + goal);
   } catch (e) { alarm(e.message); }
   render();
+}
+
+function showCounterexample(path) {
+  // a solution agreeing with the board before the wrong step, in which the step is false
+  const box = $("counter");
+  box.replaceChildren();
+  const ce = path && S.report && S.report.counterexamples ? S.report.counterexamples[path] : null;
+  box.hidden = !ce;
+  if (!ce) return;
+  const p = document.createElement("p");
+  p.textContent = `Counterexample for ${path}: ${ce.message}`;
+  box.appendChild(p);
+  if (!ce.board) return;
+  const grid = document.createElement("div");
+  grid.className = "mini";
+  grid.style.gridTemplateColumns = `repeat(${ce.board[0].length}, 1.1rem)`;
+  ce.board.forEach((row, r) => [...row].forEach((ch, c) => {
+    const d = document.createElement("span");
+    d.textContent = S.info.kind === "starbattle" ? (ch === "*" ? "★" : "·") : ch;
+    if (ce.cell && ce.cell[0] === r && ce.cell[1] === c) d.className = "hit";
+    if (S.info.regions) d.style.background = `hsl(${(S.info.regions[r][c] * 47) % 360} 60% 92%)`;
+    grid.appendChild(d);
+  }));
+  box.appendChild(grid);
 }
 
 function showErrors(errors) {
@@ -386,10 +425,115 @@ function updatePlayLink() {
   $("play-link").href = play.toString();
 }
 
+function drawTreeSvg() {
+  // the proof tree drawn as LEGUP draws it: boards as circles, transitions between them with their
+  // rule and ✓/✗; a split fans out into its branches; a close ends in ⊥; open leaves in red
+  const NS = "http://www.w3.org/2000/svg";
+  const DX = 150, DY = 44, M = 16;
+  const parts = [];
+  let maxCol = 0, maxRow = 0;
+  const xy = (col, row) => [M + col * DX, M + row * DY];
+  const circle = (col, row, path, k, label) => {
+    maxCol = Math.max(maxCol, col); maxRow = Math.max(maxRow, row);
+    const cur = S.pos.path === path && S.pos.k === k ? " current" : "";
+    parts.push({ t: "c", col, row, path, k, cls: "node" + cur, label });
+  };
+  const edge = (c0, r0, c1, r1, text, verdictPath, path, k) => {
+    parts.push({ t: "e", c0, r0, c1, r1, text, v: verdictPath, path, k });
+  };
+  const place = (node, path, col, row) => {
+    circle(col, row, path, 0, path === "root" ? "root" : "branch start");
+    let r = row;
+    node.steps.forEach((s, i) => {
+      edge(col, r, col, r + 1, s.rule, `${path}.steps[${i}]`, path, i + 1);
+      r += 1;
+      circle(col, r, path, i + 1, `after step ${i + 1}`);
+    });
+    if (node.split) {
+      let w = 0;
+      node.split.branches.forEach((b, i) => {
+        const v = branchValue(node.split, i);
+        const name = S.info.kind === "starbattle" ? (v === "star" ? "★" : "•") : v;
+        const bp = `${path}.split.branches[${i}]`;
+        edge(col, r, col + w, r + 1, `${cellLabel(...node.split.cell)}=${name}`, `${path}.split`, bp, 0);
+        w += place(b, bp, col + w, r + 1);
+      });
+      return Math.max(w, 1);
+    }
+    if (node.close) {
+      edge(col, r, col, r + 1, node.close, `${path}.close`, path, node.steps.length);
+      maxRow = Math.max(maxRow, r + 1);
+      parts.push({ t: "x", col, row: r + 1 });
+      return 1;
+    }
+    const solved = S.report && S.report.solved_leaves ? S.report.solved_leaves[path] : undefined;
+    const last = parts.filter((q) => q.t === "c").pop();
+    last.cls += solved ? " solved" : " open";
+    last.label = solved ? "solved leaf" : "open leaf";
+    return 1;
+  };
+  place(S.proof.root, "root", 0, 0);
+  const svg = document.createElementNS(NS, "svg");
+  const [w, h] = xy(maxCol + 1, maxRow + 1);
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("width", w);
+  svg.setAttribute("height", h);
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "proof tree, drawn");
+  const go = (path, k) => () => { S.pos = { path, k }; S.draft.clear(); alarm(""); render(); };
+  const add = (tag, attrs, parent = svg) => {
+    const el = document.createElementNS(NS, tag);
+    for (const [a, v] of Object.entries(attrs)) el.setAttribute(a, v);
+    parent.appendChild(el);
+    return el;
+  };
+  for (const p of parts.filter((q) => q.t === "e")) {
+    const [x0, y0] = xy(p.c0, p.r0);
+    const [x1, y1] = xy(p.c1, p.r1);
+    const v = S.report && S.report.verdicts ? S.report.verdicts[p.v] : undefined;
+    const g = add("g", { class: "edge " + (v === false ? "bad" : v ? "ok" : "pending"), "data-path": p.v });
+    add("line", { x1: x0, y1: y0, x2: x1, y2: y1 }, g);
+    const mark = v === undefined ? "…" : v ? "✓" : "✗";
+    const t = add("text", { x: x1 + 11, y: (y0 + y1) / 2 + 4 }, g);
+    const short = p.text.length > 20 ? p.text.slice(0, 19) + "…" : p.text;
+    t.textContent = `${mark} ${short}`;
+    add("title", {}, g).textContent = `${p.v}: ${p.v.endsWith(".split") ? "case split, " : ""}${p.text} ${mark}`;
+    g.addEventListener("click", go(p.path, p.k));
+  }
+  for (const p of parts.filter((q) => q.t === "c")) {
+    const [x, y] = xy(p.col, p.row);
+    const g = add("g", { class: p.cls, "data-node": `${p.path}@${p.k}`, tabindex: "0", role: "button",
+      "aria-label": `${p.path}, ${p.label}` });
+    add("circle", { cx: x, cy: y, r: 8 }, g);
+    add("title", {}, g).textContent = `${p.path}, ${p.label}`;
+    if (p.cls.includes("open")) add("text", { x: x + 11, y: y + 4, class: "openmark" }, g).textContent = "open";
+    g.addEventListener("click", go(p.path, p.k));
+    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(p.path, p.k)(); } });
+  }
+  for (const p of parts.filter((q) => q.t === "x")) {
+    const [x, y] = xy(p.col, p.row);
+    add("text", { x: x - 5, y: y + 5, class: "closed" }).textContent = "⊥";
+  }
+  $("treeview").replaceChildren(svg);
+}
+
+function drawCount() {
+  const cells = displayRows().join("");
+  if (S.info.kind === "starbattle") {
+    const placed = [...cells].filter((ch) => ch === "*").length;
+    $("count").textContent = `★ ${placed} of ${S.info.rows * S.info.stars} placed · ${S.info.stars} ★ per row, column and region`;
+  } else {
+    const known = [...cells].filter((ch) => ch === "0" || ch === "1").length;
+    $("count").textContent = `${known} of ${cells.length} cells decided`;
+  }
+}
+
 function render() {
   if (!S.info) return;
   updatePlayLink();
   drawBoard();
+  drawCount();
+  drawTreeSvg();
   drawTree();
   describePosition();
   updateActions();
@@ -413,6 +557,17 @@ async function openPuzzle(text, kind, proof, { rows = null, unique = true } = {}
     const info = await api("/api/proof/start", { puzzle: text, kind: kind || null, unique_lines: unique });
     S.info = info;
     S.proof = proof || { kind: info.kind, puzzle: info.puzzle, root: { steps: [] } };
+    const a = S.assignment;
+    if (a && !proof) {
+      S.proof.assignment = a.assignment;
+      if (a.goal) S.proof.goal = a.goal;
+    }
+    if (a) S.proof.rules = typeof a.rules === "string" ? a.rules : "gridlogic";
+    S.allowed = a && Array.isArray(a.rules) ? a.rules : null;
+    if (!S.proof.rules) S.proof.rules = $("ruleset").value;
+    $("ruleset").value = S.proof.rules;
+    $("ruleset").disabled = Boolean(a);
+    await loadPalette();
     if (!proof && info.kind === "binary" && info.unique_lines === false) S.proof.unique_lines = false;
     const start = !proof && rows ? startMarks(info, rows) : [];
     if (start.length) S.proof.start = start;
@@ -421,10 +576,12 @@ async function openPuzzle(text, kind, proof, { rows = null, unique = true } = {}
     S.report = null;
     $("errors").replaceChildren();
     const g = S.proof.goal;
-    $("goal").textContent = g && g.type !== "DEFAULT"
+    const given = a ? `Assignment ${a.assignment}: rules ${Array.isArray(a.rules) ? a.rules.join(", ") : a.rules}`
+      + `${a.max_transitions ? `, at most ${a.max_transitions} transitions` : ""}. ` : "";
+    $("goal").textContent = given + (g && g.type !== "DEFAULT"
       ? `Goal (from the proof file): ${g.type}${g.cells ? " on " + g.cells.map(([r, c, v]) => cellLabel(r, c) + (v ? "=" + v : "")).join(" ") : ""}`
         + `${g.assume_solution ? ", a solution assumed" : ""}.`
-      : goalText(info);
+      : goalText(info));
     S.board.load(info.svg);
     drawPalette();
     const url = new URL(location.href);
@@ -436,6 +593,14 @@ async function openPuzzle(text, kind, proof, { rows = null, unique = true } = {}
       + (from ? `, starting from your board (${from} mark${from > 1 ? "s" : ""} as the proof's start).` : "."));
     if (start.length) await warnBrokenStart(info);
   } catch (e) { say(""); alarm(e.message); }
+}
+
+async function loadPalette() {
+  // the palette of the proof's rule set (and the assignment's rules only, if it lists them)
+  const q = new URLSearchParams({ rules: S.proof.rules || "gridlogic" });
+  if (S.allowed) q.set("allowed", S.allowed.join(","));
+  const r = await fetch(`/api/proof/rules/${S.info.kind}?${q}`);
+  if (r.ok) S.info.palette = await r.json();
 }
 
 async function warnBrokenStart(info) {
@@ -497,6 +662,13 @@ $("unique-lines").addEventListener("change", () => {
   changed($("unique-lines").checked ? "Rows and columns must be distinct." : "The distinct-lines rule is off.");
 });
 $("suggest").addEventListener("click", suggest);
+$("ruleset").addEventListener("change", async () => {
+  if (!S.proof) return;
+  S.proof.rules = $("ruleset").value;
+  await loadPalette();
+  drawPalette();
+  changed(`Rule set: ${S.proof.rules}${S.proof.rules === "legup" ? " (LEGUP's own rules only)" : " (LEGUP's rules and gridlogic's techniques)"}.`);
+});
 $("checkall").addEventListener("click", checkAll);
 $("save").addEventListener("click", () => download("proof.json", JSON.stringify(S.proof, null, 1) + "\n", "application/json"));
 $("xml").addEventListener("click", async () => {
@@ -522,6 +694,9 @@ $("library").addEventListener("change", (e) => {
 fillLibrary();
 
 const params = new URLSearchParams(location.search);
+if (params.get("assignment")) {
+  try { S.assignment = JSON.parse(params.get("assignment")); } catch (e) { alarm("The assignment in the link is not readable."); }
+}
 if (params.get("puzzle")) {
   $("puzzle").value = params.get("puzzle");
   openPuzzle(params.get("puzzle"), params.get("kind"), null,
