@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from gridlogic.core.errors import GridlogicError, ParseError
-from gridlogic.core.inputs import read_file
+from gridlogic.core.inputs import read_bytes
 from gridlogic.proof.assign import Assignment, grade_against
 from gridlogic.proof.checker import Budget, check
 from gridlogic.proof.reading import read_proofs_located
@@ -73,7 +73,9 @@ def grade_file(path: Path, budget: Callable[[], Budget] | None = None,
     the file cannot be read. With an ``assignment``: graded against it (its rules, goal, cap)."""
     name = str(path)
     try:
-        proofs = read_proofs_located(read_file(path, name), name)
+        with path.open("rb") as fh:
+            text = read_bytes(fh, name).decode("utf-8")  # bounded like every input
+        proofs = read_proofs_located(text, name)
     except (GridlogicError, OSError, UnicodeDecodeError) as e:
         return [Row(name, errors=f"skipped: {_reason(e)}")]
     rows = []

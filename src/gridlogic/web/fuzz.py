@@ -39,6 +39,7 @@ BASES: dict[str, dict[str, Any]] = {
     "/api/hint": {"puzzle": URL, "board": BOARD},
     "/api/proof/start": {"puzzle": URL},
     "/api/proof/transition": {"puzzle": URL, "board": BOARD, "set": [[0, 0, "black"]], "rule": "SurroundStar"},
+    "/api/proof/suggest": {"proof": {"kind": "starbattle", "puzzle": URL, "root": {"steps": []}}, "board": BOARD},
     "/api/proof/check": {"proof": {"kind": "starbattle", "puzzle": URL, "root": {"steps": []}}},
     "/api/proof/legup-xml": {"proof": {"kind": "starbattle", "puzzle": URL, "root": {"steps": []}}},
     "/api/proof/open": {"text": '{"kind": "starbattle", "puzzle": "' + URL + '", "root": {"steps": []}}'},

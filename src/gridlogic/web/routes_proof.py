@@ -8,11 +8,11 @@ Thin glue: every route that runs a solver or the proof checker awaits the app's 
 from __future__ import annotations
 
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 
 from gridlogic import service
 from gridlogic.core.registry import Kind
@@ -27,36 +27,39 @@ SMALL_CHARS = 400
 router = APIRouter()
 
 
+Row = Annotated[str, StringConstraints(max_length=MAX_ROWS)]
+
+
 class HintIn(BaseModel):
     puzzle: str = Field(max_length=MAX_TEXT)
-    kind: str | None = None
-    format: str | None = None
+    kind: str | None = Field(default=None, max_length=40)
+    format: str | None = Field(default=None, max_length=40)
     unique_lines: bool = True
-    board: list[str] = Field(max_length=MAX_ROWS)
+    board: list[Row] = Field(max_length=MAX_ROWS)
     max_level: int | str | None = None
 
 
 class StartIn(BaseModel):
     puzzle: str = Field(max_length=MAX_TEXT)
-    kind: str | None = None
-    format: str | None = None
+    kind: str | None = Field(default=None, max_length=40)
+    format: str | None = Field(default=None, max_length=40)
     unique_lines: bool = True
 
 
 class TransitionIn(BaseModel):
     puzzle: str = Field(max_length=MAX_TEXT)
-    kind: str | None = None
-    board: list[str] = Field(max_length=MAX_ROWS)
+    kind: str | None = Field(default=None, max_length=40)
+    board: list[Row] = Field(max_length=MAX_ROWS)
     set: list[tuple[int, int, str]] = Field(max_length=MAX_ROWS * MAX_ROWS)
-    rule: str | None = None
+    rule: str | None = Field(default=None, max_length=80)
     unique_lines: bool = True
-    rules: str | None = None
+    rules: str | None = Field(default=None, max_length=40)
 
 
 class SuggestIn(BaseModel):
     proof: dict[str, Any]
-    board: list[str] = Field(max_length=MAX_ROWS)
-    allowed: list[str] | None = None
+    board: list[Row] = Field(max_length=MAX_ROWS)
+    allowed: list[Annotated[str, StringConstraints(max_length=80)]] | None = Field(default=None, max_length=200)
 
 
 class ProofIn(BaseModel):
