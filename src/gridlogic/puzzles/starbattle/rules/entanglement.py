@@ -19,9 +19,9 @@ from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
 from gridlogic.puzzles.starbattle.rules.listing import unit_placements
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 
-MAX_EACH = 40
+MAX_EACH = 24
 """Placements listed per region; a region with more is not entangled with anything."""
-MAX_JOINT = 1200
+MAX_JOINT = 300
 """Pairs of placements compared per pair of regions."""
 
 _Answer = tuple[int, int, int] | None
@@ -61,15 +61,15 @@ def joint(st: State, a: Unit, b: Unit) -> _Answer:
     lines = 0
     for i in bits(ca | cb):
         lines |= g.rows[i // g.n] | g.cols[i % g.n]
-    key = ("Entanglement", ca, cb, na, nb_, st.star & lines, st.empty & lines)
-    if key in g.facts:
+    key = ("Entanglement", ca, cb, na, nb_, st.star & lines)
+    if key in g.facts:  # the answer reads only these (the unknown cells are masked in by the caller)
         return g.facts[key]  # type: ignore[return-value]
     got: _Answer = None
     pa = unit_placements(st, ca, na, MAX_EACH)
     pb = unit_placements(st, cb, nb_, MAX_EACH) if pa is not None else None
     if pa is not None and pb is not None and len(pa) * len(pb) <= MAX_JOINT:
         closed = g.closed
-        union, every, emptied, count = 0, ca | cb, (lines | ca | cb) & unk, 0
+        union, every, emptied, count = 0, ca | cb, lines | ca | cb, 0
         shut_a = []
         for p in pa:
             s = 0
@@ -91,8 +91,7 @@ def joint(st: State, a: Unit, b: Unit) -> _Answer:
         if count == 0:
             got = (0, 0, 0)
         else:
-            black = ((ca | cb) & ~union) | (emptied & ~(ca | cb))
-            got = (black & unk, every & unk, count)
+            got = (((ca | cb) & ~union) | (emptied & ~(ca | cb)), every, count)
     g.facts[key] = got
     return got
 
@@ -117,7 +116,7 @@ def entanglement(st: State) -> Step | None:
         got = joint(st, a, b)
         if got is None:
             continue
-        black, star, count = got
+        black, star, count = got[0] & st.unknown, got[1] & st.unknown, got[2]
         if count == 0:
             raise Broken(broken_step(g, "Entanglement", f"{a.name} and {b.name} cannot both place their stars.",
                                      (a.mask | b.mask) & st.unknown, EXPERT))
