@@ -15,6 +15,7 @@ from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.rules import (
     at_sea,
     by_a_thread,
+    entanglement,
     explain,
     kissing_ls,
     linesets,
@@ -22,6 +23,7 @@ from gridlogic.puzzles.starbattle.rules import (
     pressured_squeeze,
     rooks,
     set_differentials,
+    the_m,
     tier3,
     tier4,
 )
@@ -40,6 +42,8 @@ RULES: dict[str, Callable[[State], Step | None]] = {
     "R5.2": linesets.overcounting,
     "R5.6": set_differentials.r5_6_simple,
     "R6.1": kissing_ls.r6_1,
+    "R6.2": the_m.r6_2,
+    "Entanglement": entanglement.entanglement,
     "R6.3": pressured_squeeze.r6_3,
     "R6.6": rooks.r6_6,
     "Placements": listing.r_listing,
@@ -49,7 +53,7 @@ RULES: dict[str, Callable[[State], Step | None]] = {
 }
 
 
-STARRING = {"R3.6", "Placements", "R5.1", "R7.1", "R7.2", "R7.3"}
+STARRING = {"R3.6", "Placements", "Entanglement", "R5.1", "R7.1", "R7.2", "R7.3"}
 """Rules that must also place stars somewhere on those boards (R3.6 used to only empty cells)."""
 
 
