@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from sbr_helpers import board, cells, corpus_sample, state
 
-from gridlogic.puzzles.starbattle.rules import entanglement, explain, pressured_t, the_m
+from gridlogic.puzzles.starbattle.rules import entanglement, explain, kissing_ls, pressured_t, the_m
 from gridlogic.puzzles.starbattle.rules.catalog import PRODUCTION, SEED_TIERS, TRIAL_RULE, UNIQUENESS_RULES
 from gridlogic.puzzles.starbattle.rules.state import State
 from gridlogic.puzzles.starbattle.rules.techniques import BY_ID, TECHNIQUES
 
+K_BOARD = board(1, "AABBCC/AABBCC/DDDEEE/DDDEEE/FFFFFF/FFFFFF")
 M_BOARD = board(1, "AAAABB/AAAABB/CCDDEE/CCDDEE/FFFFEE/FFFFEE")
 T_BOARD = board(2, "/".join(["ABCDEFGHIJ"] * 10))
 E_BOARD = board(1, "AAABB/BBBBC/CCCCC/DDDEE/DDDEE")
@@ -44,6 +45,17 @@ def test_every_rule_has_one_entry_in_a_module_named_after_its_family() -> None:
 ])
 def test_guide_technique_is_findable(family: str, module: str) -> None:
     assert any(t.guide == family and t.modules[0] == module for t in TECHNIQUES)
+
+
+def test_kissing_ls_fire_on_an_l_beside_a_2x2() -> None:
+    # Region B's candidates r1c3, r1c4, r2c3 form an L; a star at r1c2 (A's 2x2) leaves B only r1c4.
+    step = kissing_ls.r6_1(state(K_BOARD, "??????/???.??/??????/??????/??????/??????"))
+    assert step is not None and step.rule == "R6.1"
+    assert cells(step, "black") == {(0, 1)} and "r1c3, r1c4, r2c3" in step.reason and "row 1" in step.reason
+
+
+def test_kissing_ls_are_silent_when_the_2x2s_are_whole() -> None:
+    assert kissing_ls.r6_1(state(K_BOARD)) is None
 
 
 def test_the_m_fires_when_a_region_caps_an_uninformative_squeeze() -> None:
