@@ -28,27 +28,26 @@ _Answer = tuple[int, int, int] | None
 """(black, star, joint placements) of a pair, or None when the lists are too long."""
 
 
-def _filled(g: Geo, st: State, stars: int) -> int:
-    """The rest of every row and column that ``stars`` (with the board's stars) fills."""
-    out = 0
-    n = g.n
-    for r in {i // n for i in bits(stars)}:
-        m = g.rows[r]
-        if ((st.star | stars) & m).bit_count() >= g.S:
-            out |= m
-    for c in {i % n for i in bits(stars)}:
-        m = g.cols[c]
-        if ((st.star | stars) & m).bit_count() >= g.S:
-            out |= m
+_Listed = tuple[int, int, int, tuple[tuple[int, int], ...]]
+"""A placement: its stars, its stars' closed neighbourhoods, the rest of the lines it fills alone,
+and per row and column it meets: (line mask, stars there with the board's)."""
+
+
+def _summaries(g: Geo, st: State, placements: list[int]) -> list[_Listed]:
+    out = []
+    n, big_s, board = g.n, g.S, st.star
+    for p in placements:
+        shut = filled = 0
+        lines = []
+        for m in {g.rows[i // n] for i in bits(p)} | {g.cols[i % n] for i in bits(p)}:
+            count = ((board | p) & m).bit_count()
+            if count >= big_s:
+                filled |= m
+            lines.append((m, count))
+        for i in bits(p):
+            shut |= g.closed[i]
+        out.append((p, shut, filled, tuple(lines)))
     return out
-
-
-def _fits_lines(g: Geo, st: State, stars: int) -> bool:
-    n = g.n
-    for r in {i // n for i in bits(stars)}:
-        if ((st.star | stars) & g.rows[r]).bit_count() > g.S:
-            return False
-    return all(((st.star | stars) & g.cols[c]).bit_count() <= g.S for c in {i % n for i in bits(stars)})
 
 
 def joint(st: State, a: Unit, b: Unit) -> _Answer:
@@ -68,26 +67,26 @@ def joint(st: State, a: Unit, b: Unit) -> _Answer:
     pa = unit_placements(st, ca, na, MAX_EACH)
     pb = unit_placements(st, cb, nb_, MAX_EACH) if pa is not None else None
     if pa is not None and pb is not None and len(pa) * len(pb) <= MAX_JOINT:
-        closed = g.closed
+        big_s = g.S
         union, every, emptied, count = 0, ca | cb, lines | ca | cb, 0
-        shut_a = []
-        for p in pa:
-            s = 0
-            for i in bits(p):
-                s |= closed[i]
-            shut_a.append(s)
-        for p, shut in zip(pa, shut_a, strict=True):
-            for q in pb:
-                if q & shut or not _fits_lines(g, st, p | q):
+        qs = _summaries(g, st, pb)
+        for p, shut, filled, p_lines in _summaries(g, st, pa):
+            for q, q_shut, q_filled, _ in qs:
+                if q & shut:
                     continue
-                count += 1
-                both = p | q
-                union |= both
-                every &= both
-                near = 0
-                for i in bits(both):
-                    near |= closed[i]
-                emptied &= (near | _filled(g, st, both) | ca | cb) & ~both
+                both_filled = filled | q_filled
+                for m, c in p_lines:
+                    more = (q & m).bit_count()
+                    if more and c + more >= big_s:
+                        if c + more > big_s:
+                            break
+                        both_filled |= m
+                else:
+                    count += 1
+                    both = p | q
+                    union |= both
+                    every &= both
+                    emptied &= (shut | q_shut | both_filled | ca | cb) & ~both
         if count == 0:
             got = (0, 0, 0)
         else:
