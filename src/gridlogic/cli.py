@@ -297,11 +297,13 @@ def convert(puzzle: str, to: str, as_json: bool, kind_name: str | None, format_n
 @click.option("--attempts", default=None, type=Int(1),
               help="At most this many candidates per puzzle (the same answer on any machine).")
 @click.option("--single-cells", is_flag=True, help="Star Battle: allow regions of one cell (a given star).")
+@click.option("--requires", default=None, metavar="T", help="Star Battle: a rule id (R6.2, Entanglement, ...); "
+              "the puzzle is solved by the rules with T and stuck without it (no Trial).")
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--no-unique-lines", is_flag=True)
 def generate(kind_name: str, size: str | None, stars: int | None, difficulty: str | None, seed: int | None,
-             how_many: int, time_limit: float, attempts: int | None, single_cells: bool, as_json: bool,
-             no_unique_lines: bool) -> None:
+             how_many: int, time_limit: float, attempts: int | None, single_cells: bool, requires: str | None,
+             as_json: bool, no_unique_lines: bool) -> None:
     """Generate new puzzles with a unique solution, exactly at --difficulty when given."""
     from gridlogic.core.errors import GenerationFailed
     from gridlogic.core.generation import within
@@ -313,6 +315,10 @@ def generate(kind_name: str, size: str | None, stars: int | None, difficulty: st
     base = seed if seed is not None else int(time.time())
     options: dict[str, Any] = {"unique_lines": not no_unique_lines, "time_limit": time_limit,
                                "attempts": attempts, "single_cells": single_cells}
+    if requires is not None:
+        if k.name != "starbattle":
+            raise GridlogicError(f"--requires is for Star Battle only, not {k.name}")
+        options["requires"] = requires
     seen: set[str] = set()
     s = base
     with Progress(f"generating {k.name}") as progress:

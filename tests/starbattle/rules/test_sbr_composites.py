@@ -15,7 +15,15 @@ from sbr_helpers import before, lab, solved, sound
 
 from gridlogic.core.grid import Cell
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules import PRODUCTION, blocks, capped, composites, explain, tier4, tier5
+from gridlogic.puzzles.starbattle.rules import (
+    PRODUCTION,
+    blocks,
+    capped,
+    composites,
+    explain,
+    set_differentials,
+    tier4,
+)
 from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS, HARD, Rule
 from gridlogic.puzzles.starbattle.rules.engine import next_step
 from gridlogic.puzzles.starbattle.rules.state import Broken, State
@@ -28,7 +36,8 @@ NEW: dict[str, Callable[[State], Step | None]] = {
     "R5.6 regions": composites.r5_6_regions,
     "R5.6 chained": composites.r5_6_chained,
 }
-DIFFERENTIALS = (tier5.r5_6_simple, tier5.r5_6_medium, tier5.r5_6_long, blocks.r5_6_blocks)
+DIFFERENTIALS = (set_differentials.r5_6_simple, set_differentials.r5_6_medium, set_differentials.r5_6_long,
+                 blocks.r5_6_blocks)
 
 
 

@@ -12,7 +12,21 @@ from sbr_helpers import corpus_sample
 from gridlogic.core.grid import Cell
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.model import StarBattle
-from gridlogic.puzzles.starbattle.rules import explain, linesets, listing, tier3, tier4, tier5, tier6, tier7
+from gridlogic.puzzles.starbattle.rules import (
+    at_sea,
+    by_a_thread,
+    entanglement,
+    explain,
+    kissing_ls,
+    linesets,
+    listing,
+    pressured_squeeze,
+    rooks,
+    set_differentials,
+    the_m,
+    tier3,
+    tier4,
+)
 from gridlogic.puzzles.starbattle.rules.state import Broken, State
 
 Board = tuple[str, StarBattle, frozenset[Cell], State]
@@ -26,18 +40,20 @@ RULES: dict[str, Callable[[State], Step | None]] = {
     "R4.8": tier4.r4_8,
     "R5.1": linesets.undercounting,
     "R5.2": linesets.overcounting,
-    "R5.6": tier5.r5_6_simple,
-    "R6.1": tier6.r6_1,
-    "R6.3": tier6.r6_3,
-    "R6.6": tier6.r6_6,
+    "R5.6": set_differentials.r5_6_simple,
+    "R6.1": kissing_ls.r6_1,
+    "R6.2": the_m.r6_2,
+    "Entanglement": entanglement.entanglement,
+    "R6.3": pressured_squeeze.r6_3,
+    "R6.6": rooks.r6_6,
     "Placements": listing.r_listing,
-    "R7.1": tier7.r7_1,
-    "R7.2": tier7.r7_2,
-    "R7.3": tier7.r7_3,
+    "R7.1": by_a_thread.r7_1,
+    "R7.2": at_sea.r7_2,
+    "R7.3": by_a_thread.r7_3,
 }
 
 
-STARRING = {"R3.6", "Placements", "R5.1", "R7.1", "R7.2", "R7.3"}
+STARRING = {"R3.6", "Placements", "Entanglement", "R5.1", "R7.1", "R7.2", "R7.3"}
 """Rules that must also place stars somewhere on those boards (R3.6 used to only empty cells)."""
 
 

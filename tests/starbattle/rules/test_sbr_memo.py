@@ -10,8 +10,8 @@ from gridlogic.puzzles.starbattle.rules import explain
 from gridlogic.puzzles.starbattle.rules.base import HARD
 from gridlogic.puzzles.starbattle.rules.catalog import PRODUCTION
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
+from gridlogic.puzzles.starbattle.rules.pressured_squeeze import UNKNOWN, _strip_search, strip_feasible
 from gridlogic.puzzles.starbattle.rules.state import State
-from gridlogic.puzzles.starbattle.rules.tier6 import UNKNOWN, _strip_search, strip_feasible
 from gridlogic.puzzles.starbattle.rules.trial import trial
 
 

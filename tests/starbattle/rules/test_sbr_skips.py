@@ -11,16 +11,16 @@ from pathlib import Path
 import pytest
 
 from gridlogic.puzzles.starbattle.formats import sbl
-from gridlogic.puzzles.starbattle.rules import explain, listing, state, tier3, tier4, tier5, tier6
+from gridlogic.puzzles.starbattle.rules import explain, fish, kissing_ls, listing, state, the_m, tier3, tier4, tier5
 from gridlogic.puzzles.starbattle.rules.base import EXPERT, HARD, TRIAL
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
 from gridlogic.puzzles.starbattle.rules.state import Broken, State
 from gridlogic.puzzles.starbattle.rules.tier3 import excluded
 
-FINNED = (tier5.r5_3, tier5.r5_4, tier6.r6_5)
+FINNED = (tier5.r5_3, tier5.r5_4, fish.r6_5)
 SKIPPING = (tier3.r3_1, tier3.r3_2, tier3.r3_3, tier4.r4_1, tier4.r4_2, tier4.r4_3, tier4.r4_4, tier4.r4_5,
             tier4.r4_6, *(tier4.completing(f"R4.{k}").fn for k in range(1, 7)), tier5.r5_1, tier5.r5_2,
-            tier5.r5_5, tier6.r6_2, tier6.r6_1, tier4.r4_7)
+            tier5.r5_5, the_m.r6_2, kissing_ls.r6_1, tier4.r4_7)
 
 
 def _puzzles(corpus: Path, k: int) -> list[object]:

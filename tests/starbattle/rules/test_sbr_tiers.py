@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from sbr_helpers import board, cells, state
 
-from gridlogic.puzzles.starbattle.rules import tier1, tier2, tier3, tier4, tier5, tier6
+from gridlogic.puzzles.starbattle.rules import fish, rooks, tier1, tier2, tier3, tier4, tier5
 from gridlogic.puzzles.starbattle.rules.geometry import Geo
 from gridlogic.puzzles.starbattle.rules.state import Broken
 
@@ -171,14 +171,14 @@ def test_r6_4_fish() -> None:
     # columns 1 and 2 only have candidates in rows 1 and 2 -> rows 1-2 have no star elsewhere...
     st = state(B8, b8(r0="??.?????", r1="??.?????", r2="..??????", r3="..??????", r4="..??????",
                       r5="..??????", r6="..??????", r7="..??????"))
-    step = tier6.r6_4(st)
+    step = fish.r6_4(st)
     assert step is not None and step.rule == "R6.4"
     assert cells(step, "black") == {(r, c) for r in (0, 1) for c in range(3, 8)}
-    assert tier6.r6_4(state(NEUTRAL, OPEN8)) is None
+    assert fish.r6_4(state(NEUTRAL, OPEN8)) is None
 
 
 def test_r6_6_n_rooks_only_on_4s_plus_2_boards() -> None:
-    assert tier6.r6_6(state(NEUTRAL, OPEN8)) is None
+    assert rooks.r6_6(state(NEUTRAL, OPEN8)) is None
     p6 = board(1, "AAABBB AAABBB CCDDDE CCDDEE FFFFEE FFFFEE")
     st = state(p6, "*????? ?????? ?????? ?????? ?????? ??????")
-    tier6.r6_6(st)  # may or may not mark; must not raise
+    rooks.r6_6(st)  # may or may not mark; must not raise

@@ -17,8 +17,8 @@ from __future__ import annotations
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit
+from gridlogic.puzzles.starbattle.rules.set_differentials import _blocks, differential, differential_step
 from gridlogic.puzzles.starbattle.rules.state import State
-from gridlogic.puzzles.starbattle.rules.tier5 import _blocks, differential, differential_step
 
 MIN_OPS = 5
 

@@ -6,19 +6,27 @@ from dataclasses import replace
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules import (
+    at_sea,
     blocks,
+    by_a_thread,
     capped,
     composites,
+    entanglement,
+    fish,
+    kissing_ls,
     linesets,
     listing,
+    pressured_squeeze,
+    pressured_t,
+    rooks,
+    set_differentials,
     strips,
+    the_m,
     tier1,
     tier2,
     tier3,
     tier4,
     tier5,
-    tier6,
-    tier7,
 )
 from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT, EXPERT_PLUS, HARD, MEDIUM, TRIAL, UNIQUENESS, Rule
 from gridlogic.puzzles.starbattle.rules.state import State
@@ -64,7 +72,7 @@ SEED_TIERS: tuple[Rule, ...] = (
     Rule("R5.1", HARD, linesets.undercounting),
     Rule("R5.2", HARD, linesets.overcounting),
     Rule("R5.5", HARD, tier5.r5_5),
-    Rule("R5.6", HARD, tier5.r5_6_simple),
+    Rule("R5.6", HARD, set_differentials.r5_6_simple),
     Rule("R4.1", capped.LEVEL, capped.r4_1_capped),
     Rule("R4.4", capped.LEVEL, capped.r4_4_capped),
     Rule("R4.2", capped.LEVEL, capped.r4_2_capped),
@@ -73,14 +81,16 @@ SEED_TIERS: tuple[Rule, ...] = (
     Rule("R4.6", capped.LEVEL, capped.r4_6_capped),
     Rule("R5.3", HARD, tier5.r5_3),
     Rule("R5.4", HARD, tier5.r5_4),
-    Rule("R5.6", EXPERT, tier5.r5_6_medium),
-    Rule("R6.4", EXPERT, tier6.r6_4),
-    Rule("R6.6", EXPERT, tier6.r6_6),
-    Rule("R6.1", EXPERT, tier6.r6_1),
-    Rule("R6.2", EXPERT, tier6.r6_2),
-    Rule("R6.3", EXPERT, tier6.r6_3),
-    Rule("R6.5", EXPERT, tier6.r6_5),
-    Rule("R5.6", EXPERT_PLUS, tier5.r5_6_long),
+    Rule("R5.6", EXPERT, set_differentials.r5_6_medium),
+    Rule("R6.4", EXPERT, fish.r6_4),
+    Rule("R6.6", EXPERT, rooks.r6_6),
+    Rule("R6.1", EXPERT, kissing_ls.r6_1),
+    Rule("R6.2", EXPERT, the_m.r6_2),
+    Rule("R6.3", EXPERT, pressured_t.r6_3_t),
+    Rule("R6.3", EXPERT, pressured_squeeze.r6_3),
+    Rule("R6.5", EXPERT, fish.r6_5),
+    Rule("Entanglement", EXPERT, entanglement.entanglement),
+    Rule("R5.6", EXPERT_PLUS, set_differentials.r5_6_long),
     Rule("Placements", EXPERT_PLUS, listing.r_listing),
     Rule("R5.6", EXPERT_PLUS, blocks.r5_6_blocks),
     Rule("R5.6", EXPERT_PLUS, composites.r5_6_regions),
@@ -112,9 +122,9 @@ PRODUCTION: tuple[Rule, ...] = graded(SEED_TIERS)
 """The production rules in engine order, at their graded levels."""
 
 UNIQUENESS_RULES: tuple[Rule, ...] = (
-    Rule("R7.1", UNIQUENESS, tier7.r7_1),
-    Rule("R7.2", UNIQUENESS, tier7.r7_2),
-    Rule("R7.3", UNIQUENESS, tier7.r7_3),
+    Rule("R7.1", UNIQUENESS, by_a_thread.r7_1),
+    Rule("R7.2", UNIQUENESS, at_sea.r7_2),
+    Rule("R7.3", UNIQUENESS, by_a_thread.r7_3),
 )
 
 

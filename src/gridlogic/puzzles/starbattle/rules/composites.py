@@ -11,7 +11,7 @@ try.
   2x2 from a tiling or a squeeze holds one star; a row, column or region its need; another sum's
   result), or subtract it from a known set it lies in: what is left holds the difference.
 
-Either way the result is handed to :func:`tier5.differential_step`: no stars when the count is zero
+Either way the result is handed to :func:`set_differentials.differential_step`: no stars when the count is zero
 (R5.6c), all stars when it has as many cells as stars, else exclusion. The seed grades a sum by its
 operations (each added or subtracted set is one): only sums of at least :data:`MIN_OPS` (Expert+)
 are kept, so the rules run after Placements, on the few boards nothing cheaper moves (the shorter
@@ -27,8 +27,9 @@ from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS
 from gridlogic.puzzles.starbattle.rules.facts import windows
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit
+from gridlogic.puzzles.starbattle.rules.set_differentials import _differentials, differential_step
 from gridlogic.puzzles.starbattle.rules.state import State
-from gridlogic.puzzles.starbattle.rules.tier5 import _differentials, differential_step, names
+from gridlogic.puzzles.starbattle.rules.tier5 import names
 
 MIN_OPS = 5
 """Operations a sum needs to be kept here (the seed's Expert+)."""

@@ -1,6 +1,6 @@
 """R6.3 Pressured T over strips of three to five neighbouring lines.
 
-``tier6.r6_3`` asks, for two neighbouring lines, whether they can get exactly their stars with no
+``pressured_squeeze.r6_3`` asks, for two neighbouring lines, whether they can get exactly their stars with no
 region over the stars it still needs and every 1xn of the lines at least its count (the pressure
 that caps a T at one star); a cell whose star makes that impossible is empty. Here the same
 question is asked of 3, 4 and 5 neighbouring lines, with the same exact search (``strip_feasible``).
@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS
+from gridlogic.puzzles.starbattle.rules.pressured_squeeze import squeeze
 from gridlogic.puzzles.starbattle.rules.state import State
-from gridlogic.puzzles.starbattle.rules.tier6 import squeeze
 
 WIDTHS = (3, 4, 5)
 SCAN_BUDGET = 10_000
-"""Search states of one whole scan (each strip question also has ``tier6.STRIP_BUDGET``)."""
+"""Search states of one whole scan (each strip question also has ``pressured_squeeze.STRIP_BUDGET``)."""
 
 
 def r6_3_wide(st: State) -> Step | None:

@@ -1,4 +1,5 @@
-"""Tier 7 (Uniqueness): deductions that assume the puzzle has exactly one solution. Only used with
+"""R7.2 At Sea (Kris's guide §3.2) and the uniqueness argument shared with By a Thread
+(``by_a_thread.py``). Tier 7 (Uniqueness): deductions that assume the puzzle has exactly one solution. Only used with
 ``allow_uniqueness``; never for grading.
 
 All three rules rest on one argument. Let Q be a set of candidates whose neighbours outside Q are
@@ -131,47 +132,4 @@ def r7_2(st: State) -> Step | None:
                              f"undecided, so (the solution being unique) their stars cannot form a pattern with a "
                              f"twin of the same row, column and region counts; so {said(g, black, star)}.",
                              q, black=black, star=star)
-    return None
-
-
-def _thread(st: State, q: int, x: int, rule: str, what: str) -> Step | None:
-    g = st.geo
-    pats = patterns(st, q, 1 << x)
-    if pats is None or _twin_free(pats):
-        return None
-    return make_step(g, rule, UNIQUENESS, f"{what}: if {g.cell_name(x)} were empty, the candidates "
-                     f"{g.cells_name(q)} would be at sea and every star pattern they can take has a twin "
-                     f"(same counts in every row, column and region), giving two solutions; so "
-                     f"{g.cell_name(x)} is a star.", q | 1 << x, star=1 << x)
-
-
-def r7_1(st: State) -> Step | None:
-    """R7.1 By a Thread."""
-    for comp in groups(st):
-        if comp.bit_count() > MAX_GROUP + 1:
-            continue
-        for x in bits(comp):
-            q = comp & ~(1 << x)
-            if q:
-                step = _thread(st, q, x, "R7.1", "By a thread")
-                if step:
-                    return step
-    return None
-
-
-def r7_3(st: State) -> Step | None:
-    """R7.3 By a Thread at Sea."""
-    comps = [c for c in groups(st) if c.bit_count() <= MAX_GROUP]
-    if len(comps) < 2:
-        return None
-    sea = 0
-    for c in comps:
-        sea |= c
-    if sea.bit_count() > MAX_GROUP + 4:
-        return None
-    for comp in comps:
-        for x in bits(comp):
-            step = _thread(st, sea & ~(1 << x), x, "R7.3", "By a thread at sea")
-            if step:
-                return step
     return None

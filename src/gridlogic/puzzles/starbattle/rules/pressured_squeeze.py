@@ -1,89 +1,20 @@
-"""Tier 6 (Expert): geometric patterns: Kissing Ls, the M, the pressured T, fish, finned fish and
-the n-rooks property of (4S+2)-boards."""
+"""R6.3 generalised (ours): the pressured squeeze. Two (or, at Expert+, 3-5) neighbouring lines must
+get exactly their stars with every region no more than it needs and every 1xn of the lines at
+least its count: an exact position-by-position search with a memo of failed states, bounded
+(:data:`STRIP_BUDGET` states per question, :data:`SQUEEZE_BUDGET` per scan: past that it marks
+nothing). A cell whose star leaves no way is empty. The pattern it generalises, the Pressured T, is
+``pressured_t.py``."""
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from itertools import pairwise, permutations
+from functools import cache
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.rules.base import EXPERT
-from gridlogic.puzzles.starbattle.rules.facts import in_line, strip_cover, windows
+from gridlogic.puzzles.starbattle.rules.facts import in_line
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
-from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
-from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
-from gridlogic.puzzles.starbattle.rules.tier4 import pressure
-from gridlogic.puzzles.starbattle.rules.tier5 import (
-    HYPO_BUDGET,
-    _fin_raw,
-    _fin_tuple,
-    _mask,
-    _now_spans,
-    _searchable,
-    _suppose,
-    fin_done,
-    fin_search,
-    names,
-    replayed,
-    undercounts,
-)
-
-
-def r6_1(st: State) -> Step | None:
-    """R6.1 Kissing Ls: X in a star-containing 2x2 A; if X were A's star, another star-containing
-    2x2 B would be left with candidates only in X's row (or column), which with the line's known
-    stars, 1xn's and 2x2s makes more than S; or B would have no candidate left. So X is empty."""
-    g, unk = st.geo, st.unknown
-    wins = windows(st, EXPERT)
-    for a in wins:
-        for x in bits(a.mask & unk):
-            for b in wins:
-                if b.mask & a.mask:
-                    continue
-                left = b.mask & unk & ~g.closed[x]
-                if not left:
-                    return make_step(g, "R6.1", EXPERT, f"A star at {g.cell_name(x)} would empty every candidate "
-                                     f"of the 2x2 at {g.cells_name(b.mask & unk)}, which must hold a star "
-                                     f"({b.source}); so {g.cell_name(x)} is empty.", b.mask & unk, black=1 << x)
-                for kind in ("row", "column"):
-                    line = g.line_of(x, kind)
-                    if left & ~line.mask:
-                        continue
-                    others = [w for w in wins if w is not a and w is not b]
-                    count, used, why = pressure(st, line, a.mask | b.mask | g.closed[x], others, explain=False)
-                    if count + 2 > g.S:
-                        count, used, why = pressure(st, line, a.mask | b.mask | g.closed[x], others)
-                        extra = f" ({'; '.join(why)})" if why else ""
-                        return make_step(g, "R6.1", EXPERT, f"Kissing Ls: if {g.cell_name(x)} held the star of its "
-                                         f"2x2 ({a.source}), the 2x2 at {g.cells_name(b.mask & unk)} ({b.source}) "
-                                         f"would put its star in {line.name} too{extra}: too many for "
-                                         f"{line.name}. So {g.cell_name(x)} is empty.",
-                                         (a.mask | b.mask) & unk | used, black=1 << x)
-    return None
-
-
-def r6_2(st: State) -> Step | None:
-    """R6.2 The M (exact squeeze): two neighbouring lines whose candidates need one 2x2 more than
-    their stars, but whose exact maximum (an M, or any shape that wastes a 2x2) equals the stars
-    they need; then a cell whose star would leave too little room is empty."""
-    g = st.geo
-    changed = st.changed_since("R6.2")  # a pair's finding reads only its own cells
-    for lines in (g.row_units, g.col_units):
-        for a, b in pairwise(lines):
-            if not (a.mask | b.mask) & changed:
-                continue
-            cover, strip, need = strip_cover(st, a, b)
-            if not strip or need <= 0 or len(cover) <= need or g.fits(strip, need + 1):
-                continue
-            black = exclusion(g, strip, need)
-            if black:
-                return make_step(g, "R6.2", EXPERT, f"{cap(names([a, b]))} need {need} stars; their cells "
-                                 f"take {len(cover)} 2x2s but hold {need} stars at most (an M-like shape), "
-                                 f"so {g.cells_name(black)} would leave too little room and "
-                                 f"{'is' if black.bit_count() == 1 else 'are'} empty.", strip, black=black)
-    st.found_nothing("R6.2")
-    return None
-
+from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step
+from gridlogic.puzzles.starbattle.rules.tier5 import names
 
 STRIP_BUDGET = 2500
 """Search states per strip question; past it the answer is "unknown" and nothing is marked."""
@@ -409,120 +340,3 @@ def squeeze(st: State, widths: tuple[int, ...], budget: int, level: int) -> Step
                                      f"{'it is' if black.bit_count() == 1 else 'they are'} empty.",
                                      strip, black=black)
     return None
-
-
-def _fish(st: State, kind: str, live: int | None, rule: str) -> tuple[list[Unit], list[Unit], int] | None:
-    g, unk = st.geo, st.unknown
-    other = "row" if kind == "column" else "column"
-    for cs, rs in undercounts(st, g.units(kind), g.units(other), live):
-        marks = _mask(rs) & unk & ~_mask(cs)
-        if marks:
-            return cs, rs, marks
-    return None
-
-
-def r6_4(st: State) -> Step | None:
-    """R6.4 Fish: N columns whose stars can only be in N rows fill those rows (and the other way)."""
-    g = st.geo
-    for kind in ("column", "row"):
-        got = _fish(st, kind, None, "R6.4")
-        if got:
-            cs, rs, marks = got
-            return make_step(g, "R6.4", EXPERT, f"Fish: the stars of {names(cs)} can only be in {names(rs)}, "
-                             f"which they fill; so {said(g, marks)}.", _mask(cs) & st.unknown,
-                             black=marks)
-    return None
-
-
-def r6_5(st: State) -> Step | None:
-    """R6.5 Finned Fish: if a star at X (emptying its neighbours) would make a fish whose eliminations
-    include X, X is empty."""
-    g, unk = st.geo, st.unknown
-    budget = [HYPO_BUDGET]
-    for kind in ("column", "row"):
-        other = "row" if kind == "column" else "column"
-        units, others = g.units(kind), g.units(other)
-        now_spans = _now_spans(st, units, others)
-        limit = max(1, len(others) // 2)
-        done, starts, reach = fin_done(st, "R6.5", kind, units, _fin_tuple(st, units, others, {}, now_spans))
-        empty, nb = st.empty, g.nb
-        for i in bits(unk):
-            if budget[0] < 0:
-                return None
-            near = nb[i] & unk
-            key = (i, empty & reach[i], near)
-            if replayed(done, key, budget):
-                continue
-            before = budget[0]
-            live = _suppose(st, i)
-            start = starts.get(key)
-            if start is None:
-                raw = _fin_raw(st, i, units, others, live)
-                changed = [k for k in sorted(raw) if units[k].mask & near and raw[k] != now_spans[k]]
-                start = starts[key] = (raw, changed) if _searchable(raw, changed, limit) else ()
-            if not start:
-                done[key] = 0
-                continue
-            raw, changed = start
-            spans = _fin_tuple(st, units, others, raw, now_spans)
-            found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, spans=spans)
-            if found is None and budget[0] >= 0:
-                done[key] = before - budget[0]
-            if found is not None:
-                cs, rs = found
-                return make_step(g, "R6.5", EXPERT, f"Finned fish: a star at {g.cell_name(i)} would empty its "
-                                 f"neighbours and leave the stars of {names(cs)} only in {names(rs)}, which "
-                                 f"would then exclude {g.cell_name(i)} itself; so it is empty.",
-                                 _mask(cs) & unk, black=1 << i)
-    return None
-
-
-def _blocks(g: Geo) -> list[list[int]]:
-    m = g.n // 2
-    return [[g.windows[(2 * i) * (g.n - 1) + 2 * j] for j in range(m)] for i in range(m)]
-
-
-@lru_cache(maxsize=4096)
-def _rooks(m: int, can_empty: tuple[tuple[bool, ...], ...], is_empty: tuple[tuple[bool, ...], ...],
-           ) -> list[tuple[int, ...]]:
-    """The rook placements (one empty block per block row and column) that empty only blocks that
-    can be empty and every block already empty (shared, read-only)."""
-    return [p for p in permutations(range(m))
-            if all(can_empty[i][p[i]] for i in range(m))
-            and all(p[i] == j for i in range(m) for j in range(m) if is_empty[i][j])]
-
-
-def r6_6(st: State) -> Step | None:
-    """R6.6 N-Rooks ((4S+2)-boards): of the (2S+1)^2 aligned 2x2 blocks exactly 2S+1 are empty, one in
-    every block row and block column. Blocks that hold a star (or are a known star-containing 2x2)
-    cannot be the empty one; a block that no rook placement leaves non-empty is empty, and a block
-    that every placement leaves non-empty with one candidate left is a star."""
-    g = st.geo
-    if g.n != 4 * g.S + 2:
-        return None
-    unk = st.unknown
-    blocks = _blocks(g)
-    m = len(blocks)
-    known = {w.mask for w in windows(st, EXPERT)}
-    can_empty = [[not (blk & st.star) and blk not in known for blk in row] for row in blocks]
-    is_empty = [[blk & ~st.empty == 0 for blk in row] for row in blocks]
-    rooks = _rooks(m, tuple(tuple(row) for row in can_empty), tuple(tuple(row) for row in is_empty))
-    if not rooks:
-        raise Broken(broken_step(g, "R6.6", "No block in some block row or column can be the empty 2x2 "
-                                 "the n-rooks property needs.", unk, EXPERT))
-    black = star = 0
-    for i in range(m):
-        for j in range(m):
-            blk = blocks[i][j]
-            empty_in = [p[i] == j for p in rooks]
-            if all(empty_in):
-                black |= blk & unk
-            elif not any(empty_in) and (blk & unk).bit_count() == 1 and not blk & st.star:
-                star |= blk & unk
-    if black or star:
-        return make_step(g, "R6.6", EXPERT, f"N-rooks: one aligned 2x2 block in each block row and column is "
-                         f"empty and the others hold one star each; only {len(rooks)} arrangement"
-                         f"{'s' if len(rooks) > 1 else ''} fit, so " + said(g, black, star) + ".",
-                         black | star, black=black, star=star)
-    return None
-
