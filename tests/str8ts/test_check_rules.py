@@ -21,7 +21,7 @@ SAMPLE = ("cl-str8ts/2019-01-26-medium", "cl-str8ts/2019-01-29-hard", "cl-str8ts
           "jamesaustin/weekly192", "jamesaustin/ulrich004")
 # Every rule the sample must exercise (the others are covered by tests/str8ts/test_rules_units.py).
 SAMPLE_RULES = {"NakedSingle", "Elimination", "CompartmentRange", "HiddenSingle", "StrandedDigits", "MindTheGap",
-                "SureDigits", "NakedPair", "NakedTriple", "Settis", "XWing", "Swordfish", "AlternatingChain",
+                "SureCandidates", "LockedCompartments", "XWing", "Swordfish", "AlternatingChain",
                 "ForcingChain", "BoundedContradiction"}
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from gridlogic.core.engine import Run, run
 from gridlogic.core.step import Explanation, Grade
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, State
+from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, UNIQUENESS, State, techniques
 
 UNSOLVED = "unsolved"
-RULE_IDS = frozenset(t.id for t in TECHNIQUES)
+RULE_IDS = frozenset(t.id for t in (*TECHNIQUES, UNIQUENESS))
 
 
 def final_rows(s: State) -> list[str]:
@@ -22,9 +22,9 @@ def level_name(level: int, solved: bool) -> str:
     return LEVELS[level] if solved else UNSOLVED
 
 
-def explain(p: Str8ts, max_level: int | None = None) -> Explanation:
+def explain(p: Str8ts, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
     s = State.start(p)
-    out = run(s, TECHNIQUES, max_level)
+    out = run(s, techniques(allow_uniqueness), max_level)
     solved = out.status == "solved"
     return Explanation(out.status, out.steps, final_rows(s), level_name(out.level, solved),
                        out.level if solved else len(LEVELS), hardest(out))

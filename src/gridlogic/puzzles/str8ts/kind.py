@@ -85,7 +85,7 @@ class Str8tsKind(Kind):
     # ----- human solving
     def explain(self, puzzle: Any, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
         from gridlogic.puzzles.str8ts.explain import explain
-        return explain(_puzzle(puzzle), max_level)
+        return explain(_puzzle(puzzle), max_level, allow_uniqueness)
 
     def grade(self, puzzle: Any) -> Grade:
         from gridlogic.puzzles.str8ts.explain import grade

@@ -146,10 +146,10 @@ class State:
         get = (self.data.get(id(comp)) or self._data(comp))[0]
         return list(windows(self.puzzle.n, get(self.board.masks), self.banned(comp)))
 
-    def line(self, k: int) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
+    def line(self, k: int, must: int = 0) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
         """Row/column ``k``: its compartments, the straights of each that fit together with the
-        others' (pairwise disjoint, avoiding the line's black digits), and the digits every such
-        combination uses."""
+        others' (pairwise disjoint, avoiding the line's black digits, using every digit of
+        ``must``), and the digits every such combination uses."""
         comps = line_compartments(self.puzzle)[k]
         black = 0
         for j in self.puzzle.lines[k]:
@@ -158,7 +158,7 @@ class State:
                 black |= 1 << (d - 1)
         masks = self.board.masks
         wins = tuple(windows(self.puzzle.n, self._data(c)[0](masks), black) for c in comps)
-        allowed, required = line_windows(wins, black)
+        allowed, required = line_windows(wins, black, must)
         return comps, allowed, required
 
     def sure(self, comp: Compartment) -> int:

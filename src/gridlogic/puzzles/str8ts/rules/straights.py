@@ -81,10 +81,12 @@ def fits(n: int, masks: tuple[int, ...], banned: int) -> tuple[Fit, ...]:
 
 
 @lru_cache(maxsize=1 << 16)
-def line_windows(windows: tuple[tuple[int, ...], ...], banned: int) -> tuple[tuple[tuple[int, ...], ...], int]:
+def line_windows(windows: tuple[tuple[int, ...], ...], banned: int,
+                 must: int = 0) -> tuple[tuple[tuple[int, ...], ...], int]:
     """For the compartments of one line, each given its fitting windows: the windows of each that
-    belong to some choice of pairwise disjoint windows (one per compartment) avoiding ``banned``,
-    and the digits every such choice uses (0 when there is no choice at all)."""
+    belong to some choice of pairwise disjoint windows (one per compartment) avoiding ``banned``
+    and using every digit of ``must``, and the digits every such choice uses (0 when there is no
+    choice at all)."""
     allowed: list[set[int]] = [set() for _ in windows]
     required = -1
     chosen: list[int] = []
@@ -92,6 +94,8 @@ def line_windows(windows: tuple[tuple[int, ...], ...], banned: int) -> tuple[tup
     def walk(c: int, used: int) -> None:
         nonlocal required
         if c == len(windows):
+            if used & must != must:
+                return
             for k, w in enumerate(chosen):
                 allowed[k].add(w)
             required &= used
