@@ -5,7 +5,7 @@ The chains come last in their level, the bounded contradiction search last of al
 from __future__ import annotations
 
 from gridlogic.core.engine import FnTechnique
-from gridlogic.puzzles.str8ts.rules import basic, chains, lines, sets, wings
+from gridlogic.puzzles.str8ts.rules import basic, chains, lines, nets, sets, wings
 from gridlogic.puzzles.str8ts.rules.search import contradiction_search
 from gridlogic.puzzles.str8ts.rules.state import State
 
@@ -50,6 +50,7 @@ def _logic() -> tuple[FnTechnique[State], ...]:
 TECHNIQUES: tuple[FnTechnique[State], ...] = (
     *LOGIC,
     FnTechnique("ForcingChain", EXTREME, chains.alternating_chain(EXTREME, singles=True)),
+    FnTechnique("StraightChain", EXTREME, nets.straight_chain(EXTREME)),
     FnTechnique("BoundedContradiction", EXTREME, contradiction_search(EXTREME, _logic)),
 )
 
@@ -62,7 +63,7 @@ def techniques(allow_uniqueness: bool = False) -> tuple[FnTechnique[State], ...]
     return (*TECHNIQUES[:k], UNIQUENESS, *TECHNIQUES[k:])
 
 
-CHAINS = frozenset({"AlternatingChain", "ForcingChain"})
+CHAINS = frozenset({"AlternatingChain", "ForcingChain", "StraightChain"})
 """The chain rules (tried after every other rule of their level)."""
 SEARCH = frozenset({"BoundedContradiction"})
 """The search: a trial run of the other rules after an assumption."""
