@@ -6,8 +6,9 @@ digit its row or column needs, true), and one link more, the one Str8ts players 
 compartment's cells lose candidates, it keeps only the straights its remaining candidates can
 still fill (each digit in its own cell) together with the other compartments of its row or column
 (disjoint straights avoiding the line's black digits), a cell's digit that no such straight gives it
-becomes false, and a digit every such choice uses with one place left in the line becomes true. A candidate both true and false, an emptied cell, a needed
-digit without a place or a compartment without a straight removes the assumed candidate.
+becomes false, and a digit every such choice uses with one place left in the line becomes true.
+A candidate both true and false, an emptied cell, a needed digit without a place or a compartment
+without a straight removes the assumed candidate.
 """
 
 from __future__ import annotations
@@ -97,8 +98,9 @@ class _Closure:
             if not self._set((j, e, True), lit, why):
                 return False
         rest = masks[i] & ~off[i]
-        if rest and not rest & (rest - 1) and not on[i] & rest and \
-                not self._set((i, rest.bit_length(), True), lit, f"the last digit left for {cell_name(self.s.cell(i))}"):
+        last = f"the last digit left for {cell_name(self.s.cell(i))}"
+        single = bool(rest) and not rest & (rest - 1) and not on[i] & rest
+        if single and not self._set((i, rest.bit_length(), True), lit, last):
             return False
         for k in self.links.required.get((i, d), ()):
             if self.left.get(k) == 1:
