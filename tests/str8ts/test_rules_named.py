@@ -131,7 +131,7 @@ def test_unique_rectangle_only_with_allow_uniqueness() -> None:
 def test_table_order_and_names() -> None:
     ids = [t.id for t in TECHNIQUES]
     assert len(ids) == len(set(ids))
-    assert ids[-3:] == ["AlternatingChain", "ForcingChain", "BoundedContradiction"]  # chains, then search, last
+    assert ids[-4:] == ["AlternatingChain", "ForcingChain", "StraightChain", "BoundedContradiction"]  # search last
     assert [t.level for t in TECHNIQUES] == sorted(t.level for t in TECHNIQUES)
     assert {"SplitCompartment", "SureCandidates", "RequiredDigits", "NakedQuint", "HiddenQuint", "Jellyfish",
             "CrossCompartmentLockedSet", "CrossCompartmentHiddenSet", "LockedCompartments", "SettisRule",
