@@ -15,7 +15,15 @@ from gridlogic.puzzles.str8ts.model import Str8ts
 
 def grid(p: Str8ts, masks: Sequence[int]) -> list[list[str]]:
     """The candidates as rows of cell strings (``#`` black, ``""`` a white cell with none left)."""
-    return [["#" if p.black[r * p.n + c] else _digits(masks[r * p.n + c]) for c in range(p.n)] for r in range(p.n)]
+    n = p.n
+    flat = [_DIGITS[m & 511] for m in masks]
+    for i in _blacks(p):
+        flat[i] = "#"
+    return [flat[r * n:(r + 1) * n] for r in range(n)]
+
+
+def _blacks(p: Str8ts) -> tuple[int, ...]:
+    return p.memo("black_cells", lambda: tuple(i for i in range(p.size) if p.black[i]))
 
 
 _DIGITS = tuple("".join(str(d + 1) for d in range(9) if m >> d & 1) for m in range(1 << 9))

@@ -24,9 +24,13 @@ class State:
     """The masks and placed cells of the last board :meth:`contradiction` found nothing wrong with."""
     data: dict[int, tuple[Getter, tuple[int, ...], int]] = field(init=False, repr=False, compare=False)
     """:func:`compartment_data` of the puzzle."""
+    _lines_of: list[int] = field(init=False, repr=False, compare=False)
+    _lines: dict[tuple[int, int], tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.data = compartment_data(self.puzzle)
+        self._lines_of, self._lines = [], {}
 
     @classmethod
     def start(cls, p: Str8ts) -> State:
@@ -149,7 +153,18 @@ class State:
     def line(self, k: int, must: int = 0) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
         """Row/column ``k``: its compartments, the straights of each that fit together with the
         others' (pairwise disjoint, avoiding the line's black digits, using every digit of
-        ``must``), and the digits every such combination uses."""
+        ``must``), and the digits every such combination uses. Kept until the masks change (many
+        rules ask for every line on the same board)."""
+        masks = self.board.masks
+        if self._lines_of != masks:
+            self._lines_of = masks.copy()
+            self._lines = {}
+        found = self._lines.get((k, must))
+        if found is None:
+            found = self._lines[(k, must)] = self._line(k, must)
+        return found
+
+    def _line(self, k: int, must: int) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
         comps = line_compartments(self.puzzle)[k]
         black = 0
         for j in self.puzzle.lines[k]:
