@@ -7,7 +7,7 @@ import itertools
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Compartment
-from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, removal, show, white_peers
+from gridlogic.puzzles.str8ts.rules.state import State, alternatives, removal, show, white_peers
 from gridlogic.puzzles.str8ts.rules.straights import Fit
 
 EASY, MODERATE, TOUGH = 0, 1, 2
@@ -71,15 +71,13 @@ def compartment_range(s: State) -> Step | None:
 def hidden_single(s: State) -> Step | None:
     """HiddenSingle: a digit in every straight the compartment can still hold has one cell left
     for it in the compartment."""
-    masks, placed = s.board.masks, s.placed
+    placed = s.placed
     for comp in s.puzzle.compartments:
         if all(placed[i] for i in comp.cells):
             continue
-        sure = s.sure(comp)
-        for d in digits(sure):
-            holders = [i for i in comp.cells if masks[i] >> (d - 1) & 1]
-            if len(holders) == 1 and not s.placed[holders[0]]:
-                i = holders[0]
+        for k, d in s.lone_sure(comp):
+            i = comp.cells[k]
+            if not placed[i]:
                 reason = f"every straight left for {comp.name} contains {d}; only {cell_name(s.cell(i))} can hold it"
                 return Step("HiddenSingle", MODERATE, reason,
                             tuple(s.cell(j) for j in comp.cells), (Mark(s.cell(i), str(d)),))
@@ -135,9 +133,11 @@ def _is_split(wins: tuple[int, ...]) -> bool:
 
 def split_compartment(s: State) -> Step | None:
     """SplitCompartment: the straights a compartment can hold fall into a low and a high group
-    sharing no digit (it is either low or high); a cell keeps only the digits it takes in one of them, each straight
-    filled by the other cells on their own candidates."""
+    sharing no digit (it is either low or high); a cell keeps only the digits it takes in one of
+    them, each straight filled by the other cells on their own candidates."""
     for comp in s.puzzle.compartments:
+        if not s.trimmed(comp) or not _is_split(tuple(s.straights(comp))):
+            continue
         fitting = s.fits(comp)
         if _is_split(tuple(w for w, _ in fitting)):
             step = _support(s, comp, fitting)
@@ -151,6 +151,8 @@ def mind_the_gap(s: State) -> Step | None:
     that cell be d while the other cells take the straight's other digits (a gap in the
     candidates, or digits the other cells need, rule it out)."""
     for comp in s.puzzle.compartments:
+        if not s.trimmed(comp):
+            continue
         fitting = s.fits(comp)
         if not _is_split(tuple(w for w, _ in fitting)):
             step = _support(s, comp, fitting)

@@ -12,7 +12,7 @@ from gridlogic.core.board import Board
 from gridlogic.core.grid import Cell, cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Compartment, Str8ts
-from gridlogic.puzzles.str8ts.rules.straights import Fit, fits, line_windows, windows
+from gridlogic.puzzles.str8ts.rules.straights import Fit, fits, line_windows, lone_sure, trimmed, windows
 
 
 @dataclass(eq=False)
@@ -145,6 +145,16 @@ class State:
         get = (self.data.get(id(comp)) or self._data(comp))[0]
         return fits(self.puzzle.n, get(self.board.masks), self.banned(comp))
 
+    def lone_sure(self, comp: Compartment) -> tuple[tuple[int, int], ...]:
+        """The compartment's sure digits with one cell left for them: (position in it, digit)."""
+        get = (self.data.get(id(comp)) or self._data(comp))[0]
+        return lone_sure(self.puzzle.n, get(self.board.masks), self.banned(comp))
+
+    def trimmed(self, comp: Compartment) -> bool:
+        """Whether a cell of the compartment holds a digit no fitting straight gives it."""
+        get = (self.data.get(id(comp)) or self._data(comp))[0]
+        return trimmed(self.puzzle.n, get(self.board.masks), self.banned(comp))
+
     def straights(self, comp: Compartment) -> list[int]:
         """The windows (masks of t consecutive digits) the compartment can still fill."""
         get = (self.data.get(id(comp)) or self._data(comp))[0]
@@ -166,11 +176,7 @@ class State:
 
     def _line(self, k: int, must: int) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
         comps = line_compartments(self.puzzle)[k]
-        black = 0
-        for j in self.puzzle.lines[k]:
-            d = self.digit(j)
-            if d is not None and self.puzzle.black[j]:
-                black |= 1 << (d - 1)
+        black = black_digits(self.puzzle)[k]
         masks = self.board.masks
         wins = tuple(windows(self.puzzle.n, self._data(c)[0](masks), black) for c in comps)
         allowed, required = line_windows(wins, black, must)
@@ -228,6 +234,22 @@ def outside(comp: Compartment) -> tuple[int, ...]:
     n = comp.n
     line = [comp.line * n + q for q in range(n)] if comp.axis == "row" else [q * n + comp.line for q in range(n)]
     return tuple(j for j in line if j not in comp.cells)
+
+
+def black_digits(p: Str8ts) -> tuple[int, ...]:
+    """Per row, then column (indexed like ``p.lines``): the digits of its black cells, as a mask."""
+
+    def make() -> tuple[int, ...]:
+        out = []
+        for line in p.lines:
+            m = 0
+            for j in line:
+                if p.black[j] and p.givens[j]:
+                    m |= 1 << (p.givens[j] - 1)
+            out.append(m)
+        return tuple(out)
+
+    return p.memo("black_digits", make)
 
 
 def line_compartments(p: Str8ts) -> tuple[tuple[Compartment, ...], ...]:
