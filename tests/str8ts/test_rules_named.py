@@ -3,6 +3,7 @@ fire (marks, cells and candidates in its sentence) and one where it must not."""
 
 from __future__ import annotations
 
+import pytest
 from test_rules_units import FOUR, SIX, board, m
 
 from gridlogic.core.step import Mark
@@ -136,3 +137,44 @@ def test_table_order_and_names() -> None:
     assert {"SplitCompartment", "SureCandidates", "RequiredDigits", "NakedQuint", "HiddenQuint", "Jellyfish",
             "CrossCompartmentLockedSet", "CrossCompartmentHiddenSet", "LockedCompartments", "SettisRule",
             "YWing"} <= {t.id for t in LOGIC}
+
+
+def test_singles_elimination_and_range() -> None:
+    s = board(FULL, {(0, 0): m(4)})
+    step = basic.naked_single(s)
+    assert step is not None and step.rule == "NakedSingle" and step.marks == (Mark((0, 0), "4"),)
+    assert basic.naked_single(board(FULL, {(0, 0): m(4, 5)})) is None
+    s.apply(step)
+    step = basic.elimination(s)
+    assert step is not None and step.rule == "Elimination" and "4 at r1c1 leaves row 1 and column 1" in step.reason
+    assert len(step.marks) == 10 and all(mk.value == "-4" for mk in step.marks)
+    assert basic.elimination(board(FULL, {})) is None
+    s.apply(step)
+    step = basic.compartment_range(s)  # 4 placed in a 6-cell row: 1..6 still all reachable
+    assert step is None
+    s = board(SIX, {(0, 0): m(6)})
+    s.placed[0] = True
+    step = basic.compartment_range(s)  # 6 in row 1 c1-c3: the others are 4..6
+    assert step is not None and step.rule == "CompartmentRange" and "4..6" in step.reason
+    assert set(step.marks) == {Mark((0, q), f"-{d}") for q in (1, 2) for d in (1, 2, 3)}
+
+
+def test_hidden_single_needs_a_sure_digit() -> None:
+    s = board(SIX, {(0, 0): m(1, 2, 3, 4), (0, 1): m(1, 2, 4), (0, 2): m(1, 2, 4)})  # 123 or 234: 3 only in r1c1
+    step = basic.hidden_single(s)
+    assert step is not None and step.rule == "HiddenSingle" and step.marks == (Mark((0, 0), "3"),)
+    assert basic.hidden_single(board(SIX, {(0, 0): m(1, 2, 3, 4, 5), (0, 1): m(1, 2, 4, 5)})) is None
+
+
+@pytest.mark.parametrize("k", [2, 3, 4, 5])
+def test_naked_and_hidden_sets_of_every_size(k: int) -> None:
+    digits_k = m(*range(1, k + 1))
+    naked = sets.naked_set(k, 2)(board(FULL9, {(0, q): digits_k for q in range(k)}))
+    assert naked is not None and naked.rule == f"Naked{sets.SET_NAMES[k]}"
+    assert {mk.cell for mk in naked.marks} == {(0, q) for q in range(k, 9)}
+    assert sets.naked_set(k, 2)(board(FULL9, {(0, q): m(*range(1, k + 2)) for q in range(k)})) is None
+    rest = m(*range(k + 1, 10))
+    hidden = sets.hidden_set(k, 2)(board(FULL9, {(0, q): rest for q in range(k, 9)}))  # 1..k only in c1..ck
+    assert hidden is not None and hidden.rule == f"Hidden{sets.SET_NAMES[k]}"
+    assert set(hidden.marks) == {Mark((0, q), f"-{d}") for q in range(k) for d in range(k + 1, 10)}
+    assert sets.hidden_set(k, 2)(board(FULL9, {})) is None
