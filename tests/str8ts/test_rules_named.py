@@ -101,13 +101,14 @@ def test_settis_rule_counts_rows_and_columns() -> None:
 
 
 def test_settis_rule_removes_from_rows_beyond_the_count() -> None:
-    # 1 can only be in columns 1 and 2 (others hold 2-4); rows 1 and 2 must hold it (their cells
-    # are 1-3): rows 3 and 4 lose it
-    cols = {(r, q): m(2, 3, 4) for r in range(4) for q in (2, 3)}
-    rows = {(r, q): m(1, 2, 3) for r in (0, 1) for q in range(4)}
-    s = board(FOUR, {**cols, **rows, (0, 2): m(2, 3), (0, 3): m(2, 3), (1, 2): m(2, 3), (1, 3): m(2, 3)})
-    step = lines.settis_rule(3)(s)
-    assert step is None or all(mk.value == "-1" and mk.cell[0] >= 2 for mk in step.marks)
+    # 1 fits only columns 2 and 3 (column 1 is 234, r4c4 has no 1); rows 1 and 2 are 123 and must
+    # hold it: 1 is in two rows only, so it leaves rows 3 and 4
+    cells = {(0, 0): m(2, 3), (1, 0): m(2, 3), (2, 0): m(2, 3, 4), (3, 3): m(2, 3, 4),
+             (0, 1): m(1, 2, 3), (0, 2): m(1, 2, 3), (1, 1): m(1, 2, 3), (1, 2): m(1, 2, 3)}
+    step = lines.settis_rule(3)(board(SETTI, cells))
+    assert step is not None and step.rule == "SettisRule" and "1 can be in at most 2 columns" in step.reason
+    assert "row 1, row 2" in step.reason and "leaves row 3, row 4" in step.reason
+    assert set(step.marks) == {Mark((r, q), "-1") for r in (2, 3) for q in (1, 2)}
 
 
 def test_y_wing() -> None:
