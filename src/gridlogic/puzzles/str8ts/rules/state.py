@@ -27,10 +27,13 @@ class State:
     _lines_of: list[int] = field(init=False, repr=False, compare=False)
     _lines: dict[tuple[int, int], tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]] = field(
         init=False, repr=False, compare=False)
+    _codes_of: tuple[list[int], list[bool]] = field(init=False, repr=False, compare=False)
+    _codes: dict[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.data = compartment_data(self.puzzle)
         self._lines_of, self._lines = [], {}
+        self._codes_of, self._codes = ([], []), {}
 
     @classmethod
     def start(cls, p: Str8ts) -> State:
@@ -172,6 +175,21 @@ class State:
         found = self._lines.get((k, must))
         if found is None:
             found = self._lines[(k, must)] = self._line(k, must)
+        return found
+
+    def line_code(self, k: int) -> int:
+        """Line ``k``'s candidates and placed flags as one exact number (10 bits a cell), kept
+        until the masks or the placed cells change."""
+        masks, placed = self.board.masks, self.placed
+        if self._codes_of != (masks, placed):
+            self._codes_of = (masks.copy(), placed.copy())
+            self._codes = {}
+        found = self._codes.get(k)
+        if found is None:
+            found = 0
+            for j in self.puzzle.lines[k]:
+                found = found << 10 | masks[j] | placed[j] << 9
+            self._codes[k] = found
         return found
 
     def _line(self, k: int, must: int) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
