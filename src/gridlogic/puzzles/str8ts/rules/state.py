@@ -87,24 +87,22 @@ class State:
         touched = [False] * (2 * n)
         for i in changed:
             touched[i // n] = touched[n + i % n] = True
-        decided = [masks[i] if placed[i] else 1 << (p.givens[i] - 1) if p.givens[i] else 0 for i in range(p.size)]
+        given = given_bits(p)
         for k, line in enumerate(p.lines):
             if not touched[k]:
                 continue
             seen = 0
             for i in line:
-                bit = decided[i]
+                bit = masks[i] if placed[i] else given[i]
                 if bit & seen:
-                    j = next(j for j in line if decided[j] == bit)
+                    j = next(j for j in line if (masks[j] if placed[j] else given[j]) == bit)
                     return _broken("RepeatedDigit", f"{bit.bit_length()} twice in {p.line_name(k)}", [j, i], p)
                 seen |= bit
         for comp in p.compartments:
             if not touched[self.line_index(comp)]:
                 continue
-            ban = 0
-            for j in outside(comp):
-                ban |= decided[j]
-            if not windows(n, tuple(masks[i] for i in comp.cells), ban):
+            get = (self.data.get(id(comp)) or self._data(comp))[0]
+            if not windows(n, get(masks), self.banned(comp)):
                 return _broken("NoStraight", f"no straight of {comp.size} fits {comp.name}", list(comp.cells), p)
         self.clean = now
         return None
@@ -252,6 +250,11 @@ def outside(comp: Compartment) -> tuple[int, ...]:
     n = comp.n
     line = [comp.line * n + q for q in range(n)] if comp.axis == "row" else [q * n + comp.line for q in range(n)]
     return tuple(j for j in line if j not in comp.cells)
+
+
+def given_bits(p: Str8ts) -> tuple[int, ...]:
+    """Per cell: the bit of its given digit (white or black), else 0."""
+    return p.memo("given_bits", lambda: tuple(1 << (g - 1) if g else 0 for g in p.givens))
 
 
 def black_digits(p: Str8ts) -> tuple[int, ...]:
