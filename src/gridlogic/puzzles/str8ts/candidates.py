@@ -45,11 +45,35 @@ def applied(p: Str8ts, masks: Sequence[int], step: Step) -> list[int]:
     return out
 
 
-def annotate(p: Str8ts, step: Step, before: Sequence[int]) -> Step:
-    """The step carrying the candidates before and after it."""
+def annotate(p: Str8ts, step: Step, before: Sequence[int], after: Sequence[int] | None = None) -> Step:
+    """The step carrying the candidates before and after it (``after``: the masks after it, when
+    known, e.g. the next step's before)."""
     extra: dict[str, Any] = {"candidates_before": grid(p, before),
-                             "candidates_after": grid(p, applied(p, before, step))}
+                             "candidates_after": grid(p, applied(p, before, step) if after is None else after)}
     return replace(step, extra={**step.extra, **extra})
+
+
+def annotate_run(p: Str8ts, steps: Sequence[Step], before: dict[int, list[int]]) -> list[Step]:
+    """Each step of a run that has its board in ``before`` (by ``id``), annotated; a board's grid is
+    built once (a step's after is the next step's before)."""
+    grids: dict[int, list[list[str]]] = {}
+
+    def of(masks: list[int]) -> list[list[str]]:
+        found = grids.get(id(masks))
+        if found is None:
+            found = grids[id(masks)] = grid(p, masks)
+        return found
+
+    out = []
+    for k, st in enumerate(steps):
+        masks = before.get(id(st))
+        if masks is None:
+            out.append(st)
+            continue
+        nxt = before.get(id(steps[k + 1])) if k + 1 < len(steps) else None
+        after = of(nxt) if nxt is not None and nxt == applied(p, masks, st) else grid(p, applied(p, masks, st))
+        out.append(replace(st, extra={**st.extra, "candidates_before": of(masks), "candidates_after": after}))
+    return out
 
 
 def changes(step: Step) -> list[str]:
@@ -61,4 +85,4 @@ def changes(step: Step) -> list[str]:
             for c, (b, a) in enumerate(zip(rb, ra, strict=True)) if a != b]
 
 
-__all__ = ["annotate", "applied", "changes", "grid"]
+__all__ = ["annotate", "annotate_run", "applied", "changes", "grid"]

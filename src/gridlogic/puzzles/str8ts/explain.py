@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gridlogic.core.engine import Run, run
 from gridlogic.core.step import Explanation, Grade, Step
-from gridlogic.puzzles.str8ts.candidates import annotate
+from gridlogic.puzzles.str8ts.candidates import annotate_run
 from gridlogic.puzzles.str8ts.model import Str8ts
 from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, UNIQUENESS, State, techniques
 
@@ -33,7 +33,7 @@ def explain(p: Str8ts, max_level: int | None = None, allow_uniqueness: bool = Fa
         before[id(step)] = s.board.masks.copy()
 
     out = run(s, techniques(allow_uniqueness), max_level, on_step=seen if candidates else None)
-    out.steps = [annotate(p, st, before[id(st)]) if id(st) in before else st for st in out.steps]
+    out.steps = annotate_run(p, out.steps, before)
     solved = out.status == "solved"
     return Explanation(out.status, out.steps, final_rows(s), level_name(out.level, solved),
                        out.level if solved else len(LEVELS), hardest(out))
