@@ -7,7 +7,7 @@ import itertools
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Compartment
-from gridlogic.puzzles.str8ts.rules.state import State, alternatives, removal, show, white_peers
+from gridlogic.puzzles.str8ts.rules.state import State, alternatives, given_bits, removal, show, white_peers
 from gridlogic.puzzles.str8ts.rules.straights import Fit
 
 EASY, MODERATE, TOUGH = 0, 1, 2
@@ -27,17 +27,26 @@ def naked_single(s: State) -> Step | None:
 def elimination(s: State) -> Step | None:
     """Elimination: a placed digit (or a black cell's digit) leaves the rest of its row and column."""
     p = s.puzzle
-    masks, placed = s.board.masks, s.placed
+    masks, placed, black = s.board.masks, s.placed, p.black
     peers = white_peers(p)
+    given = given_bits(p)
+    done = s.eliminated  # decided cells whose digit no peer holds any more (masks only shrink)
     for i in range(p.size):
-        if not (placed[i] or p.givens[i]):
+        if i in done:
             continue
-        d = s.digit(i)
-        if d is None:
+        if placed[i]:
+            bit = masks[i]
+        elif black[i] and given[i]:
+            bit = given[i]
+        else:
             continue
-        bit = 1 << (d - 1)
-        if not any(masks[j] & bit for j in peers[i]):
+        for j in peers[i]:
+            if masks[j] & bit:
+                break
+        else:
+            done.add(i)
             continue
+        d = bit.bit_length()
         marks = removal(s, peers[i], bit)
         if marks:
             what = "black " if p.black[i] else ""

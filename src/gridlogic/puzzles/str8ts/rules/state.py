@@ -27,6 +27,9 @@ class State:
     _lines_of: list[int] = field(init=False, repr=False, compare=False)
     _lines: dict[tuple[int, int], tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]] = field(
         init=False, repr=False, compare=False)
+    eliminated: set[int] = field(init=False, repr=False, compare=False)
+    """Decided cells whose digit no white peer holds any more (Elimination skips them: candidates
+    only ever shrink)."""
     _codes_of: tuple[list[int], list[bool]] = field(init=False, repr=False, compare=False)
     _codes: dict[int, int] = field(init=False, repr=False, compare=False)
 
@@ -34,6 +37,7 @@ class State:
         self.data = compartment_data(self.puzzle)
         self._lines_of, self._lines = [], {}
         self._codes_of, self._codes = ([], []), {}
+        self.eliminated = set()
 
     @classmethod
     def start(cls, p: Str8ts) -> State:
@@ -50,7 +54,9 @@ class State:
         return f"State({self.puzzle!r}, {self.board!r}, {self.placed!r})"
 
     def copy(self) -> State:
-        return State(self.puzzle, self.board.copy(), self.placed.copy(), self.clean)
+        out = State(self.puzzle, self.board.copy(), self.placed.copy(), self.clean)
+        out.eliminated = set(self.eliminated)
+        return out
 
     # ----- the engine's protocol
     def apply(self, step: Step) -> None:
