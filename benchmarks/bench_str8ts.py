@@ -145,6 +145,8 @@ def bench_exact(rows: list[Row], backtrack: bool, rounds: int) -> None:
             print(f"  {label}{stats(times[name])}")
     if slow:
         print("  slowest for the backtracker: " + ", ".join(f"{rid} {t * 1000:.0f} ms" for t, rid in slow[-4:]))
+        over = [rid for t, rid in slow if t > 0.05]
+        print(f"  backtracker over 50 ms: {len(over)} of {len(slow)} ({', '.join(over)})")
     if times["puzzlekit"]:
         theirs = statistics.median(times["puzzlekit"])
         for name in ("sat", "backtrack"):

@@ -12,7 +12,8 @@ from gridlogic.puzzles.str8ts.explain import explain
 from gridlogic.puzzles.str8ts.formats import from_s81
 from gridlogic.puzzles.str8ts.generate import generate
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import LEVELS, LOGIC, TECHNIQUES, State, chains
+from gridlogic.puzzles.str8ts.rules import LEVELS, LOGIC, TECHNIQUES, State, chains, nets
+from gridlogic.puzzles.str8ts.rules.search import contradiction_search
 
 # A fixed sample of corpus puzzles (ids) covering every level the solver reaches, kept fast.
 SAMPLE = ("cl-str8ts/2019-01-26-medium", "cl-str8ts/2019-01-29-hard", "cl-str8ts/2019-02-04-hard",
@@ -21,8 +22,8 @@ SAMPLE = ("cl-str8ts/2019-01-26-medium", "cl-str8ts/2019-01-29-hard", "cl-str8ts
           "jamesaustin/weekly192", "jamesaustin/ulrich004")
 # Every rule the sample must exercise (the others are covered by tests/str8ts/test_rules_units.py).
 SAMPLE_RULES = {"NakedSingle", "Elimination", "CompartmentRange", "HiddenSingle", "StrandedDigits", "MindTheGap",
-                "SureDigits", "NakedPair", "NakedTriple", "Settis", "XWing", "Swordfish", "AlternatingChain",
-                "ForcingChain", "BoundedContradiction"}
+                "SureCandidates", "LockedCompartments", "XWing", "Swordfish", "AlternatingChain",
+                "ForcingChain", "StraightChain", "SplitCompartment", "SettisRule", "Jellyfish"}
 
 
 def test_violations_are_named(seed: Str8ts) -> None:
@@ -68,7 +69,7 @@ def test_human_steps_agree_with_unique_solution(rows: list[Row]) -> None:
         (sol,) = islice(exact_sat.solutions(p), 2)
         levels.add(_sound(p, sol, used))
     assert levels == set(range(len(LEVELS) + 1))  # easy .. extreme, and unsolved (stuck)
-    assert used >= SAMPLE_RULES, SAMPLE_RULES - used
+    assert used >= SAMPLE_RULES, (SAMPLE_RULES - used, used)
 
 
 def test_grade_is_lowest_cap_that_solves(seed: Str8ts) -> None:
@@ -100,6 +101,23 @@ def test_forcing_chain_goes_past_the_logic_levels(rows: list[Row]) -> None:
     assert step is not None and step.rule == "ForcingChain" and step.reason.startswith("if r")
     ((cell, value),) = [(m.cell, m.value) for m in step.marks]
     assert value != f"-{sol[cell[0] * p.n + cell[1]]}"
+
+
+def test_straight_chain_goes_past_the_forcing_chain(rows: list[Row]) -> None:
+    (text,) = [r[1] for r in rows if r[0] == "jamesaustin/ulrich004"]
+    p = from_s81(text)
+    (sol,) = islice(exact_sat.solutions(p), 2)
+    s = State.start(p)
+    weaker = [t for t in TECHNIQUES if t.id not in ("StraightChain", "BoundedContradiction")]
+    assert run(s, weaker).status == "stuck"
+    step = nets.straight_chain(4)(s)
+    assert step is not None and step.rule == "StraightChain" and step.reason.startswith("if r5c1 were 9: ")
+    ((cell, value),) = [(m.cell, m.value) for m in step.marks]
+    assert value != f"-{sol[cell[0] * p.n + cell[1]]}"
+    search = contradiction_search(4, lambda: LOGIC[:-1])(s)  # the search, still last, also moves on here
+    assert search is not None and search.rule == "BoundedContradiction"
+    assert all(m.value != f"-{sol[m.cell[0] * p.n + m.cell[1]]}" for m in search.marks)
+    assert nets.straight_chain(4)(State.start(Str8ts.from_rows(["......"] * 6))) is None  # many solutions
 
 
 def _states(p: Str8ts) -> list[State]:
@@ -154,3 +172,24 @@ def test_contradiction_looks_at_changes_only(rows: list[Row]) -> None:
                 assert t.contradiction() == fresh.contradiction()
                 found += fresh.contradiction() is not None
     assert found > 20
+
+
+def test_every_logic_rule_sound_on_corpus_boards(rows: list[Row]) -> None:
+    """Each logic rule on its own (not only the first that fires), on boards met along the way
+    through a corpus sample: every mark it proposes agrees with the unique solution."""
+    unique = [r for r in rows if r[2] == "1"][::12]
+    fired: set[str] = set()
+    for _, text, _, solution in unique:
+        p = from_s81(text)
+        for s in _states(p):
+            for t in LOGIC:
+                if t.id in ("AlternatingChain", "ForcingChain"):
+                    continue
+                step = t.find(s)
+                if step is None:
+                    continue
+                fired.add(t.id)
+                for m in step.marks:
+                    d = solution[m.cell[0] * p.n + m.cell[1]]
+                    assert (m.value != f"-{d}") if m.value.startswith("-") else m.value == d, (t.id, step)
+    assert len(unique) >= 20 and len(fired) >= 15, fired

@@ -65,12 +65,12 @@ def test_mind_the_gap_is_exact_per_cell() -> None:
     assert basic.mind_the_gap(board(SIX, {(0, 0): m(1, 2), (0, 1): m(2, 3), (0, 2): m(1, 2, 3)})) is None
 
 
-def test_sure_digits_leave_the_line() -> None:
+def test_sure_candidates_leave_the_line() -> None:
     s = board(SIX, {(0, q): m(1, 2, 3, 4) for q in range(3)})
-    step = basic.sure_digits(s)
-    assert step is not None and step.rule == "SureDigits" and "23" in step.reason and "row 1" in step.reason
+    step = basic.sure_candidates(s)
+    assert step is not None and step.rule == "SureCandidates" and "23" in step.reason and "row 1" in step.reason
     assert set(step.marks) == {Mark((0, q), f"-{d}") for q in (4, 5) for d in (2, 3)}
-    assert basic.sure_digits(board(SIX, {})) is None
+    assert basic.sure_candidates(board(SIX, {})) is None
 
 
 def test_sure_digits_respect_black_givens() -> None:
@@ -80,11 +80,11 @@ def test_sure_digits_respect_black_givens() -> None:
     assert step is not None and set(step.marks) == {Mark((0, q), f"-{d}") for q in range(3) for d in (5, 6)}
 
 
-def test_settis_combines_the_compartments_of_a_line() -> None:
+def test_locked_compartments_combine_the_compartments_of_a_line() -> None:
     s = board(SIX, {**{(0, q): m(1, 2, 3, 4) for q in range(3)}, (0, 4): m(3, 4, 5), (0, 5): m(3, 4, 5)})
-    settis = lines.settis(3)
+    settis = lines.locked_compartments(3)
     step = settis(s)  # 234 and 34 / 45 always clash: row 1 is 123 + 45
-    assert step is not None and step.rule == "Settis" and step.marks == (Mark((0, 0), "-4"),)
+    assert step is not None and step.rule == "LockedCompartments" and step.marks == (Mark((0, 0), "-4"),)
     assert "row 1" in step.reason and "row 1 c5-c6" in step.reason
     s.apply(step)
     marks = []

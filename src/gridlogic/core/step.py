@@ -22,17 +22,20 @@ class Mark:
 
 @dataclass(frozen=True)
 class Step:
-    """A justified change: rule id (the seed's name), level, one plain sentence, cells used, marks."""
+    """A justified change: rule id (the seed's name), level, one plain sentence, cells used, marks.
+    ``extra``: kind-specific fields added to the JSON (Str8ts: the candidates before and after the
+    step); not part of the step's identity."""
 
     rule: str
     level: int
     reason: str
     uses: tuple[Cell, ...] = ()
     marks: tuple[Mark, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "level": self.level, "reason": self.reason,
-                "uses": [list(c) for c in self.uses], "marks": [m.to_json() for m in self.marks]}
+                "uses": [list(c) for c in self.uses], "marks": [m.to_json() for m in self.marks], **self.extra}
 
 
 @dataclass

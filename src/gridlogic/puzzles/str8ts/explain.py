@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from gridlogic.core.engine import Run, run
-from gridlogic.core.step import Explanation, Grade
+from gridlogic.core.step import Explanation, Grade, Step
+from gridlogic.puzzles.str8ts.candidates import annotate_run
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, State
+from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, UNIQUENESS, State, techniques
 
 UNSOLVED = "unsolved"
-RULE_IDS = frozenset(t.id for t in TECHNIQUES)
+RULE_IDS = frozenset(t.id for t in (*TECHNIQUES, UNIQUENESS))
 
 
 def final_rows(s: State) -> list[str]:
@@ -22,9 +23,17 @@ def level_name(level: int, solved: bool) -> str:
     return LEVELS[level] if solved else UNSOLVED
 
 
-def explain(p: Str8ts, max_level: int | None = None) -> Explanation:
+def explain(p: Str8ts, max_level: int | None = None, allow_uniqueness: bool = False,
+            candidates: bool = True) -> Explanation:
+    """The human solve; with ``candidates`` each rule's step carries the candidates before and after it."""
     s = State.start(p)
-    out = run(s, TECHNIQUES, max_level)
+    before: dict[int, list[int]] = {}
+
+    def seen(step: Step) -> None:
+        before[id(step)] = s.board.masks.copy()
+
+    out = run(s, techniques(allow_uniqueness), max_level, on_step=seen if candidates else None)
+    out.steps = annotate_run(p, out.steps, before)
     solved = out.status == "solved"
     return Explanation(out.status, out.steps, final_rows(s), level_name(out.level, solved),
                        out.level if solved else len(LEVELS), hardest(out))
@@ -37,5 +46,5 @@ def hardest(out: Run) -> str | None:
 
 
 def grade(p: Str8ts) -> Grade:
-    ex = explain(p)
+    ex = explain(p, candidates=False)
     return Grade(ex.level, ex.grade, ex.hardest_rule)

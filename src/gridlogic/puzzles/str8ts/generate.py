@@ -129,11 +129,13 @@ def minimise(full: Str8ts, rng: Random, sat: PatternSat) -> Str8ts:
     return with_givens(full, givens)
 
 
-RULES = tuple(t for t in TECHNIQUES if t.id != "BoundedContradiction")
-"""The rules a candidate is solved with: all but the bounded contradiction search, the last resort
-of the extreme level (tried only where ForcingChain finds nothing, and by far the slowest). A run
-with these that solves the puzzle is step for step the run with every rule; a board where they are
-stuck gets one more given instead. So extreme puzzles come out solvable by ForcingChain."""
+RULES = tuple(t for t in TECHNIQUES if t.id not in ("StraightChain", "BoundedContradiction"))
+"""The rules a candidate is solved with: all but the extreme level's last two, StraightChain and
+the bounded contradiction search (tried only where ForcingChain finds nothing, and by far the
+slowest: a failing scan of either on a stuck board costs more than a new given). They come last in
+the table, so a run with these rules that solves the puzzle is step for step the run with every
+rule; a board where they are stuck gets one more given instead. So extreme puzzles come out
+solvable by ForcingChain."""
 
 
 def at_level(p: Str8ts, full: Str8ts, level: int, rng: Random) -> tuple[Str8ts, Run] | None:

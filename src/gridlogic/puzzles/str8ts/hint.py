@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gridlogic.core.engine import FnTechnique
 from gridlogic.core.hint import Hint, Spec
 from gridlogic.core.hint import hint as core_hint
 from gridlogic.core.registry import Kind
 from gridlogic.core.step import Step
+from gridlogic.puzzles.str8ts.candidates import annotate
 from gridlogic.puzzles.str8ts.model import Str8ts
 from gridlogic.puzzles.str8ts.rules import TECHNIQUES, State
 
@@ -34,6 +36,18 @@ def places(step: Step) -> bool:
 
 
 def hint(k: Kind, puzzle: Str8ts, rows: Sequence[str], max_level: int | None = None) -> Hint:
-    return core_hint(k, puzzle, rows, height=puzzle.n, width=puzzle.n, spec=SPEC,
-                     state=lambda board: state(puzzle, board), techniques=TECHNIQUES, max_level=max_level,
-                     shown=places)
+    """The next placing step; it carries the candidates just before it (after the silent
+    eliminations) and after it."""
+    seen: list[list[int]] = []
+
+    def first(s: State) -> Step | None:  # the engine tries the cheapest rule first on every board
+        seen[:] = [s.board.masks.copy()]
+        return TECHNIQUES[0].find(s)
+
+    rules = (FnTechnique(TECHNIQUES[0].id, TECHNIQUES[0].level, first), *TECHNIQUES[1:])
+    out = core_hint(k, puzzle, rows, height=puzzle.n, width=puzzle.n, spec=SPEC,
+                    state=lambda board: state(puzzle, board), techniques=rules, max_level=max_level,
+                    shown=places)
+    if out.step is None or not seen or not out.step.marks:
+        return out
+    return Hint(out.status, annotate(puzzle, out.step, seen[0]), out.message)

@@ -85,15 +85,21 @@ class Str8tsKind(Kind):
     # ----- human solving
     def explain(self, puzzle: Any, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
         from gridlogic.puzzles.str8ts.explain import explain
-        return explain(_puzzle(puzzle), max_level)
+        return explain(_puzzle(puzzle), max_level, allow_uniqueness)
 
     def grade(self, puzzle: Any) -> Grade:
         from gridlogic.puzzles.str8ts.explain import grade
         return grade(_puzzle(puzzle))
 
     def render_explanation(self, puzzle: Any, ex: Explanation, verbose: bool = False) -> str:
-        """Numbered steps, then the final grid picture and the verdict."""
-        lines = [f"{k}. [{st.rule}] {st.reason}" for k, st in enumerate(ex.steps, 1)]
+        """Numbered steps (with ``verbose``, each followed by the candidates it changes), then the
+        final grid picture and the verdict."""
+        from gridlogic.puzzles.str8ts.candidates import changes
+        lines: list[str] = []
+        for k, st in enumerate(ex.steps, 1):
+            lines.append(f"{k}. [{st.rule}] {st.reason}")
+            if verbose:
+                lines += [f"     {c}" for c in changes(st)]
         lines += ["", self.render(puzzle, ex.final),
                   f"{ex.status}; grade {ex.grade} (level {ex.level}, hardest rule {ex.hardest_rule})"]
         return "\n".join(lines)

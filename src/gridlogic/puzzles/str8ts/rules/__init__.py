@@ -1,10 +1,11 @@
-"""Human strategies for Str8ts, each a named core.engine technique (names as str8ts.com and
-SlowThinker's guides use them), grouped in levels easy .. extreme."""
+"""Human strategies for Str8ts, each a named core.engine technique (names as Str8ts players use
+them: str8ts.com's strategy pages and the community catalogues), grouped in levels easy .. extreme.
+The chains come last in their level, the bounded contradiction search last of all."""
 
 from __future__ import annotations
 
 from gridlogic.core.engine import FnTechnique
-from gridlogic.puzzles.str8ts.rules import basic, chains, lines, sets
+from gridlogic.puzzles.str8ts.rules import basic, chains, lines, nets, sets, wings
 from gridlogic.puzzles.str8ts.rules.search import contradiction_search
 from gridlogic.puzzles.str8ts.rules.state import State
 
@@ -17,19 +18,27 @@ LOGIC: tuple[FnTechnique[State], ...] = (
     FnTechnique("CompartmentRange", EASY, basic.compartment_range),
     FnTechnique("HiddenSingle", MODERATE, basic.hidden_single),
     FnTechnique("StrandedDigits", MODERATE, basic.stranded_digits),
+    FnTechnique("SplitCompartment", MODERATE, basic.split_compartment),
     FnTechnique("MindTheGap", MODERATE, basic.mind_the_gap),
-    FnTechnique("SureDigits", TOUGH, basic.sure_digits),
-    FnTechnique("NakedPair", TOUGH, sets.naked_set(2, TOUGH)),
-    FnTechnique("HiddenPair", TOUGH, sets.hidden_set(2, TOUGH)),
-    FnTechnique("NakedTriple", TOUGH, sets.naked_set(3, TOUGH)),
-    FnTechnique("HiddenTriple", TOUGH, sets.hidden_set(3, TOUGH)),
-    FnTechnique("Settis", DIABOLICAL, lines.settis(DIABOLICAL)),
+    FnTechnique("SureCandidates", TOUGH, basic.sure_candidates),
+    FnTechnique("RequiredDigits", TOUGH, sets.required_digits(TOUGH)),
+    *(FnTechnique(f"Naked{sets.SET_NAMES[k]}", TOUGH, sets.naked_set(k, TOUGH)) for k in range(2, 6)),
+    FnTechnique("CrossCompartmentLockedSet", TOUGH, sets.cross_locked_set(TOUGH)),
+    *(FnTechnique(f"Hidden{sets.SET_NAMES[k]}", TOUGH, sets.hidden_set(k, TOUGH)) for k in range(2, 6)),
+    FnTechnique("CrossCompartmentHiddenSet", TOUGH, sets.cross_hidden_set(TOUGH)),
+    FnTechnique("LockedCompartments", DIABOLICAL, lines.locked_compartments(DIABOLICAL)),
     FnTechnique("XWing", DIABOLICAL, lines.fish(2, DIABOLICAL)),
     FnTechnique("Swordfish", DIABOLICAL, lines.fish(3, DIABOLICAL)),
+    FnTechnique("Jellyfish", DIABOLICAL, lines.fish(4, DIABOLICAL)),
+    FnTechnique("SettisRule", DIABOLICAL, lines.settis_rule(DIABOLICAL)),
+    FnTechnique("YWing", DIABOLICAL, wings.y_wing(DIABOLICAL)),
     FnTechnique("AlternatingChain", DIABOLICAL, chains.alternating_chain(DIABOLICAL)),
 )
 """The logic levels (easy .. diabolical), in the order the engine tries them (cheapest level first);
 the extreme level adds ForcingChain and the bounded contradiction search."""
+
+UNIQUENESS = FnTechnique("UniqueRectangle", DIABOLICAL, wings.unique_rectangle(DIABOLICAL))
+"""The unique-solution constraint, used only with ``--allow-uniqueness`` (before the chains)."""
 
 
 def _logic() -> tuple[FnTechnique[State], ...]:
@@ -38,11 +47,25 @@ def _logic() -> tuple[FnTechnique[State], ...]:
     return tuple(t for t in LOGIC if t.id != "AlternatingChain")
 
 
-
 TECHNIQUES: tuple[FnTechnique[State], ...] = (
     *LOGIC,
     FnTechnique("ForcingChain", EXTREME, chains.alternating_chain(EXTREME, singles=True)),
+    FnTechnique("StraightChain", EXTREME, nets.straight_chain(EXTREME)),
     FnTechnique("BoundedContradiction", EXTREME, contradiction_search(EXTREME, _logic)),
 )
 
-__all__ = ["LEVELS", "LOGIC", "TECHNIQUES", "State"]
+
+def techniques(allow_uniqueness: bool = False) -> tuple[FnTechnique[State], ...]:
+    """The rule table; with ``allow_uniqueness`` the unique rectangle joins, just before the chains."""
+    if not allow_uniqueness:
+        return TECHNIQUES
+    k = next(k for k, t in enumerate(TECHNIQUES) if t.id == "AlternatingChain")
+    return (*TECHNIQUES[:k], UNIQUENESS, *TECHNIQUES[k:])
+
+
+CHAINS = frozenset({"AlternatingChain", "ForcingChain", "StraightChain"})
+"""The chain rules (tried after every other rule of their level)."""
+SEARCH = frozenset({"BoundedContradiction"})
+"""The search: a trial run of the other rules after an assumption."""
+
+__all__ = ["CHAINS", "LEVELS", "LOGIC", "SEARCH", "TECHNIQUES", "UNIQUENESS", "State", "techniques"]

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
-from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, removal, show, white_peers
+from gridlogic.puzzles.str8ts.model import Compartment
+from gridlogic.puzzles.str8ts.rules.state import State, alternatives, given_bits, removal, show, white_peers
+from gridlogic.puzzles.str8ts.rules.straights import Fit
 
 EASY, MODERATE, TOUGH = 0, 1, 2
 
@@ -23,17 +27,26 @@ def naked_single(s: State) -> Step | None:
 def elimination(s: State) -> Step | None:
     """Elimination: a placed digit (or a black cell's digit) leaves the rest of its row and column."""
     p = s.puzzle
-    masks, placed = s.board.masks, s.placed
+    masks, placed, black = s.board.masks, s.placed, p.black
     peers = white_peers(p)
+    given = given_bits(p)
+    done = s.eliminated  # decided cells whose digit no peer holds any more (masks only shrink)
     for i in range(p.size):
-        if not (placed[i] or p.givens[i]):
+        if i in done:
             continue
-        d = s.digit(i)
-        if d is None:
+        if placed[i]:
+            bit = masks[i]
+        elif black[i] and given[i]:
+            bit = given[i]
+        else:
             continue
-        bit = 1 << (d - 1)
-        if not any(masks[j] & bit for j in peers[i]):
+        for j in peers[i]:
+            if masks[j] & bit:
+                break
+        else:
+            done.add(i)
             continue
+        d = bit.bit_length()
         marks = removal(s, peers[i], bit)
         if marks:
             what = "black " if p.black[i] else ""
@@ -67,15 +80,13 @@ def compartment_range(s: State) -> Step | None:
 def hidden_single(s: State) -> Step | None:
     """HiddenSingle: a digit in every straight the compartment can still hold has one cell left
     for it in the compartment."""
-    masks, placed = s.board.masks, s.placed
+    placed = s.placed
     for comp in s.puzzle.compartments:
         if all(placed[i] for i in comp.cells):
             continue
-        sure = s.sure(comp)
-        for d in digits(sure):
-            holders = [i for i in comp.cells if masks[i] >> (d - 1) & 1]
-            if len(holders) == 1 and not s.placed[holders[0]]:
-                i = holders[0]
+        for k, d in s.lone_sure(comp):
+            i = comp.cells[k]
+            if not placed[i]:
                 reason = f"every straight left for {comp.name} contains {d}; only {cell_name(s.cell(i))} can hold it"
                 return Step("HiddenSingle", MODERATE, reason,
                             tuple(s.cell(j) for j in comp.cells), (Mark(s.cell(i), str(d)),))
@@ -100,29 +111,68 @@ def stranded_digits(s: State) -> Step | None:
     return None
 
 
+def _support(s: State, comp: Compartment, fitting: tuple[Fit, ...]) -> Step | None:
+    """The first cell of ``comp`` holding a digit it takes in none of ``fitting`` (as a step of
+    SplitCompartment when the windows leave a gap between them, else of MindTheGap)."""
+    split = _is_split(tuple(w for w, _ in fitting))
+    for k, i in enumerate(comp.cells):
+        ok = 0
+        for _, support in fitting:
+            ok |= support[k]
+        marks = removal(s, (i,), ~ok)
+        if not marks:
+            continue
+        lost = alternatives(s.mask(i) & ~ok)
+        held = ", ".join(show(w) for w, _ in fitting)
+        if split:
+            return Step("SplitCompartment", MODERATE,
+                        f"{comp.name} is split: it holds {held}, low or high, and none of them lets "
+                        f"{cell_name(s.cell(i))} be {lost}", tuple(s.cell(j) for j in comp.cells), marks)
+        return Step("MindTheGap", MODERATE,
+                    f"in {comp.name} ({held} possible) no straight lets {cell_name(s.cell(i))} be {lost}: "
+                    f"the other cells could not fill the rest", tuple(s.cell(j) for j in comp.cells), marks)
+    return None
+
+
+def _is_split(wins: tuple[int, ...]) -> bool:
+    """Whether the windows fall apart into a low and a high group sharing no digit (two neighbouring
+    windows, in order, are disjoint): the compartment is either low or high."""
+    return any(not a & b for a, b in itertools.pairwise(wins))
+
+
+def split_compartment(s: State) -> Step | None:
+    """SplitCompartment: the straights a compartment can hold fall into a low and a high group
+    sharing no digit (it is either low or high); a cell keeps only the digits it takes in one of
+    them, each straight filled by the other cells on their own candidates."""
+    for comp in s.puzzle.compartments:
+        if not s.trimmed(comp) or not _is_split(tuple(s.straights(comp))):
+            continue
+        fitting = s.fits(comp)
+        if _is_split(tuple(w for w, _ in fitting)):
+            step = _support(s, comp, fitting)
+            if step is not None:
+                return step
+    return None
+
+
 def mind_the_gap(s: State) -> Step | None:
     """MindTheGap (exact): a digit d leaves a cell when no straight the compartment can hold lets
     that cell be d while the other cells take the straight's other digits (a gap in the
     candidates, or digits the other cells need, rule it out)."""
     for comp in s.puzzle.compartments:
+        if not s.trimmed(comp):
+            continue
         fitting = s.fits(comp)
-        for k, i in enumerate(comp.cells):
-            ok = 0
-            for _, support in fitting:
-                ok |= support[k]
-            marks = removal(s, (i,), ~ok)
-            if marks:
-                lost = alternatives(s.mask(i) & ~ok)
-                return Step("MindTheGap", MODERATE,
-                            f"in {comp.name} ({', '.join(show(w) for w, _ in fitting)} possible) no straight lets "
-                            f"{cell_name(s.cell(i))} be {lost}: the other cells could not fill the rest",
-                            tuple(s.cell(j) for j in comp.cells), marks)
+        if not _is_split(tuple(w for w, _ in fitting)):
+            step = _support(s, comp, fitting)
+            if step is not None:
+                return step
     return None
 
 
-def sure_digits(s: State) -> Step | None:
-    """SureDigits: digits in every straight a compartment can still hold (the overlap of its lowest
-    and highest) are in it, so they leave the rest of its row or column."""
+def sure_candidates(s: State) -> Step | None:
+    """SureCandidates (high/low): digits in every straight a compartment can still hold (the overlap
+    of its lowest and highest) are in it, so they leave the rest of its row or column."""
     p = s.puzzle
     for comp in p.compartments:
         wins = s.straights(comp)
@@ -136,11 +186,11 @@ def sure_digits(s: State) -> Step | None:
         marks = removal(s, others, sure)
         if marks:
             lo, hi = show(wins[0]), show(wins[-1])
-            return Step("SureDigits", TOUGH,
-                        f"{comp.name}: lowest straight {lo}, highest {hi}; {show(sure)} is in every one, so it leaves "
+            return Step("SureCandidates", TOUGH,
+                        f"{comp.name}: lowest straight {lo}, highest {hi}; {show(sure)} is sure in it, so it leaves "
                         f"the rest of {p.line_name(k)}", tuple(s.cell(i) for i in comp.cells), marks)
     return None
 
 
 __all__ = ["compartment_range", "elimination", "hidden_single", "mind_the_gap", "naked_single",
-           "stranded_digits", "sure_digits"]
+           "split_compartment", "stranded_digits", "sure_candidates"]

@@ -1,4 +1,5 @@
-"""Rules over a whole row or column (Settis) and over several of them (X-wing, Swordfish)."""
+"""Rules over a whole row or column (locked compartments) and over several of them (X-Wing,
+Swordfish, Jellyfish, Setti's rule)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,17 @@ from itertools import combinations
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Step
+from gridlogic.puzzles.str8ts.model import Str8ts
 from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, removal, show
 
-FISH_NAMES = {2: "XWing", 3: "Swordfish"}
+FISH_NAMES = {2: "XWing", 3: "Swordfish", 4: "Jellyfish"}
 
 
-def settis(level: int) -> Callable[[State], Step | None]:
-    """Settis: the compartments of a row or column hold straights that share no digit and avoid the
-    line's black digits. Only the straights of a compartment that fit together with some straight of
-    every other compartment remain; a cell keeps only the digits it takes in one of them (each
-    straight's digits matched to distinct cells)."""
+def locked_compartments(level: int) -> Callable[[State], Step | None]:
+    """LockedCompartments: the compartments of a row or column hold straights that share no digit
+    and avoid the line's black digits. Only the straights of a compartment that fit together with
+    some straight of every other compartment remain; a cell keeps only the digits it takes in one
+    of them (each straight's digits matched to distinct cells)."""
 
     def find(s: State) -> Step | None:
         p = s.puzzle
@@ -36,7 +38,7 @@ def settis(level: int) -> Callable[[State], Step | None]:
                         others = [c.name for c in comps if c is not comp]
                         with_ = f"with {', '.join(others)}" if others else "with the black digits"
                         held = ", ".join(show(w) for w, _ in fitting) or "no straight"
-                        return Step("Settis", level,
+                        return Step("LockedCompartments", level,
                                     f"in {p.line_name(k)}, {comp.name} must fit {with_} without sharing digits, so it "
                                     f"holds {held}; {cell_name(s.cell(i))} cannot be {alternatives(s.mask(i) & ~ok)}",
                                     tuple(s.cell(j) for c in comps for j in c.cells), marks)
@@ -66,7 +68,7 @@ def _required(s: State, base: int) -> dict[int, list[tuple[int, frozenset[int]]]
 
 
 def fish(size: int, level: int) -> Callable[[State], Step | None]:
-    """XWing (2) / Swordfish (3): ``size`` rows must each hold digit d (every combination of their
+    """XWing (2) / Swordfish (3) / Jellyfish (4): ``size`` rows must each hold digit d (every combination of their
     compartments' straights uses it) and in them d fits only ``size`` columns; those rows take d in
     each of these columns, so d leaves the columns' other cells. Likewise with rows and columns
     swapped."""
@@ -98,4 +100,80 @@ def fish(size: int, level: int) -> Callable[[State], Step | None]:
     return find
 
 
-__all__ = ["FISH_NAMES", "fish", "settis"]
+def _counts(s: State, base: int, d: int) -> tuple[list[int], list[int]]:
+    """Rows (``base == 0``) or columns: those that must hold digit d in a white cell (every
+    combination of their straights uses it), and those that may hold it but need not."""
+    p = s.puzzle
+    bit = 1 << (d - 1)
+    sure: list[int] = []
+    maybe: list[int] = []
+    for a in range(p.n):
+        _, allowed, required = s.line(base + a)
+        if required & bit:
+            sure.append(a)
+        elif any(w & bit for ws in allowed for w in ws):
+            maybe.append(a)
+    return sure, maybe
+
+
+def settis_rule(level: int) -> Callable[[State], Step | None]:
+    """SettisRule: every digit sits in as many rows as columns (one per row and column it is in).
+    When the rows that must hold d are as many as the columns that can, d leaves the other rows
+    (and rows and columns swapped); when the rows that can hold d are as few as the columns that
+    must, every such row must hold it (its straights are then chosen to use d)."""
+
+    def find(s: State) -> Step | None:
+        p = s.puzzle
+        n = p.n
+        for d in range(1, n + 1):
+            bit = 1 << (d - 1)
+            rows, cols = _counts(s, 0, d), _counts(s, n, d)
+            for base, (sure, maybe), (o_sure, o_maybe) in ((0, rows, cols), (n, cols, rows)):
+                what = "rows" if base == 0 else "columns"
+                other = "columns" if base == 0 else "rows"
+                most, least = len(o_sure) + len(o_maybe), len(o_sure)
+                if maybe and len(sure) == most:
+                    victims = [j for a in maybe for j in p.lines[base + a] if not p.black[j]]
+                    marks = removal(s, victims, bit)
+                    if marks:
+                        return Step("SettisRule", level,
+                                    f"Setti's rule: {d} can be in at most {most} {other} and must be in {len(sure)} "
+                                    f"{what} already ({_names(p, base, sure)}), so it leaves "
+                                    f"{_names(p, base, maybe)}", (), marks)
+                if maybe and len(sure) + len(maybe) == least:
+                    for a in maybe:
+                        step = _must_hold(s, base + a, d, level,
+                                          f"Setti's rule: {d} must be in {least} {other}, and only {least} {what} "
+                                          f"can hold it, so {p.line_name(base + a)} must")
+                        if step is not None:
+                            return step
+        return None
+
+    return find
+
+
+def _names(p: Str8ts, base: int, idx: list[int]) -> str:
+    return ", ".join(p.line_name(base + a) for a in idx)
+
+
+def _must_hold(s: State, k: int, d: int, level: int, why: str) -> Step | None:
+    """Line ``k`` must hold ``d``: its compartments keep the straights of the combinations using
+    it; the first cell that loses a digit so, as a SettisRule step."""
+    comps, allowed, _ = s.line(k, must=1 << (d - 1))
+    for comp, wins in zip(comps, allowed, strict=True):
+        keep = set(wins)
+        fitting = [(w, sup) for w, sup in s.fits(comp) if w in keep]
+        for q, i in enumerate(comp.cells):
+            ok = 0
+            for _, sup in fitting:
+                ok |= sup[q]
+            marks = removal(s, (i,), ~ok)
+            if marks:
+                return Step("SettisRule", level, f"{why}; then {comp.name} holds "
+                            f"{', '.join(show(w) for w, _ in fitting) or 'no straight'} and {cell_name(s.cell(i))} "
+                            f"cannot be {alternatives(s.mask(i) & ~ok)}",
+                            tuple(s.cell(j) for c in comps for j in c.cells), marks)
+    return None
+
+
+__all__ = ["FISH_NAMES", "fish", "locked_compartments", "settis_rule"]

@@ -12,7 +12,7 @@ from gridlogic.core.board import Board
 from gridlogic.core.grid import Cell, cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Compartment, Str8ts
-from gridlogic.puzzles.str8ts.rules.straights import Fit, fits, line_windows, windows
+from gridlogic.puzzles.str8ts.rules.straights import Fit, fits, line_windows, lone_sure, trimmed, windows
 
 
 @dataclass(eq=False)
@@ -24,9 +24,20 @@ class State:
     """The masks and placed cells of the last board :meth:`contradiction` found nothing wrong with."""
     data: dict[int, tuple[Getter, tuple[int, ...], int]] = field(init=False, repr=False, compare=False)
     """:func:`compartment_data` of the puzzle."""
+    _lines_of: list[int] = field(init=False, repr=False, compare=False)
+    _lines: dict[tuple[int, int], tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]] = field(
+        init=False, repr=False, compare=False)
+    eliminated: set[int] = field(init=False, repr=False, compare=False)
+    """Decided cells whose digit no white peer holds any more (Elimination skips them: candidates
+    only ever shrink)."""
+    _codes_of: tuple[list[int], list[bool]] = field(init=False, repr=False, compare=False)
+    _codes: dict[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.data = compartment_data(self.puzzle)
+        self._lines_of, self._lines = [], {}
+        self._codes_of, self._codes = ([], []), {}
+        self.eliminated = set()
 
     @classmethod
     def start(cls, p: Str8ts) -> State:
@@ -43,7 +54,9 @@ class State:
         return f"State({self.puzzle!r}, {self.board!r}, {self.placed!r})"
 
     def copy(self) -> State:
-        return State(self.puzzle, self.board.copy(), self.placed.copy(), self.clean)
+        out = State(self.puzzle, self.board.copy(), self.placed.copy(), self.clean)
+        out.eliminated = set(self.eliminated)
+        return out
 
     # ----- the engine's protocol
     def apply(self, step: Step) -> None:
@@ -80,24 +93,22 @@ class State:
         touched = [False] * (2 * n)
         for i in changed:
             touched[i // n] = touched[n + i % n] = True
-        decided = [masks[i] if placed[i] else 1 << (p.givens[i] - 1) if p.givens[i] else 0 for i in range(p.size)]
+        given = given_bits(p)
         for k, line in enumerate(p.lines):
             if not touched[k]:
                 continue
             seen = 0
             for i in line:
-                bit = decided[i]
+                bit = masks[i] if placed[i] else given[i]
                 if bit & seen:
-                    j = next(j for j in line if decided[j] == bit)
+                    j = next(j for j in line if (masks[j] if placed[j] else given[j]) == bit)
                     return _broken("RepeatedDigit", f"{bit.bit_length()} twice in {p.line_name(k)}", [j, i], p)
                 seen |= bit
         for comp in p.compartments:
             if not touched[self.line_index(comp)]:
                 continue
-            ban = 0
-            for j in outside(comp):
-                ban |= decided[j]
-            if not windows(n, tuple(masks[i] for i in comp.cells), ban):
+            get = (self.data.get(id(comp)) or self._data(comp))[0]
+            if not windows(n, get(masks), self.banned(comp)):
                 return _broken("NoStraight", f"no straight of {comp.size} fits {comp.name}", list(comp.cells), p)
         self.clean = now
         return None
@@ -141,24 +152,56 @@ class State:
         get = (self.data.get(id(comp)) or self._data(comp))[0]
         return fits(self.puzzle.n, get(self.board.masks), self.banned(comp))
 
+    def lone_sure(self, comp: Compartment) -> tuple[tuple[int, int], ...]:
+        """The compartment's sure digits with one cell left for them: (position in it, digit)."""
+        get = (self.data.get(id(comp)) or self._data(comp))[0]
+        return lone_sure(self.puzzle.n, get(self.board.masks), self.banned(comp))
+
+    def trimmed(self, comp: Compartment) -> bool:
+        """Whether a cell of the compartment holds a digit no fitting straight gives it."""
+        get = (self.data.get(id(comp)) or self._data(comp))[0]
+        return trimmed(self.puzzle.n, get(self.board.masks), self.banned(comp))
+
     def straights(self, comp: Compartment) -> list[int]:
         """The windows (masks of t consecutive digits) the compartment can still fill."""
         get = (self.data.get(id(comp)) or self._data(comp))[0]
         return list(windows(self.puzzle.n, get(self.board.masks), self.banned(comp)))
 
-    def line(self, k: int) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
+    def line(self, k: int, must: int = 0) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
         """Row/column ``k``: its compartments, the straights of each that fit together with the
-        others' (pairwise disjoint, avoiding the line's black digits), and the digits every such
-        combination uses."""
+        others' (pairwise disjoint, avoiding the line's black digits, using every digit of
+        ``must``), and the digits every such combination uses. Kept until the masks change (many
+        rules ask for every line on the same board)."""
+        masks = self.board.masks
+        if self._lines_of != masks:
+            self._lines_of = masks.copy()
+            self._lines = {}
+        found = self._lines.get((k, must))
+        if found is None:
+            found = self._lines[(k, must)] = self._line(k, must)
+        return found
+
+    def line_code(self, k: int) -> int:
+        """Line ``k``'s candidates and placed flags as one exact number (10 bits a cell), kept
+        until the masks or the placed cells change."""
+        masks, placed = self.board.masks, self.placed
+        if self._codes_of != (masks, placed):
+            self._codes_of = (masks.copy(), placed.copy())
+            self._codes = {}
+        found = self._codes.get(k)
+        if found is None:
+            found = 0
+            for j in self.puzzle.lines[k]:
+                found = found << 10 | masks[j] | placed[j] << 9
+            self._codes[k] = found
+        return found
+
+    def _line(self, k: int, must: int) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
         comps = line_compartments(self.puzzle)[k]
-        black = 0
-        for j in self.puzzle.lines[k]:
-            d = self.digit(j)
-            if d is not None and self.puzzle.black[j]:
-                black |= 1 << (d - 1)
+        black = black_digits(self.puzzle)[k]
         masks = self.board.masks
         wins = tuple(windows(self.puzzle.n, self._data(c)[0](masks), black) for c in comps)
-        allowed, required = line_windows(wins, black)
+        allowed, required = line_windows(wins, black, must)
         return comps, allowed, required
 
     def sure(self, comp: Compartment) -> int:
@@ -213,6 +256,27 @@ def outside(comp: Compartment) -> tuple[int, ...]:
     n = comp.n
     line = [comp.line * n + q for q in range(n)] if comp.axis == "row" else [q * n + comp.line for q in range(n)]
     return tuple(j for j in line if j not in comp.cells)
+
+
+def given_bits(p: Str8ts) -> tuple[int, ...]:
+    """Per cell: the bit of its given digit (white or black), else 0."""
+    return p.memo("given_bits", lambda: tuple(1 << (g - 1) if g else 0 for g in p.givens))
+
+
+def black_digits(p: Str8ts) -> tuple[int, ...]:
+    """Per row, then column (indexed like ``p.lines``): the digits of its black cells, as a mask."""
+
+    def make() -> tuple[int, ...]:
+        out = []
+        for line in p.lines:
+            m = 0
+            for j in line:
+                if p.black[j] and p.givens[j]:
+                    m |= 1 << (p.givens[j] - 1)
+            out.append(m)
+        return tuple(out)
+
+    return p.memo("black_digits", make)
 
 
 def line_compartments(p: Str8ts) -> tuple[tuple[Compartment, ...], ...]:

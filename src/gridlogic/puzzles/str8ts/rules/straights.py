@@ -67,6 +67,9 @@ def fits(n: int, masks: tuple[int, ...], banned: int) -> tuple[Fit, ...]:
     """Each window of :func:`windows` with, per cell, the digits it takes in some filling."""
     out: list[Fit] = []
     for w in windows(n, masks, banned):
+        if all(m & w == w for m in masks):  # every cell can take every digit of w
+            out.append((w, (w,) * len(masks)))
+            continue
         fwd = _layers(masks, w)
         bwd = _layers(masks[::-1], w)[::-1]  # bwd[k]: sets cells k..t-1 can take
         support = []
@@ -81,10 +84,45 @@ def fits(n: int, masks: tuple[int, ...], banned: int) -> tuple[Fit, ...]:
 
 
 @lru_cache(maxsize=1 << 16)
-def line_windows(windows: tuple[tuple[int, ...], ...], banned: int) -> tuple[tuple[tuple[int, ...], ...], int]:
+def lone_sure(n: int, masks: tuple[int, ...], banned: int) -> tuple[tuple[int, int], ...]:
+    """The digits in every window of :func:`windows` that one cell alone can take: (cell position,
+    digit) pairs, by digit."""
+    wins = windows(n, masks, banned)
+    if not wins:
+        return ()
+    sure = -1
+    for w in wins:
+        sure &= w
+    out = []
+    for d in range(n):
+        if sure >> d & 1:
+            holders = [k for k, m in enumerate(masks) if m >> d & 1]
+            if len(holders) == 1:
+                out.append((holders[0], d + 1))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def trimmed(n: int, masks: tuple[int, ...], banned: int) -> bool:
+    """Whether some cell holds a digit it takes in none of the :func:`fits` (a cheap, cached
+    "nothing to remove" for the rules that look at every compartment on every board)."""
+    fitting = fits(n, masks, banned)
+    for k, m in enumerate(masks):
+        ok = 0
+        for _, support in fitting:
+            ok |= support[k]
+        if m & ~ok:
+            return True
+    return False
+
+
+@lru_cache(maxsize=1 << 16)
+def line_windows(windows: tuple[tuple[int, ...], ...], banned: int,
+                 must: int = 0) -> tuple[tuple[tuple[int, ...], ...], int]:
     """For the compartments of one line, each given its fitting windows: the windows of each that
-    belong to some choice of pairwise disjoint windows (one per compartment) avoiding ``banned``,
-    and the digits every such choice uses (0 when there is no choice at all)."""
+    belong to some choice of pairwise disjoint windows (one per compartment) avoiding ``banned``
+    and using every digit of ``must``, and the digits every such choice uses (0 when there is no
+    choice at all)."""
     allowed: list[set[int]] = [set() for _ in windows]
     required = -1
     chosen: list[int] = []
@@ -92,6 +130,8 @@ def line_windows(windows: tuple[tuple[int, ...], ...], banned: int) -> tuple[tup
     def walk(c: int, used: int) -> None:
         nonlocal required
         if c == len(windows):
+            if used & must != must:
+                return
             for k, w in enumerate(chosen):
                 allowed[k].add(w)
             required &= used
@@ -108,4 +148,4 @@ def line_windows(windows: tuple[tuple[int, ...], ...], banned: int) -> tuple[tup
     return tuple(tuple(w for w in ws if w in a) for ws, a in zip(windows, allowed, strict=True)), required
 
 
-__all__ = ["Fit", "fits", "line_windows", "windows"]
+__all__ = ["Fit", "fits", "line_windows", "lone_sure", "trimmed", "windows"]
