@@ -21,7 +21,7 @@ def start_server(**app_options: object) -> tuple[uvicorn.Server, threading.Threa
                                         log_level="warning", backlog=2048))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 300  # the workers warm up before the server listens
     while not srv.started and time.monotonic() < deadline:
         time.sleep(0.05)
     assert srv.started, "the test server did not start"

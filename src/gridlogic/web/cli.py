@@ -22,6 +22,7 @@ def serve(host: str, port: int, workers: int, time_limit: float, max_body: int) 
 
     from gridlogic.web.app import create_app
 
-    click.echo(f"gridlogic: open http://{host}:{port}/play  (Ctrl-C stops)", err=True)
+    click.echo(f"gridlogic: warming up {workers + 1} workers, then open http://{host}:{port}/play  (Ctrl-C stops)",
+               err=True)
     uvicorn.run(create_app(workers=workers, time_limit=time_limit, max_body=max_body, host=host), host=host, port=port,
                 log_level="warning")
