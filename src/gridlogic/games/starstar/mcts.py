@@ -20,13 +20,15 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from gridlogic.games.starstar.playout import Cells, Playout, get_playout, numba, tables
+from gridlogic.games.starstar.jit import HAVE_NUMBA, njit
+from gridlogic.games.starstar.playout import Cells, Playout, get_playout, tables
 from gridlogic.games.starstar.state import StarState
 
 Floats = npt.NDArray[np.float64]
@@ -62,7 +64,7 @@ def _select_loop(
     return best
 
 
-_compiled_select = None if numba is None else numba.njit(cache=True, nogil=True)(_select_loop)
+_compiled_select = njit(_select_loop) if HAVE_NUMBA else None
 
 
 class Evaluator(Protocol):
@@ -73,20 +75,24 @@ class Evaluator(Protocol):
 
 @dataclass
 class RandomPlayoutEvaluator:
-    """Random fill of the empty nodes and scoring; exact score when the game is already over."""
+    """Fill of the empty nodes (``random``, or ``bridge``: defending bridges) and scoring; the exact
+    score when the game is already over."""
 
     backend: str | None = None
+    policy: str = "random"
     _playout: Playout = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._playout = get_playout(self.backend)
+        self._playout = get_playout(self.backend, self.policy)
 
     def evaluate(self, state: StarState, rng: random.Random) -> tuple[float, Cells]:
         if state.is_terminal():
             winner = state.winner()
             reward = 0.5 if winner is None else 1.0 - winner
             return reward, np.array(state.cells, dtype=np.int8)
-        outcome, board = self._playout(tables(state.graph.rings), state.cells, state.to_play, rng)
+        last = state.moves[-1].action if state.moves else -1
+        last = last if last < state.graph.size else -1  # a pass or a swap leaves no stone to answer
+        outcome, board = self._playout(tables(state.graph.rings), state.cells, state.to_play, rng, last)
         return outcome.black_reward, board
 
 
@@ -138,6 +144,20 @@ class Node:
         return int(np.argmax(counts))
 
 
+def node_bytes(actions: int) -> int:
+    """Memory of one node with ``actions`` actions: four float64 rows, the legal mask, the objects."""
+    return 4 * 8 * actions + actions + 600
+
+
+def subtree_size(root: Node) -> int:
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        count += 1
+        stack.extend(node.children.values())
+    return count
+
+
 @dataclass(frozen=True)
 class SearchResult:
     action: int
@@ -158,20 +178,32 @@ class MCTSBot:
     rave_k: float = 400.0
     exploration: float = 0.3
     reuse: bool = True
-    evaluator: Evaluator = field(default_factory=RandomPlayoutEvaluator)
+    evaluator: Evaluator = field(default_factory=lambda: RandomPlayoutEvaluator(policy="bridge"))
     name: str = "mcts"
+    memory_mb: float = 256.0  # bound on the tree: no node is added past it (the search goes on)
+    clock: Callable[[], float] = field(default=time.perf_counter, repr=False)  # time.process_time: CPU
     last: SearchResult | None = field(default=None, init=False, repr=False)
     _root: Node | None = field(default=None, init=False, repr=False)
     _root_moves: list[tuple[int, int]] = field(default_factory=list, init=False, repr=False)
     _jitter: dict[int, Floats] = field(default_factory=dict, init=False, repr=False)
+    _nodes: int = field(default=0, init=False, repr=False)
+    _max_nodes: int = field(default=0, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.seconds is None and self.playouts is None:
             raise ValueError("MCTSBot needs a time budget (seconds) or a playout budget")
+        if not self.memory_mb > 0:
+            raise ValueError("memory_mb must be positive")
 
     def reset(self) -> None:
         self._root = None
         self._root_moves = []
+        self._nodes = 0
+
+    @property
+    def nodes(self) -> int:
+        """Nodes in the current tree (the root's subtree after re-rooting)."""
+        return self._nodes
 
     def _jitter_for(self, size: int) -> Floats:
         # tiny fixed tie-breaking noise so that equal values are not taken in index order
@@ -192,6 +224,8 @@ class MCTSBot:
         if node is None or node.player != state.to_play:
             node = Node(state)
         self._root, self._root_moves = node, moves
+        self._nodes = subtree_size(node)
+        self._max_nodes = max(1, int(self.memory_mb * 2**20 / node_bytes(state.num_distinct_actions())))
         return node
 
     def _select(self, node: Node) -> int:
@@ -235,8 +269,9 @@ class MCTSBot:
             state.apply_action(action)
             child = node.children.get(action)
             if child is None:
-                if not state.is_terminal():
+                if not state.is_terminal() and self._nodes < self._max_nodes:
                     node.children[action] = node.child(action, state)
+                    self._nodes += 1
                 break
             node = child
         black_reward, board = self.evaluator.evaluate(state, self.rng)
@@ -256,7 +291,7 @@ class MCTSBot:
     def search(self, state: StarState) -> SearchResult:
         if state.is_terminal():
             raise ValueError("the game is over")
-        start = time.perf_counter()
+        start = self.clock()
         root = self._find_root(state)
         work = state.clone()
         deadline = None if self.seconds is None else start + self.seconds
@@ -264,14 +299,14 @@ class MCTSBot:
         while True:
             if self.playouts is not None and sims >= self.playouts:
                 break
-            if deadline is not None and sims % 8 == 0 and time.perf_counter() >= deadline and sims:
+            if deadline is not None and sims % 8 == 0 and self.clock() >= deadline and sims:
                 break
             self._simulate(root, work)
             sims += 1
         action = root.best_action()
         n = root.visits[action]
         value = float(root.wins[action] / n) if n else 0.5
-        self.last = SearchResult(action, sims, time.perf_counter() - start, root.total, value)
+        self.last = SearchResult(action, sims, self.clock() - start, root.total, value)
         return self.last
 
     def step(self, state: StarState) -> int:
@@ -298,6 +333,7 @@ class FlatMonteCarloBot:
     playouts: int | None = 1000
     evaluator: Evaluator = field(default_factory=RandomPlayoutEvaluator)
     name: str = "flat"
+    clock: Callable[[], float] = field(default=time.perf_counter, repr=False)
 
     def reset(self) -> None:
         """Nothing is kept between moves."""
@@ -307,12 +343,12 @@ class FlatMonteCarloBot:
         if not actions:
             return state.pass_action
         wins = [0.0] * len(actions)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None else self.clock() + self.seconds
         sims = 0
         player = state.to_play
         work = state.clone()
         while (self.playouts is None or sims < self.playouts) and (
-            deadline is None or sims < len(actions) or time.perf_counter() < deadline
+            deadline is None or sims < len(actions) or self.clock() < deadline
         ):
             i = sims % len(actions)
             work.apply_action(actions[i])
