@@ -45,7 +45,7 @@ def _shuffled_empties_source(cells: Any, state: Any) -> tuple[Any, int, Any]:  #
             m += 1
     for i in range(m - 1, 0, -1):
         state, r = _next(state)
-        j = np.int64(r % np.uint64(i + 1))
+        j = (np.int64(r) * (i + 1)) >> 31  # r has 31 random bits: multiply-shift, no division
         empties[i], empties[j] = empties[j], empties[i]
     return empties, m, state
 
@@ -156,7 +156,7 @@ def _bridge_fill_source(cells: Any, to_play: int, last: int, seed: int, bptr: An
                 move = cand[0]
             elif k > 1:
                 state, r = _next(state)
-                move = cand[np.int64(r % np.uint64(k))]
+                move = cand[(np.int64(r) * k) >> 31]
         if move < 0:
             while cells[empties[i]] != 0:
                 i += 1

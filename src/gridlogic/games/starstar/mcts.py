@@ -64,7 +64,19 @@ def _select_loop(
     return best
 
 
+def _backup_loop(stats: Floats, action: int, reward: float, board: Cells, colour: int, rave: bool) -> None:
+    """One node's update: visits and wins of ``action``; AMAF counts of every node ``colour`` holds."""
+    stats[0, action] += 1.0
+    stats[1, action] += reward
+    if rave:
+        for a in range(board.shape[0]):
+            if board[a] == colour:
+                stats[2, a] += 1.0
+                stats[3, a] += reward
+
+
 _compiled_select = njit(_select_loop) if HAVE_NUMBA else None
+_backup = njit(_backup_loop) if HAVE_NUMBA else _backup_loop
 
 
 class Evaluator(Protocol):
@@ -109,7 +121,7 @@ def searched_actions(state: StarState) -> list[int]:
 class Node:
     """Statistics of the actions from one state, from the view of the player to move there."""
 
-    __slots__ = ("amaf_n", "amaf_w", "children", "legal", "player", "total", "visits", "wins")
+    __slots__ = ("amaf_n", "amaf_w", "children", "legal", "player", "stats", "total", "visits", "wins")
 
     def __init__(self, state: StarState, legal: npt.NDArray[np.bool_] | None = None) -> None:
         size = state.num_distinct_actions()
@@ -118,7 +130,7 @@ class Node:
             legal = np.zeros(size, dtype=bool)
             legal[searched_actions(state)] = True
         self.legal = legal
-        stats = np.zeros((4, size))  # one allocation for the four rows
+        self.stats = stats = np.zeros((4, size))  # one allocation for the four rows
         self.visits: Floats = stats[0]
         self.wins: Floats = stats[1]
         self.amaf_n: Floats = stats[2]
@@ -277,16 +289,10 @@ class MCTSBot:
         black_reward, board = self.evaluator.evaluate(state, self.rng)
         for _ in path:
             state.undo()
-        masks = (board == 1, board == 2)
         for node, action in path:
             reward = black_reward if node.player == 0 else 1.0 - black_reward
-            node.visits[action] += 1
-            node.wins[action] += reward
+            _backup(node.stats, action, reward, board, node.player + 1, self.rave)
             node.total += 1
-            if self.rave:
-                mask = masks[node.player]
-                node.amaf_n[: len(mask)] += mask
-                node.amaf_w[: len(mask)] += mask * reward
 
     def search(self, state: StarState) -> SearchResult:
         if state.is_terminal():
@@ -409,3 +415,12 @@ def play_game(black: Bot, white: Bot, rings: int, *, swap: bool = False, max_mov
         bot = black if state.to_play == 0 else white
         state.apply_action(bot.step(state))
     return state
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel a search uses: call once per process
+    before the first timed search, so that no move pays for a JIT."""
+    from gridlogic.games.starstar.playout import warm_up as warm_playouts
+
+    warm_playouts()
+    MCTSBot(rng=random.Random(0), playouts=16).search(StarState.new(2))
