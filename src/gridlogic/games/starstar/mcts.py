@@ -32,13 +32,14 @@ from gridlogic.games.starstar.playout import Cells, Playout, get_playout, tables
 from gridlogic.games.starstar.state import StarState
 
 Floats = npt.NDArray[np.float64]
+Stats = npt.NDArray[np.float32]  # counts and sums of rewards in {0, 1/2, 1}: exact in float32 below 2^23
 
 
 def _select_loop(
-    visits: Floats,
-    wins: Floats,
-    amaf_n: Floats,
-    amaf_w: Floats,
+    visits: Stats,
+    wins: Stats,
+    amaf_n: Stats,
+    amaf_w: Stats,
     legal: npt.NDArray[np.bool_],
     jitter: Floats,
     total: int,
@@ -52,19 +53,19 @@ def _select_loop(
     for a in range(visits.shape[0]):
         if not legal[a]:
             continue
-        n = visits[a]
-        q = wins[a] / n if n > 0 else 1.0
+        n = float(visits[a])  # float64 arithmetic, as in the numpy twin
+        q = float(wins[a]) / n if n > 0 else 1.0
         if rave and amaf_n[a] > 0:
-            m = amaf_n[a]
+            m = float(amaf_n[a])
             beta = m / (n + m + n * m / rave_k)
-            q = (1.0 - beta) * q + beta * amaf_w[a] / m
+            q = (1.0 - beta) * q + beta * float(amaf_w[a]) / m
         value = q + exploration * math.sqrt(log_total / (n + 1.0)) + jitter[a]
         if value > best_value:
             best, best_value = a, value
     return best
 
 
-def _backup_loop(stats: Floats, action: int, reward: float, board: Cells, colour: int, rave: bool) -> None:
+def _backup_loop(stats: Stats, action: int, reward: float, board: Cells, colour: int, rave: bool) -> None:
     """One node's update: visits and wins of ``action``; AMAF counts of every node ``colour`` holds."""
     stats[0, action] += 1.0
     stats[1, action] += reward
@@ -130,11 +131,11 @@ class Node:
             legal = np.zeros(size, dtype=bool)
             legal[searched_actions(state)] = True
         self.legal = legal
-        self.stats = stats = np.zeros((4, size))  # one allocation for the four rows
-        self.visits: Floats = stats[0]
-        self.wins: Floats = stats[1]
-        self.amaf_n: Floats = stats[2]
-        self.amaf_w: Floats = stats[3]
+        self.stats = stats = np.zeros((4, size), dtype=np.float32)  # one allocation for the four rows
+        self.visits: Stats = stats[0]
+        self.wins: Stats = stats[1]
+        self.amaf_n: Stats = stats[2]
+        self.amaf_w: Stats = stats[3]
         self.children: dict[int, Node] = {}
         self.total = 0
 
@@ -157,8 +158,8 @@ class Node:
 
 
 def node_bytes(actions: int) -> int:
-    """Memory of one node with ``actions`` actions: four float64 rows, the legal mask, the objects."""
-    return 4 * 8 * actions + actions + 600
+    """Memory of one node with ``actions`` actions: four float32 rows, the legal mask, the objects."""
+    return 4 * 4 * actions + actions + 600
 
 
 def subtree_size(root: Node) -> int:
@@ -259,11 +260,11 @@ class MCTSBot:
         )
 
     def _select_numpy(self, node: Node) -> int:
-        visits, amaf_n = node.visits, node.amaf_n
+        visits, wins, amaf_n, amaf_w = node.stats.astype(np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
-            q = np.where(visits > 0, node.wins / visits, 1.0)
+            q = np.where(visits > 0, wins / visits, 1.0)
             if self.rave:
-                amaf_q = np.where(amaf_n > 0, node.amaf_w / amaf_n, 1.0)
+                amaf_q = np.where(amaf_n > 0, amaf_w / amaf_n, 1.0)
                 beta = amaf_n / (visits + amaf_n + visits * amaf_n / self.rave_k)
                 beta = np.where(amaf_n > 0, beta, 0.0)
                 q = (1.0 - beta) * q + beta * amaf_q
