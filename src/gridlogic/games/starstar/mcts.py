@@ -149,7 +149,7 @@ class Node:
         if action < n:
             legal[action] = False
         legal[n + 1] = state.swap_available()
-        legal[n] = state.passes > 0 or not legal[:n].any()
+        legal[n] = state.passes > 0 or state.stones == n  # no empty node: only a pass is left
         return Node(state, legal)
 
     def best_action(self) -> int:
