@@ -19,7 +19,8 @@ Players:
   tree reuse between moves, no bound on the tree);
 * ``bridge``  the same search with bridge and edge-template defence in the playouts, and the tree
   bounded to 256 MB: today's default ``MCTSBot``;
-* ``bridge-c0`` ``bridge`` without the UCT exploration term (RAVE alone explores).
+* ``bridge-c0`` ``bridge`` without the UCT exploration term (RAVE alone explores);
+* ``bridge-prior`` ``bridge`` whose new nodes give 10 virtual wins to each answer to an intruded bridge.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ PLAYERS: dict[str, Callable[[int, float], Bot]] = {
     "rave": _mcts("random", memory_mb=1e9),
     "bridge": _mcts("bridge"),
     "bridge-c0": _mcts("bridge", exploration=0.0),
+    "bridge-prior": _mcts("bridge", bridge_prior=10.0),
 }
 
 

@@ -208,3 +208,19 @@ def test_cpu_clock_budget() -> None:
     result = bot.search(StarState.new(4))
     assert result.simulations > 0 and 0.05 <= result.seconds < 1.0
     assert time.process_time() - start >= 0.05
+
+
+def test_bridge_prior_seeds_the_answer_to_an_intrusion() -> None:
+    from gridlogic.games.starstar.bridges import bridge_table
+
+    a, b, x = next(t for t in bridge_table(6).triples(60) if t[1] >= 0)
+    state = StarState.new(6)
+    for move in (a, 0, b):  # Black's bridge a-b; White's filler elsewhere
+        state.apply_action(move)
+    bot = MCTSBot(rng=random.Random(0), playouts=2, bridge_prior=7.0)
+    root = bot._find_root(state)
+    state.apply_action(60)  # White intrudes
+    child = bot._expand(root, 60, state)
+    assert child.visits[x] == child.wins[x] == 7.0 and child.visits.sum() == 7.0
+    plain = MCTSBot(rng=random.Random(0), playouts=2)._expand(root, 60, state)
+    assert plain.visits.sum() == 0.0

@@ -27,6 +27,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from gridlogic.games.starstar.bridges import bridge_table, defence
 from gridlogic.games.starstar.jit import HAVE_NUMBA, njit
 from gridlogic.games.starstar.playout import Cells, Playout, get_playout, tables
 from gridlogic.games.starstar.state import StarState
@@ -193,6 +194,7 @@ class MCTSBot:
     reuse: bool = True
     evaluator: Evaluator = field(default_factory=lambda: RandomPlayoutEvaluator(policy="bridge"))
     name: str = "mcts"
+    bridge_prior: float = 0.0  # virtual wins for saving an intruded bridge, in every new node
     memory_mb: float = 256.0  # bound on the tree: no node is added past it (the search goes on)
     clock: Callable[[], float] = field(default=time.perf_counter, repr=False)  # time.process_time: CPU
     last: SearchResult | None = field(default=None, init=False, repr=False)
@@ -273,6 +275,15 @@ class MCTSBot:
         value[~node.legal] = -np.inf
         return int(np.argmax(value))
 
+    def _expand(self, node: Node, action: int, state: StarState) -> Node:
+        """The new child; with ``bridge_prior`` the answers to an intruded bridge start with that many wins."""
+        child = node.child(action, state)
+        if self.bridge_prior and action < state.graph.size:
+            for x in defence(bridge_table(state.graph.rings), state.cells, action, state.to_play + 1):
+                child.visits[x] += self.bridge_prior
+                child.wins[x] += self.bridge_prior
+        return child
+
     def _simulate(self, root: Node, state: StarState) -> None:
         path: list[tuple[Node, int]] = []
         node = root
@@ -283,7 +294,7 @@ class MCTSBot:
             child = node.children.get(action)
             if child is None:
                 if not state.is_terminal() and self._nodes < self._max_nodes:
-                    node.children[action] = node.child(action, state)
+                    node.children[action] = self._expand(node, action, state)
                     self._nodes += 1
                 break
             node = child
