@@ -309,6 +309,7 @@ class MCTSBot:
     def search(self, state: StarState) -> SearchResult:
         if state.is_terminal():
             raise ValueError("the game is over")
+        warm_up()  # no budget pays for a JIT
         start = self.clock()
         root = self._find_root(state)
         work = state.clone()
@@ -429,9 +430,16 @@ def play_game(black: Bot, white: Bot, rings: int, *, swap: bool = False, max_mov
     return state
 
 
+_warm = False
+
+
 def warm_up() -> None:
-    """Compile (or load from numba's cache) every kernel a search uses: call once per process
-    before the first timed search, so that no move pays for a JIT."""
+    """Compile (or load from numba's cache) every kernel a search uses, once per process.  Every
+    search calls it before starting its clock; a server can call it when a worker starts."""
+    global _warm  # noqa: PLW0603 - once per process
+    if _warm:
+        return
+    _warm = True
     from gridlogic.games.starstar.playout import warm_up as warm_playouts
 
     warm_playouts()
