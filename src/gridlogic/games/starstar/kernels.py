@@ -50,8 +50,10 @@ def _shuffled_empties_source(cells: Any, state: Any) -> tuple[Any, int, Any]:  #
     return empties, m, state
 
 
-def _score_source(cells: Any, edges: Any, ptr: Any, idx: Any, peries: Any, is_quark: Any) -> tuple[int, int]:
-    # pragma: no cover - compiled; the full board's (margin, quark lead) for Black
+def _score_source(
+    cells: Any, edges: Any, ptr: Any, idx: Any, peries: Any, is_quark: Any, out: Any
+) -> tuple[int, int]:  # pragma: no cover - compiled
+    """The full board's (margin, quark lead) for Black; ``out[k]``: the owner of peri k (0 none, 1, 2)."""
     n = cells.shape[0]
     parent = np.arange(n, dtype=np.int32)
     for e in range(edges.shape[0]):
@@ -116,6 +118,7 @@ def _score_source(cells: Any, edges: Any, ptr: Any, idx: Any, peries: Any, is_qu
             colour = border if border in {1, 2} else 0
             for i in range(size):
                 owner[region[i]] = colour
+        out[k] = colour
         per[colour] += 1
         if is_quark[p]:
             qua[colour] += 1
@@ -134,7 +137,7 @@ def _random_kernel_source(
     second = np.int8(2 - to_play)
     for i in range(m):
         cells[empties[i]] = first if i % 2 == 0 else second
-    return _score(cells, edges, ptr, idx, peries, is_quark)
+    return _score(cells, edges, ptr, idx, peries, is_quark, np.empty(peries.shape[0], dtype=np.int8))
 
 
 def _bridge_fill_source(cells: Any, to_play: int, last: int, seed: int, bptr: Any, ba: Any, bb: Any, bx: Any) -> None:
@@ -172,7 +175,7 @@ def _bridge_kernel_source(
 ) -> Any:  # pragma: no cover - compiled by numba, tested through playout_numba
     """Fill with bridge defence, then the score."""
     _bridge_fill(cells, to_play, last, seed, bptr, ba, bb, bx)
-    return _score(cells, edges, ptr, idx, peries, is_quark)
+    return _score(cells, edges, ptr, idx, peries, is_quark, np.empty(peries.shape[0], dtype=np.int8))
 
 
 def _plain(fn: Callable[..., Any]) -> Any:
@@ -184,6 +187,7 @@ _mix = _plain(_mix_source)
 _next = _plain(_next_source)
 _shuffled_empties = _plain(_shuffled_empties_source)
 _score = _plain(_score_source)
+score_kernel = _score
 _bridge_fill = _plain(_bridge_fill_source)
 random_kernel = _plain(_random_kernel_source)
 bridge_kernel = _plain(_bridge_kernel_source)
