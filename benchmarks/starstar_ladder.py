@@ -118,10 +118,12 @@ def table(rings: int, seconds: float) -> str:
                for r in rows]
     if not results:
         return "no games\n"
-    ratings = fit(results, anchor="random")
+    players = {p for b, w, _ in results for p in (b, w)}
+    anchor = "random" if "random" in players else "rave" if "rave" in players else min(players)
+    ratings = fit(results, anchor=anchor)
     lines = [f"# *Star ladder: {rings} rings, {seconds} s CPU per move", "",
              f"{len(rows)} games, colours alternating, pie rule off; Elo by maximum likelihood "
-             "(one virtual draw per pair), random = 0, 95 % intervals.", "",
+             f"(one virtual draw per pair), {anchor} = 0, 95 % intervals.", "",
              "| player | Elo | 95 % interval | games | score |", "|---|---:|---|---:|---:|"]
     lines += [f"| {r.player} | {r.elo:.0f} | {r.low:.0f} .. {r.high:.0f} | {r.games} | {r.score:.1f} |"
               for r in ratings]
