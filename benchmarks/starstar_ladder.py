@@ -55,9 +55,9 @@ def _mcts(policy: str, **kw: float) -> Callable[[int, float], Bot]:
 PLAYERS: dict[str, Callable[[int, float], Bot]] = {
     "random": lambda seed, _: RandomBot(rng=random.Random(seed)),
     "flat": lambda seed, s: FlatMonteCarloBot(rng=random.Random(seed), seconds=s, playouts=None, clock=CPU),
-    "rave": _mcts("random", memory_mb=1e9),
-    "bridge": _mcts("bridge"),
-    "bridge-c0": _mcts("bridge", exploration=0.0),
+    "rave": _mcts("random", bridge_prior=0.0, memory_mb=1e9),
+    "bridge": _mcts("bridge", bridge_prior=0.0),
+    "bridge-c0": _mcts("bridge", bridge_prior=0.0, exploration=0.0),
     "bridge-prior": _mcts("bridge", bridge_prior=10.0),
 }
 
