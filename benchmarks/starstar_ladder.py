@@ -120,7 +120,10 @@ def table(rings: int, seconds: float) -> str:
         return "no games\n"
     players = {p for b, w, _ in results for p in (b, w)}
     anchor = "random" if "random" in players else "rave" if "rave" in players else min(players)
-    ratings = fit(results, anchor=anchor)
+    try:
+        ratings = fit(results, anchor=anchor)
+    except ValueError as exc:  # some players have not met the anchor's side of the ladder yet
+        return f"no fit yet: {exc}\n"
     lines = [f"# *Star ladder: {rings} rings, {seconds} s CPU per move", "",
              f"{len(rows)} games, colours alternating, pie rule off; Elo by maximum likelihood "
              f"(one virtual draw per pair), {anchor} = 0, 95 % intervals.", "",

@@ -39,6 +39,8 @@ def test_a_clean_sweep_stays_finite_and_the_chain_orders_players() -> None:
 def test_unknown_anchor_and_wilson_interval() -> None:
     with pytest.raises(ValueError, match="anchor"):
         fit(results("a", "b", 1, 2), anchor="z")
+    with pytest.raises(ValueError, match="no chain of games links c, d"):
+        fit(results("a", "b", 1, 2) + results("c", "d", 1, 2), anchor="a")
     low, high = wilson(75, 100)
     assert 0.65 < low < 0.75 < high < 0.83
     assert wilson(0, 0) == (0.0, 1.0)

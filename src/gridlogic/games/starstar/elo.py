@@ -43,6 +43,16 @@ def fit(results: Sequence[tuple[str, str, float]], anchor: str, prior_draws: flo
         points[i, j] += s
         points[j, i] += 1 - s
     met = games > 0
+    reached, stack = {index[anchor]}, [index[anchor]]
+    while stack:
+        i = stack.pop()
+        for j in np.flatnonzero(met[i]):
+            if int(j) not in reached:
+                reached.add(int(j))
+                stack.append(int(j))
+    if len(reached) < n:
+        apart = ", ".join(p for p in players if index[p] not in reached)
+        raise ValueError(f"no chain of games links {apart} to {anchor!r}")
     games = games + 2 * prior_draws * met
     points = points + prior_draws * met
     free = [i for i in range(n) if players[i] != anchor]
