@@ -46,10 +46,10 @@ def fit(results: Sequence[tuple[str, str, float]], anchor: str, prior_draws: flo
     reached, stack = {index[anchor]}, [index[anchor]]
     while stack:
         i = stack.pop()
-        for j in np.flatnonzero(met[i]):
-            if int(j) not in reached:
-                reached.add(int(j))
-                stack.append(int(j))
+        for j in map(int, np.flatnonzero(met[i])):
+            if j not in reached:
+                reached.add(j)
+                stack.append(j)
     if len(reached) < n:
         apart = ", ".join(p for p in players if index[p] not in reached)
         raise ValueError(f"no chain of games links {apart} to {anchor!r}")
