@@ -130,6 +130,12 @@ def table(rings: int, seconds: float) -> str:
              "| player | Elo | 95 % interval | games | score |", "|---|---:|---|---:|---:|"]
     lines += [f"| {r.player} | {r.elo:.0f} | {r.low:.0f} .. {r.high:.0f} | {r.games} | {r.score:.1f} |"
               for r in ratings]
+    if anchor != "rave" and "rave" in players:  # the same fit seen from today's baseline
+        around = {r.player: r for r in fit(results, anchor="rave")}
+        lines += ["", "Relative to rave (rave = 0, 95 % intervals of the difference):", "",
+                  "| player | Elo - rave | 95 % interval |", "|---|---:|---|"]
+        lines += [f"| {p} | {around[p].elo:+.0f} | {around[p].low:+.0f} .. {around[p].high:+.0f} |"
+                  for p in (r.player for r in ratings) if p != "rave"]
     lines += ["", "| pair | games | wins of the first | win rate (95 % Wilson) | as Black | as White |",
               "|---|---:|---:|---|---:|---:|"]
     pair_rows: dict[tuple[str, str], list[tuple[float, bool]]] = {}
