@@ -18,9 +18,10 @@ Players:
 * ``rave``    the MCTS-RAVE player as it was before the ladder (random playouts, UCT + RAVE,
   tree reuse between moves, no bound on the tree);
 * ``bridge``  the same search with bridge and edge-template defence in the playouts, and the tree
-  bounded to 256 MB: today's default ``MCTSBot``;
+  bounded to 256 MB;
 * ``bridge-c0`` ``bridge`` without the UCT exploration term (RAVE alone explores);
-* ``bridge-prior`` ``bridge`` whose new nodes give 10 virtual wins to each answer to an intruded bridge.
+* ``bridge-prior`` ``bridge`` whose new nodes give 10 virtual wins to each answer to an intruded bridge:
+  today's default ``MCTSBot``.
 """
 
 from __future__ import annotations

@@ -222,5 +222,5 @@ def test_bridge_prior_seeds_the_answer_to_an_intrusion() -> None:
     state.apply_action(60)  # White intrudes
     child = bot._expand(root, 60, state)
     assert child.visits[x] == child.wins[x] == 7.0 and child.visits.sum() == 7.0
-    plain = MCTSBot(rng=random.Random(0), playouts=2)._expand(root, 60, state)
+    plain = MCTSBot(rng=random.Random(0), playouts=2, bridge_prior=0.0)._expand(root, 60, state)
     assert plain.visits.sum() == 0.0

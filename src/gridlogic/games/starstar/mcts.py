@@ -194,7 +194,7 @@ class MCTSBot:
     reuse: bool = True
     evaluator: Evaluator = field(default_factory=lambda: RandomPlayoutEvaluator(policy="bridge"))
     name: str = "mcts"
-    bridge_prior: float = 0.0  # virtual wins for saving an intruded bridge, in every new node
+    bridge_prior: float = 10.0  # virtual wins for saving an intruded bridge, in every new node (0: none)
     memory_mb: float = 256.0  # bound on the tree: no node is added past it (the search goes on)
     clock: Callable[[], float] = field(default=time.perf_counter, repr=False)  # time.process_time: CPU
     last: SearchResult | None = field(default=None, init=False, repr=False)
