@@ -15,7 +15,7 @@ import json
 import platform
 
 from gridlogic.games.starstar.bench import match, playout_rate, simulation_rate
-from gridlogic.games.starstar.playout import BACKENDS
+from gridlogic.games.starstar.playout import BACKENDS, POLICIES
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -43,19 +43,23 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def speed(ring_counts: list[int], seconds: float) -> dict[str, object]:
-    print("\nrandom playouts per second (fill + score, median of 3 runs)")
+    print("\nplayouts per CPU second (fill + score, median of 3 runs), by back end and policy")
     speeds: dict[str, dict[int, float]] = {}
     for backend in sorted(BACKENDS):
-        speeds[backend] = {}
+        for policy in POLICIES:
+            key = f"{backend}/{policy}"
+            speeds[key] = {}
+            for rings in ring_counts:
+                rate = playout_rate(rings, seconds, backend, policy=policy)
+                speeds[key][rings] = rate
+                print(f"  {key:14s} {rings:2d} rings: {rate:10,.0f}", flush=True)
+    print("\nMCTS simulations per CPU second from the empty board (numba when installed, median of 3)")
+    sims: dict[str, dict[int, float]] = {}
+    for policy in ("bridge", "random"):
+        sims[policy] = {}
         for rings in ring_counts:
-            rate = playout_rate(rings, seconds, backend)
-            speeds[backend][rings] = rate
-            print(f"  {backend:6s} {rings:2d} rings: {rate:10,.0f}", flush=True)
-    print("\nMCTS simulations per second from the empty board (default back end, median of 3)")
-    sims: dict[int, float] = {}
-    for rings in ring_counts:
-        sims[rings] = simulation_rate(rings, seconds, runs=3)
-        print(f"  {rings:2d} rings: {sims[rings]:10,.0f}", flush=True)
+            sims[policy][rings] = simulation_rate(rings, seconds, runs=3, policy=policy)
+            print(f"  {policy:6s} playouts {rings:2d} rings: {sims[policy][rings]:10,.0f}", flush=True)
     return {"playouts_per_s": speeds, "simulations_per_s": sims}
 
 

@@ -13,7 +13,7 @@ from gridlogic.games.starstar.mcts import (
     play_game,
     searched_actions,
 )
-from gridlogic.games.starstar.playout import BACKENDS, full_board_outcome, random_fill, tables
+from gridlogic.games.starstar.playout import BACKENDS, POLICIES, full_board_outcome, get_playout, random_fill, tables
 from gridlogic.games.starstar.scoring import score
 from gridlogic.games.starstar.state import StarState
 
@@ -127,13 +127,14 @@ def test_mcts_beats_random_on_a_small_board() -> None:
 
 
 @pytest.mark.parametrize("backend", sorted(BACKENDS))
+@pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("rings", [2, 5, 10])
-def test_playout_backends_fill_and_score_correctly(backend: str, rings: int) -> None:
+def test_playout_backends_fill_and_score_correctly(backend: str, policy: str, rings: int) -> None:
     t = tables(rings)
     rng = random.Random(rings)
     start = StarState.from_moves(rings, "*10 S10 T10")  # White to move
     for _ in range(20):
-        outcome, board = BACKENDS[backend](t, start.cells, start.to_play, rng)
+        outcome, board = get_playout(backend, policy)(t, start.cells, start.to_play, rng, 2)
         assert board.dtype == np.int8 and board.shape == (t.graph.size,)
         assert board[0] == 1 and board[1] == 2 and board[2] == 1  # stones kept
         assert int((board == 1).sum()) - int((board == 2).sum()) in (0, 1)
@@ -178,3 +179,48 @@ def test_child_legal_sets_match_a_fresh_node() -> None:
             nxt.apply_action(action)
             stack.append((child, nxt))
     assert checked > 50
+
+
+def test_the_tree_is_bounded_by_memory_mb() -> None:
+    from gridlogic.games.starstar.mcts import node_bytes, subtree_size
+
+    state = StarState.new(6)
+    limit = 40 * node_bytes(state.num_distinct_actions()) / 2**20  # room for 40 nodes
+    bot = MCTSBot(rng=random.Random(1), playouts=400, memory_mb=limit)
+    result = bot.search(state)
+    assert result.simulations == 400 and bot.nodes == subtree_size(bot._root) == 40  # type: ignore[arg-type]
+    state.apply_action(result.action)
+    state.apply_action(state.empty_nodes()[0])
+    bot.search(state)  # re-rooted: the kept subtree is counted, and the bound still holds
+    assert bot.nodes == subtree_size(bot._root) <= 40  # type: ignore[arg-type]
+    unbounded = MCTSBot(rng=random.Random(1), playouts=400)
+    unbounded.search(StarState.new(6))
+    assert unbounded.nodes > 100
+    with pytest.raises(ValueError, match="memory_mb"):
+        MCTSBot(memory_mb=0)
+
+
+def test_cpu_clock_budget() -> None:
+    import time
+
+    bot = MCTSBot(rng=random.Random(2), seconds=0.05, playouts=None, clock=time.process_time)
+    start = time.process_time()
+    result = bot.search(StarState.new(4))
+    assert result.simulations > 0 and 0.05 <= result.seconds < 1.0
+    assert time.process_time() - start >= 0.05
+
+
+def test_bridge_prior_seeds_the_answer_to_an_intrusion() -> None:
+    from gridlogic.games.starstar.bridges import bridge_table
+
+    a, b, x = next(t for t in bridge_table(6).triples(60) if t[1] >= 0)
+    state = StarState.new(6)
+    for move in (a, 0, b):  # Black's bridge a-b; White's filler elsewhere
+        state.apply_action(move)
+    bot = MCTSBot(rng=random.Random(0), playouts=2, bridge_prior=7.0)
+    root = bot._find_root(state)
+    state.apply_action(60)  # White intrudes
+    child = bot._expand(root, 60, state)
+    assert child.visits[x] == child.wins[x] == 7.0 and child.visits.sum() == 7.0
+    plain = MCTSBot(rng=random.Random(0), playouts=2, bridge_prior=0.0)._expand(root, 60, state)
+    assert plain.visits.sum() == 0.0

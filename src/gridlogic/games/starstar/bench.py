@@ -16,17 +16,19 @@ from gridlogic.games.starstar.playout import get_playout, tables
 from gridlogic.games.starstar.state import StarState
 
 
-def playout_rate(rings: int, seconds: float, backend: str | None = None, runs: int = 3) -> float:
-    """Median random playouts (fill + score) per CPU second from the empty board over ``runs`` runs."""
-    playout = get_playout(backend)
+def playout_rate(
+    rings: int, seconds: float, backend: str | None = None, runs: int = 3, policy: str = "random"
+) -> float:
+    """Median playouts (fill + score) per CPU second from the empty board over ``runs`` runs."""
+    playout = get_playout(backend, policy)
     t = tables(rings)
     rng = random.Random(1)
     empty = [0] * t.graph.size
     playout(t, empty, 0, rng)  # compile / warm up
     rates = []
     for _ in range(runs):
-        count, start, cpu = 0, time.perf_counter(), time.process_time()
-        while time.perf_counter() - start < seconds / runs:
+        count, cpu = 0, time.process_time()
+        while time.process_time() - cpu < seconds / runs:
             for _ in range(16):
                 playout(t, empty, 0, rng)
             count += 16
@@ -34,16 +36,19 @@ def playout_rate(rings: int, seconds: float, backend: str | None = None, runs: i
     return statistics.median(rates)
 
 
-def simulation_rate(rings: int, seconds: float, runs: int = 1) -> float:
-    """MCTS (UCT + RAVE) simulations per CPU second from the empty board, median of ``runs``."""
-    from gridlogic.games.starstar.mcts import MCTSBot
+def simulation_rate(rings: int, seconds: float, runs: int = 1, policy: str = "bridge") -> float:
+    """MCTS (UCT + RAVE, the default bot) simulations per CPU second from the empty board, median of
+    ``runs``; ``policy`` chooses the playouts (``bridge``, the default bot's, or ``random``)."""
+    from gridlogic.games.starstar.mcts import MCTSBot, RandomPlayoutEvaluator, warm_up
 
     state = StarState.new(rings)
-    MCTSBot(rng=random.Random(0), playouts=20).search(state)  # warm up
+    warm_up()
     rates = []
     for run in range(runs):
         cpu = time.process_time()
-        result = MCTSBot(rng=random.Random(run), seconds=seconds / runs, playouts=None).search(state)
+        bot = MCTSBot(rng=random.Random(run), seconds=seconds / runs, playouts=None, clock=time.process_time,
+                      evaluator=RandomPlayoutEvaluator(policy=policy))
+        result = bot.search(state)
         rates.append(result.simulations / max(time.process_time() - cpu, 1e-9))
     return statistics.median(rates)
 

@@ -20,23 +20,27 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from gridlogic.games.starstar.playout import Cells, Playout, get_playout, numba, tables
+from gridlogic.games.starstar.bridges import bridge_table, defence
+from gridlogic.games.starstar.jit import HAVE_NUMBA, njit
+from gridlogic.games.starstar.playout import Cells, Playout, get_playout, tables
 from gridlogic.games.starstar.state import StarState
 
 Floats = npt.NDArray[np.float64]
+Stats = npt.NDArray[np.float32]  # counts and sums of rewards in {0, 1/2, 1}: exact in float32 below 2^23
 
 
 def _select_loop(
-    visits: Floats,
-    wins: Floats,
-    amaf_n: Floats,
-    amaf_w: Floats,
+    visits: Stats,
+    wins: Stats,
+    amaf_n: Stats,
+    amaf_w: Stats,
     legal: npt.NDArray[np.bool_],
     jitter: Floats,
     total: int,
@@ -50,19 +54,31 @@ def _select_loop(
     for a in range(visits.shape[0]):
         if not legal[a]:
             continue
-        n = visits[a]
-        q = wins[a] / n if n > 0 else 1.0
+        n = float(visits[a])  # float64 arithmetic, as in the numpy twin
+        q = float(wins[a]) / n if n > 0 else 1.0
         if rave and amaf_n[a] > 0:
-            m = amaf_n[a]
+            m = float(amaf_n[a])
             beta = m / (n + m + n * m / rave_k)
-            q = (1.0 - beta) * q + beta * amaf_w[a] / m
+            q = (1.0 - beta) * q + beta * float(amaf_w[a]) / m
         value = q + exploration * math.sqrt(log_total / (n + 1.0)) + jitter[a]
         if value > best_value:
             best, best_value = a, value
     return best
 
 
-_compiled_select = None if numba is None else numba.njit(cache=True, nogil=True)(_select_loop)
+def _backup_loop(stats: Stats, action: int, reward: float, board: Cells, colour: int, rave: bool) -> None:
+    """One node's update: visits and wins of ``action``; AMAF counts of every node ``colour`` holds."""
+    stats[0, action] += 1.0
+    stats[1, action] += reward
+    if rave:
+        for a in range(board.shape[0]):
+            if board[a] == colour:
+                stats[2, a] += 1.0
+                stats[3, a] += reward
+
+
+_compiled_select = njit(_select_loop) if HAVE_NUMBA else None
+_backup = njit(_backup_loop) if HAVE_NUMBA else _backup_loop
 
 
 class Evaluator(Protocol):
@@ -73,20 +89,24 @@ class Evaluator(Protocol):
 
 @dataclass
 class RandomPlayoutEvaluator:
-    """Random fill of the empty nodes and scoring; exact score when the game is already over."""
+    """Fill of the empty nodes (``random``, or ``bridge``: defending bridges) and scoring; the exact
+    score when the game is already over."""
 
     backend: str | None = None
+    policy: str = "random"
     _playout: Playout = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._playout = get_playout(self.backend)
+        self._playout = get_playout(self.backend, self.policy)
 
     def evaluate(self, state: StarState, rng: random.Random) -> tuple[float, Cells]:
         if state.is_terminal():
             winner = state.winner()
             reward = 0.5 if winner is None else 1.0 - winner
             return reward, np.array(state.cells, dtype=np.int8)
-        outcome, board = self._playout(tables(state.graph.rings), state.cells, state.to_play, rng)
+        last = state.moves[-1].action if state.moves else -1
+        last = last if last < state.graph.size else -1  # a pass or a swap leaves no stone to answer
+        outcome, board = self._playout(tables(state.graph.rings), state.cells, state.to_play, rng, last)
         return outcome.black_reward, board
 
 
@@ -103,7 +123,7 @@ def searched_actions(state: StarState) -> list[int]:
 class Node:
     """Statistics of the actions from one state, from the view of the player to move there."""
 
-    __slots__ = ("amaf_n", "amaf_w", "children", "legal", "player", "total", "visits", "wins")
+    __slots__ = ("amaf_n", "amaf_w", "children", "legal", "player", "stats", "total", "visits", "wins")
 
     def __init__(self, state: StarState, legal: npt.NDArray[np.bool_] | None = None) -> None:
         size = state.num_distinct_actions()
@@ -112,11 +132,11 @@ class Node:
             legal = np.zeros(size, dtype=bool)
             legal[searched_actions(state)] = True
         self.legal = legal
-        stats = np.zeros((4, size))  # one allocation for the four rows
-        self.visits: Floats = stats[0]
-        self.wins: Floats = stats[1]
-        self.amaf_n: Floats = stats[2]
-        self.amaf_w: Floats = stats[3]
+        self.stats = stats = np.zeros((4, size), dtype=np.float32)  # one allocation for the four rows
+        self.visits: Stats = stats[0]
+        self.wins: Stats = stats[1]
+        self.amaf_n: Stats = stats[2]
+        self.amaf_w: Stats = stats[3]
         self.children: dict[int, Node] = {}
         self.total = 0
 
@@ -130,12 +150,26 @@ class Node:
         if action < n:
             legal[action] = False
         legal[n + 1] = state.swap_available()
-        legal[n] = state.passes > 0 or not legal[:n].any()
+        legal[n] = state.passes > 0 or state.stones == n  # no empty node: only a pass is left
         return Node(state, legal)
 
     def best_action(self) -> int:
         counts = np.where(self.legal, self.visits, -1.0)
         return int(np.argmax(counts))
+
+
+def node_bytes(actions: int) -> int:
+    """Memory of one node with ``actions`` actions: four float32 rows, the legal mask, the objects."""
+    return 4 * 4 * actions + actions + 800  # measured: 5.5 KB a node on 10 rings
+
+
+def subtree_size(root: Node) -> int:
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        count += 1
+        stack.extend(node.children.values())
+    return count
 
 
 @dataclass(frozen=True)
@@ -158,20 +192,33 @@ class MCTSBot:
     rave_k: float = 400.0
     exploration: float = 0.3
     reuse: bool = True
-    evaluator: Evaluator = field(default_factory=RandomPlayoutEvaluator)
+    evaluator: Evaluator = field(default_factory=lambda: RandomPlayoutEvaluator(policy="bridge"))
     name: str = "mcts"
+    bridge_prior: float = 10.0  # virtual wins for saving an intruded bridge, in every new node (0: none)
+    memory_mb: float = 256.0  # bound on the tree: no node is added past it (the search goes on)
+    clock: Callable[[], float] = field(default=time.perf_counter, repr=False)  # time.process_time: CPU
     last: SearchResult | None = field(default=None, init=False, repr=False)
     _root: Node | None = field(default=None, init=False, repr=False)
     _root_moves: list[tuple[int, int]] = field(default_factory=list, init=False, repr=False)
     _jitter: dict[int, Floats] = field(default_factory=dict, init=False, repr=False)
+    _nodes: int = field(default=0, init=False, repr=False)
+    _max_nodes: int = field(default=0, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.seconds is None and self.playouts is None:
             raise ValueError("MCTSBot needs a time budget (seconds) or a playout budget")
+        if not self.memory_mb > 0:
+            raise ValueError("memory_mb must be positive")
 
     def reset(self) -> None:
         self._root = None
         self._root_moves = []
+        self._nodes = 0
+
+    @property
+    def nodes(self) -> int:
+        """Nodes in the current tree (the root's subtree after re-rooting)."""
+        return self._nodes
 
     def _jitter_for(self, size: int) -> Floats:
         # tiny fixed tie-breaking noise so that equal values are not taken in index order
@@ -192,6 +239,8 @@ class MCTSBot:
         if node is None or node.player != state.to_play:
             node = Node(state)
         self._root, self._root_moves = node, moves
+        self._nodes = subtree_size(node)
+        self._max_nodes = max(1, int(self.memory_mb * 2**20 / node_bytes(state.num_distinct_actions())))
         return node
 
     def _select(self, node: Node) -> int:
@@ -213,11 +262,11 @@ class MCTSBot:
         )
 
     def _select_numpy(self, node: Node) -> int:
-        visits, amaf_n = node.visits, node.amaf_n
+        visits, wins, amaf_n, amaf_w = node.stats.astype(np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
-            q = np.where(visits > 0, node.wins / visits, 1.0)
+            q = np.where(visits > 0, wins / visits, 1.0)
             if self.rave:
-                amaf_q = np.where(amaf_n > 0, node.amaf_w / amaf_n, 1.0)
+                amaf_q = np.where(amaf_n > 0, amaf_w / amaf_n, 1.0)
                 beta = amaf_n / (visits + amaf_n + visits * amaf_n / self.rave_k)
                 beta = np.where(amaf_n > 0, beta, 0.0)
                 q = (1.0 - beta) * q + beta * amaf_q
@@ -225,6 +274,15 @@ class MCTSBot:
         value += self._jitter_for(len(value))
         value[~node.legal] = -np.inf
         return int(np.argmax(value))
+
+    def _expand(self, node: Node, action: int, state: StarState) -> Node:
+        """The new child; with ``bridge_prior`` the answers to an intruded bridge start with that many wins."""
+        child = node.child(action, state)
+        if self.bridge_prior and action < state.graph.size:
+            for x in defence(bridge_table(state.graph.rings), state.cells, action, state.to_play + 1):
+                child.visits[x] += self.bridge_prior
+                child.wins[x] += self.bridge_prior
+        return child
 
     def _simulate(self, root: Node, state: StarState) -> None:
         path: list[tuple[Node, int]] = []
@@ -235,28 +293,24 @@ class MCTSBot:
             state.apply_action(action)
             child = node.children.get(action)
             if child is None:
-                if not state.is_terminal():
-                    node.children[action] = node.child(action, state)
+                if not state.is_terminal() and self._nodes < self._max_nodes:
+                    node.children[action] = self._expand(node, action, state)
+                    self._nodes += 1
                 break
             node = child
         black_reward, board = self.evaluator.evaluate(state, self.rng)
         for _ in path:
             state.undo()
-        masks = (board == 1, board == 2)
         for node, action in path:
             reward = black_reward if node.player == 0 else 1.0 - black_reward
-            node.visits[action] += 1
-            node.wins[action] += reward
+            _backup(node.stats, action, reward, board, node.player + 1, self.rave)
             node.total += 1
-            if self.rave:
-                mask = masks[node.player]
-                node.amaf_n[: len(mask)] += mask
-                node.amaf_w[: len(mask)] += mask * reward
 
     def search(self, state: StarState) -> SearchResult:
         if state.is_terminal():
             raise ValueError("the game is over")
-        start = time.perf_counter()
+        warm_up()  # no budget pays for a JIT
+        start = self.clock()
         root = self._find_root(state)
         work = state.clone()
         deadline = None if self.seconds is None else start + self.seconds
@@ -264,14 +318,14 @@ class MCTSBot:
         while True:
             if self.playouts is not None and sims >= self.playouts:
                 break
-            if deadline is not None and sims % 8 == 0 and time.perf_counter() >= deadline and sims:
+            if deadline is not None and sims % 8 == 0 and self.clock() >= deadline and sims:
                 break
             self._simulate(root, work)
             sims += 1
         action = root.best_action()
         n = root.visits[action]
         value = float(root.wins[action] / n) if n else 0.5
-        self.last = SearchResult(action, sims, time.perf_counter() - start, root.total, value)
+        self.last = SearchResult(action, sims, self.clock() - start, root.total, value)
         return self.last
 
     def step(self, state: StarState) -> int:
@@ -298,6 +352,7 @@ class FlatMonteCarloBot:
     playouts: int | None = 1000
     evaluator: Evaluator = field(default_factory=RandomPlayoutEvaluator)
     name: str = "flat"
+    clock: Callable[[], float] = field(default=time.perf_counter, repr=False)
 
     def reset(self) -> None:
         """Nothing is kept between moves."""
@@ -307,12 +362,12 @@ class FlatMonteCarloBot:
         if not actions:
             return state.pass_action
         wins = [0.0] * len(actions)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None else self.clock() + self.seconds
         sims = 0
         player = state.to_play
         work = state.clone()
         while (self.playouts is None or sims < self.playouts) and (
-            deadline is None or sims < len(actions) or time.perf_counter() < deadline
+            deadline is None or sims < len(actions) or self.clock() < deadline
         ):
             i = sims % len(actions)
             work.apply_action(actions[i])
@@ -373,3 +428,19 @@ def play_game(black: Bot, white: Bot, rings: int, *, swap: bool = False, max_mov
         bot = black if state.to_play == 0 else white
         state.apply_action(bot.step(state))
     return state
+
+
+_warm = False
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel a search uses, once per process.  Every
+    search calls it before starting its clock; a server can call it when a worker starts."""
+    global _warm  # noqa: PLW0603 - once per process
+    if _warm:
+        return
+    _warm = True
+    from gridlogic.games.starstar.playout import warm_up as warm_playouts
+
+    warm_playouts()
+    MCTSBot(rng=random.Random(0), playouts=16).search(StarState.new(2))

@@ -1,4 +1,4 @@
-"""Fast random playouts: fill the empty nodes at random, alternately, then score the full board.
+"""Fast playouts: fill the empty nodes alternately (at random, or defending bridges), then score.
 
 Two interchangeable back ends compute the same thing:
 
@@ -9,31 +9,28 @@ Two interchangeable back ends compute the same thing:
   with its own xorshift generator seeded from the caller's ``random.Random``.
 
 Both return Black's conventional margin and quark difference of the filled board, and the filled
-board itself (MCTS uses it for the all-moves-as-first statistics).
+board itself (MCTS uses it for the all-moves-as-first statistics).  The ``bridge`` policy
+(``bridges.py``) answers an intrusion into a bridge or edge template; ``random`` does not.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
+from gridlogic.games.starstar import kernels
+from gridlogic.games.starstar.bridges import bridge_fill, bridge_table
 from gridlogic.games.starstar.graph import StarGraph, star_graph
+from gridlogic.games.starstar.jit import HAVE_NUMBA, numba
 
 Cells = npt.NDArray[np.int8]
-
-numba: Any
-try:  # optional accelerator
-    numba = importlib.import_module("numba")
-except ImportError:  # pragma: no cover - depends on the environment
-    numba = None
-HAVE_NUMBA = numba is not None
+__all__ = ["HAVE_NUMBA", "numba"]
 
 
 @dataclass(frozen=True)
@@ -177,142 +174,74 @@ def random_fill(cells: list[int], to_play: int, rng: random.Random) -> list[int]
     return cells
 
 
-def playout_python(t: Tables, cells: Sequence[int], to_play: int, rng: random.Random) -> tuple[Outcome, Cells]:
+def playout_python(
+    t: Tables, cells: Sequence[int], to_play: int, rng: random.Random, last: int = -1
+) -> tuple[Outcome, Cells]:
     board = random_fill(list(cells), to_play, rng)
     return full_board_outcome(t, board), np.array(board, dtype=np.int8)
 
 
 # -- numba ---------------------------------------------------------------------------------------
-def _kernel_source(
-    cells: Any, to_play: int, seed: int, edges: Any, ptr: Any, idx: Any, peries: Any, is_quark: Any
-) -> tuple[int, int]:  # pragma: no cover - compiled by numba, tested through playout_numba
-    n = cells.shape[0]
-    # xorshift64* seeded through splitmix64
-    state: Any = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
-    state = (state ^ (state >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    state = (state ^ (state >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    state = state ^ (state >> np.uint64(31))
-    if state == np.uint64(0):
-        state = np.uint64(1)
-    empties = np.empty(n, dtype=np.int32)
-    m = 0
-    for a in range(n):
-        if cells[a] == 0:
-            empties[m] = a
-            m += 1
-    for i in range(m - 1, 0, -1):
-        state ^= state >> np.uint64(12)
-        state ^= state << np.uint64(25)
-        state ^= state >> np.uint64(27)
-        r = (state * np.uint64(2685821657736338717)) >> np.uint64(33)
-        j = np.int64(r % np.uint64(i + 1))
-        empties[i], empties[j] = empties[j], empties[i]
-    first = np.int8(to_play + 1)
-    second = np.int8(2 - to_play)
-    for i in range(m):
-        cells[empties[i]] = first if i % 2 == 0 else second
-    parent = np.arange(n, dtype=np.int32)
-    for e in range(edges.shape[0]):
-        a = edges[e, 0]
-        b = edges[e, 1]
-        if cells[a] == cells[b]:
-            while parent[a] != a:
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            while parent[b] != b:
-                parent[b] = parent[parent[b]]
-                b = parent[b]
-            if a != b:
-                parent[b] = a
-    for a in range(n):  # full compression: parent[a] is a's root
-        r = a
-        while parent[r] != r:
-            r = parent[r]
-        parent[a] = r
-    count = np.zeros(n, dtype=np.int32)
-    for k in range(peries.shape[0]):
-        count[parent[peries[k]]] += 1
-    stars_b = 0
-    stars_w = 0
-    for a in range(n):
-        if parent[a] == a and count[a] >= 2:
-            if cells[a] == 1:
-                stars_b += 1
-            else:
-                stars_w += 1
-    owner = np.full(n, -1, dtype=np.int8)
-    stack = np.empty(n, dtype=np.int32)
-    region = np.empty(n, dtype=np.int32)
-    per = np.zeros(3, dtype=np.int32)
-    qua = np.zeros(3, dtype=np.int32)
-    for k in range(peries.shape[0]):
-        p = peries[k]
-        if count[parent[p]] >= 2:
-            colour = cells[p]
-        elif owner[p] >= 0:
-            colour = owner[p]
-        else:
-            owner[p] = 0
-            top = 0
-            size = 0
-            stack[top] = p
-            top += 1
-            border = 0
-            while top > 0:
-                top -= 1
-                a = stack[top]
-                region[size] = a
-                size += 1
-                for q in range(ptr[a], ptr[a + 1]):
-                    b = idx[q]
-                    if count[parent[b]] >= 2:
-                        border |= cells[b]
-                    elif owner[b] < 0:
-                        owner[b] = 0
-                        stack[top] = b
-                        top += 1
-            colour = border if border in {1, 2} else 0
-            for i in range(size):
-                owner[region[i]] = colour
-        per[colour] += 1
-        if is_quark[p]:
-            qua[colour] += 1
-    bonus_b = 1 if qua[1] >= 3 else 0
-    bonus_w = 1 if qua[2] >= 3 else 0
-    margin = per[1] - per[2] + bonus_b - bonus_w + 4 * (stars_w - stars_b)
-    return margin, qua[1] - qua[2]
+def _writable(cells: Sequence[int]) -> Cells:
+    return np.frombuffer(bytearray(cells), dtype=np.int8)  # a writable copy, ~5x cheaper than np.array
 
 
-_kernel: Callable[..., tuple[int, int]] | None = None
-
-
-def _compiled() -> Callable[..., tuple[int, int]]:
-    global _kernel  # noqa: PLW0603 - compiled once, lazily
-    if _kernel is None:
-        if numba is None:  # pragma: no cover
-            raise RuntimeError("numba is not installed")
-        _kernel = numba.njit(cache=True, nogil=True)(_kernel_source)
-    return _kernel
-
-
-def playout_numba(t: Tables, cells: Sequence[int], to_play: int, rng: random.Random) -> tuple[Outcome, Cells]:
-    board = np.frombuffer(bytearray(cells), dtype=np.int8)  # a writable copy, ~5x cheaper than np.array
-    margin, lead = _compiled()(
+def playout_numba(
+    t: Tables, cells: Sequence[int], to_play: int, rng: random.Random, last: int = -1
+) -> tuple[Outcome, Cells]:
+    board = _writable(cells)
+    margin, lead = kernels.random_kernel(
         board, to_play, rng.getrandbits(63), t.np_edges, t.np_nbr_ptr, t.np_nbr_idx, t.np_peries, t.np_is_quark
     )
     return Outcome(int(margin), int(lead)), board
 
 
-Playout = Callable[[Tables, Sequence[int], int, random.Random], tuple[Outcome, Cells]]
-BACKENDS: dict[str, Playout] = {"python": playout_python}
+def bridge_playout_python(
+    t: Tables, cells: Sequence[int], to_play: int, rng: random.Random, last: int = -1
+) -> tuple[Outcome, Cells]:
+    board = bridge_fill(list(cells), to_play, last, rng)
+    return full_board_outcome(t, board), np.array(board, dtype=np.int8)
+
+
+def bridge_playout_numba(
+    t: Tables, cells: Sequence[int], to_play: int, rng: random.Random, last: int = -1
+) -> tuple[Outcome, Cells]:
+    board = _writable(cells)
+    b = bridge_table(t.graph.rings)
+    margin, lead = kernels.bridge_kernel(
+        board, to_play, last, rng.getrandbits(63), t.np_edges, t.np_nbr_ptr, t.np_nbr_idx, t.np_peries,
+        t.np_is_quark, b.ptr, b.a, b.b, b.x,
+    )
+    return Outcome(int(margin), int(lead)), board
+
+
+class Playout(Protocol):
+    """Fill the empty nodes of ``cells`` from ``to_play`` on (``last``: the last stone, -1 none), score."""
+
+    def __call__(
+        self, t: Tables, cells: Sequence[int], to_play: int, rng: random.Random, last: int = -1
+    ) -> tuple[Outcome, Cells]: ...
+
+
+POLICIES = ("random", "bridge")
+BACKENDS: dict[str, dict[str, Playout]] = {"python": {"random": playout_python, "bridge": bridge_playout_python}}
 if HAVE_NUMBA:
-    BACKENDS["numba"] = playout_numba
+    BACKENDS["numba"] = {"random": playout_numba, "bridge": bridge_playout_numba}
 DEFAULT_BACKEND = "numba" if HAVE_NUMBA else "python"
 
 
-def get_playout(backend: str | None = None) -> Playout:
-    """The playout function of a back end (default: numba when installed, else pure Python)."""
+def get_playout(backend: str | None = None, policy: str = "random") -> Playout:
+    """The playout of a back end (default: numba when installed, else pure Python) and a policy."""
     name = backend or DEFAULT_BACKEND
     if name not in BACKENDS:
         raise ValueError(f"unknown playout back end {name!r} (have {', '.join(BACKENDS)})")
-    return BACKENDS[name]
+    if policy not in POLICIES:
+        raise ValueError(f"unknown playout policy {policy!r} (have {', '.join(POLICIES)})")
+    return BACKENDS[name][policy]
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) every numba kernel now, so that no search pays for it."""
+    t = tables(2)
+    for policy in POLICIES:
+        get_playout(None, policy)(t, [0] * t.graph.size, 0, random.Random(0))

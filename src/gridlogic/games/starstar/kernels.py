@@ -1,0 +1,193 @@
+"""The numba kernels of the playouts: fill the empty nodes (uniformly, or with bridge defence), score.
+
+Compiled lazily through :func:`gridlogic.games.starstar.jit.njit` (cached on disk where writable).
+Every kernel draws from its own xorshift64* generator seeded (through splitmix64) from the
+caller's ``random.Random``.  The kernels are the numba twins of the pure-Python playouts in
+``playout.py`` and ``bridges.py``; ``tests/starstar`` checks that they agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from gridlogic.games.starstar.jit import HAVE_NUMBA, njit
+
+# ruff: noqa: ANN401 - the kernels take numpy arrays typed by numba, not by mypy
+
+
+def _mix_source(seed: Any) -> Any:  # pragma: no cover - compiled
+    state: Any = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
+    state = (state ^ (state >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    state = (state ^ (state >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    state = state ^ (state >> np.uint64(31))
+    if state == np.uint64(0):
+        state = np.uint64(1)
+    return state
+
+
+def _next_source(state: Any) -> tuple[Any, Any]:  # pragma: no cover - compiled
+    state ^= state >> np.uint64(12)
+    state ^= state << np.uint64(25)
+    state ^= state >> np.uint64(27)
+    return state, (state * np.uint64(2685821657736338717)) >> np.uint64(33)
+
+
+def _shuffled_empties_source(cells: Any, state: Any) -> tuple[Any, int, Any]:  # pragma: no cover
+    n = cells.shape[0]
+    empties = np.empty(n, dtype=np.int32)
+    m = 0
+    for a in range(n):
+        if cells[a] == 0:
+            empties[m] = a
+            m += 1
+    for i in range(m - 1, 0, -1):
+        state, r = _next(state)
+        j = (np.int64(r) * (i + 1)) >> 31  # r has 31 random bits: multiply-shift, no division
+        empties[i], empties[j] = empties[j], empties[i]
+    return empties, m, state
+
+
+def _score_source(
+    cells: Any, edges: Any, ptr: Any, idx: Any, peries: Any, is_quark: Any, out: Any
+) -> tuple[int, int]:  # pragma: no cover - compiled
+    """The full board's (margin, quark lead) for Black; ``out[k]``: the owner of peri k (0 none, 1, 2)."""
+    n = cells.shape[0]
+    parent = np.arange(n, dtype=np.int32)
+    for e in range(edges.shape[0]):
+        a = edges[e, 0]
+        b = edges[e, 1]
+        if cells[a] == cells[b]:
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            while parent[b] != b:
+                parent[b] = parent[parent[b]]
+                b = parent[b]
+            if a != b:
+                parent[b] = a
+    for a in range(n):  # full compression: parent[a] is a's root
+        r = a
+        while parent[r] != r:
+            r = parent[r]
+        parent[a] = r
+    count = np.zeros(n, dtype=np.int32)
+    for k in range(peries.shape[0]):
+        count[parent[peries[k]]] += 1
+    stars_b = 0
+    stars_w = 0
+    for a in range(n):
+        if parent[a] == a and count[a] >= 2:
+            if cells[a] == 1:
+                stars_b += 1
+            else:
+                stars_w += 1
+    owner = np.full(n, -1, dtype=np.int8)
+    stack = np.empty(n, dtype=np.int32)
+    region = np.empty(n, dtype=np.int32)
+    per = np.zeros(3, dtype=np.int32)
+    qua = np.zeros(3, dtype=np.int32)
+    for k in range(peries.shape[0]):
+        p = peries[k]
+        if count[parent[p]] >= 2:
+            colour = cells[p]
+        elif owner[p] >= 0:
+            colour = owner[p]
+        else:
+            owner[p] = 0
+            top = 0
+            size = 0
+            stack[top] = p
+            top += 1
+            border = 0
+            while top > 0:
+                top -= 1
+                a = stack[top]
+                region[size] = a
+                size += 1
+                for q in range(ptr[a], ptr[a + 1]):
+                    b = idx[q]
+                    if count[parent[b]] >= 2:
+                        border |= cells[b]
+                    elif owner[b] < 0:
+                        owner[b] = 0
+                        stack[top] = b
+                        top += 1
+            colour = border if border in {1, 2} else 0
+            for i in range(size):
+                owner[region[i]] = colour
+        out[k] = colour
+        per[colour] += 1
+        if is_quark[p]:
+            qua[colour] += 1
+    bonus_b = 1 if qua[1] >= 3 else 0
+    bonus_w = 1 if qua[2] >= 3 else 0
+    margin = per[1] - per[2] + bonus_b - bonus_w + 4 * (stars_w - stars_b)
+    return margin, qua[1] - qua[2]
+
+
+def _random_kernel_source(
+    cells: Any, to_play: int, seed: int, edges: Any, ptr: Any, idx: Any, peries: Any, is_quark: Any
+) -> Any:  # pragma: no cover - compiled by numba, tested through playout_numba
+    """Uniform fill, alternately from ``to_play``, then the score."""
+    empties, m, _ = _shuffled_empties(cells, _mix(seed))
+    first = np.int8(to_play + 1)
+    second = np.int8(2 - to_play)
+    for i in range(m):
+        cells[empties[i]] = first if i % 2 == 0 else second
+    return _score(cells, edges, ptr, idx, peries, is_quark, np.empty(peries.shape[0], dtype=np.int8))
+
+
+def _bridge_fill_source(cells: Any, to_play: int, last: int, seed: int, bptr: Any, ba: Any, bb: Any, bx: Any) -> None:
+    # pragma: no cover - compiled; see bridges.bridge_fill for the rule
+    empties, m, state = _shuffled_empties(cells, _mix(seed))
+    cand = np.empty(bptr.shape[0], dtype=np.int32)  # room for every triple of one node, and more
+    colour = np.int8(to_play + 1)
+    i = 0
+    for _ in range(m):
+        move = -1
+        k = 0
+        if last >= 0:
+            for q in range(bptr[last], bptr[last + 1]):  # branch-free: ~30 % faster than early exits
+                x = bx[q]
+                b = bb[q]
+                cand[k] = x
+                k += (cells[x] == 0) & (cells[ba[q]] == colour) & ((b < 0) | (cells[b] == colour))
+        if k == 1:
+            move = cand[0]
+        elif k > 1:
+            state, r = _next(state)
+            move = cand[(np.int64(r) * k) >> 31]
+        if move < 0:
+            while cells[empties[i]] != 0:
+                i += 1
+            move = empties[i]
+        cells[move] = colour
+        last = move
+        colour = np.int8(3 - colour)
+
+
+def _bridge_kernel_source(
+    cells: Any, to_play: int, last: int, seed: int, edges: Any, ptr: Any, idx: Any, peries: Any, is_quark: Any,
+    bptr: Any, ba: Any, bb: Any, bx: Any,
+) -> Any:  # pragma: no cover - compiled by numba, tested through playout_numba
+    """Fill with bridge defence, then the score."""
+    _bridge_fill(cells, to_play, last, seed, bptr, ba, bb, bx)
+    return _score(cells, edges, ptr, idx, peries, is_quark, np.empty(peries.shape[0], dtype=np.int8))
+
+
+def _plain(fn: Callable[..., Any]) -> Any:
+    return njit(fn) if HAVE_NUMBA else fn
+
+
+# numba resolves these globals when a kernel is first compiled
+_mix = _plain(_mix_source)
+_next = _plain(_next_source)
+_shuffled_empties = _plain(_shuffled_empties_source)
+_score = _plain(_score_source)
+score_kernel = _score
+_bridge_fill = _plain(_bridge_fill_source)
+random_kernel = _plain(_random_kernel_source)
+bridge_kernel = _plain(_bridge_kernel_source)
