@@ -114,9 +114,34 @@ OPTIONAL_COMMANDS = {
 the web app FastAPI: a plain ``solve`` should not pay for them)."""
 
 
+OPTIONAL_HELP = {
+    "proof": "LEGUP-style proofs: make one from the human solver, or check one.",
+    "starstar": "*Star, Ea Ea's connection game: play, GTP engine, scoring, self-play, benchmarks.",
+    "serve": "Serve the web app: play at http://HOST:PORT/play (solve, explain, grade, check, generate too).",
+    "batch": "Run COMMAND over every puzzle of INPUTS (for generate: INPUTS are kind names).",
+    "render": "Draw PUZZLE (or a *Star SGF game) to an SVG or PNG file.",
+}
+"""The first paragraph of each optional group's help, so ``gridlogic --help`` lists them without importing
+them (a test holds each to its command's own docstring); a group missing here is imported to be listed."""
+
+
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *OPTIONAL_COMMANDS})
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``--help``, with optional groups stood in for by their help line."""
+        rows = [(name, self._listed(ctx, name)) for name in self.list_commands(ctx)]
+        shown = [(name, cmd) for name, cmd in rows if cmd is not None and not cmd.hidden]
+        if shown:
+            limit = formatter.width - 6 - max(len(name) for name, _ in shown)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, cmd.get_short_help_str(limit)) for name, cmd in shown])
+
+    def _listed(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in OPTIONAL_HELP and name not in self.commands:
+            return click.Command(name, help=OPTIONAL_HELP[name])
+        return self.get_command(ctx, name)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         found = super().get_command(ctx, cmd_name)

@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 import math
 import re
-import xml.etree.ElementTree as ET
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gridlogic.core.errors import ParseError
+
+if TYPE_CHECKING:  # imported by parse_xml when an XML file is read, not by every command's start
+    import xml.etree.ElementTree as ET
 
 MAX_DIGITS = 12
 """No count, size, id or level in gridlogic needs more digits; longer is refused before ``int``."""
@@ -124,6 +126,8 @@ def load_json(text: str, where: str | None = None) -> Any:
 
 def parse_xml(text: str, what: str, where: str) -> ET.Element:
     """An XML document's root, or :class:`ParseError` (malformed, or not valid Unicode)."""
+    import xml.etree.ElementTree as ET
+
     try:
         return ET.fromstring(check_text(text, where).strip())
     except ET.ParseError as e:

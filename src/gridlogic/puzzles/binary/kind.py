@@ -1,4 +1,6 @@
-"""The Binary kind as the registry sees it."""
+"""The Binary kind as the registry sees it. Reading and sniffing need only the formats and the model;
+the solvers, rules and checker are imported by the calls that use them (kind detection imports every
+kind, and a Star Battle ``solve`` should not pay for Binary's rules)."""
 
 from __future__ import annotations
 
@@ -6,13 +8,11 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gridlogic.core.errors import UnsupportedError
-from gridlogic.core.generation import target_level
 from gridlogic.core.registry import Generated, Kind, Options
 from gridlogic.core.step import Explanation, Grade, Violation
-from gridlogic.puzzles.binary import check as checking
-from gridlogic.puzzles.binary import exact, formats, human
+from gridlogic.puzzles.binary import formats
+from gridlogic.puzzles.binary.levels import LEVELS
 from gridlogic.puzzles.binary.model import ODD_RULE, Binary
-from gridlogic.puzzles.binary.rules import LEVELS
 
 
 def _puzzle(p: Any) -> Binary:
@@ -36,6 +36,8 @@ class BinaryKind(Kind):
         return puzzle
 
     def solutions(self, puzzle: Any, method: str | None = None) -> Iterator[Any]:
+        from gridlogic.puzzles.binary import exact
+
         if method == "sat-plain":
             return exact.plain(_puzzle(puzzle))
         if method not in (None, "sat"):
@@ -49,17 +51,25 @@ class BinaryKind(Kind):
         return formats.parse_grid(_puzzle(puzzle), text)
 
     def check(self, puzzle: Any, solution: Any) -> list[Violation]:
+        from gridlogic.puzzles.binary import check as checking
+
         return checking.violations(_puzzle(puzzle), solution)
 
     def explain(self, puzzle: Any, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
+        from gridlogic.puzzles.binary import human
+
         return human.explain(_puzzle(puzzle), max_level)
 
     def grade(self, puzzle: Any) -> Grade:
+        from gridlogic.puzzles.binary import human
+
         return human.grade(_puzzle(puzzle))
 
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
                  options: Options) -> Generated:
+        from gridlogic.core.generation import target_level
         from gridlogic.puzzles.binary.generate import generate, parse_size
+
         width, height = parse_size(size or "8x8")
         level = target_level(difficulty, LEVELS, 1, len(LEVELS) - 1) if difficulty is not None else 2
         assert level is not None

@@ -1,5 +1,6 @@
 """The Star Battle kind: formats, exact solver, checker, rendering, generator; the human rules
-are :mod:`gridlogic.puzzles.starbattle.rules`."""
+are :mod:`gridlogic.puzzles.starbattle.rules`. The exact solver and the rules are imported by the calls
+that use them: kind detection imports every kind, and reading a puzzle should not pay for them."""
 
 from __future__ import annotations
 
@@ -12,14 +13,16 @@ from gridlogic.core.grid import Cell
 from gridlogic.core.registry import Format, Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.starbattle import check as checking
-from gridlogic.puzzles.starbattle import containers, exact, render
-from gridlogic.puzzles.starbattle import rules as human
+from gridlogic.puzzles.starbattle import containers, render
 from gridlogic.puzzles.starbattle.formats import FORMATS
+from gridlogic.puzzles.starbattle.levels import LEVELS
 from gridlogic.puzzles.starbattle.model import StarBattle
 
 
 def rules() -> ModuleType:
     """The human-rules package (``hint`` and the interactive proof take it from here)."""
+    from gridlogic.puzzles.starbattle import rules as human
+
     return human
 
 
@@ -27,7 +30,7 @@ class StarBattleKind(Kind):
     name = "starbattle"
     formats: Sequence[Format] = FORMATS
     methods: Sequence[str] = ("sat",)
-    levels: Sequence[str] = human.LEVELS
+    levels: Sequence[str] = LEVELS
 
     def container_records(self, text: str) -> list[Record] | None:
         return containers.pack_records(text)
@@ -38,6 +41,8 @@ class StarBattleKind(Kind):
     def solutions(self, puzzle: Any, method: str | None = None) -> Iterator[frozenset[Cell]]:
         if method not in (None, "sat"):
             raise UnsupportedError(f"starbattle has no method {method!r} (methods: sat)")
+        from gridlogic.puzzles.starbattle import exact
+
         return exact.solutions(puzzle)
 
     def solution_rows(self, puzzle: Any, solution: Any) -> list[str]:
@@ -50,12 +55,18 @@ class StarBattleKind(Kind):
         return checking.check(puzzle, solution)
 
     def explain(self, puzzle: Any, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
+        from gridlogic.puzzles.starbattle import rules as human
+
         return human.explain(puzzle, max_level, allow_uniqueness)
 
     def grade(self, puzzle: Any) -> Grade:
+        from gridlogic.puzzles.starbattle import rules as human
+
         return human.grade(puzzle)
 
     def render_explanation(self, puzzle: StarBattle, explanation: Explanation, verbose: bool) -> str:
+        from gridlogic.puzzles.starbattle import rules as human
+
         return human.render_explanation(puzzle, explanation, verbose)
 
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,

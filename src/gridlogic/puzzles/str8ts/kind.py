@@ -6,15 +6,12 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gridlogic.core.errors import ParseError, UnsupportedError
-from gridlogic.core.generation import target_level
 from gridlogic.core.numbers import parse_size
 from gridlogic.core.registry import Format, Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
-from gridlogic.puzzles.str8ts import check as check_mod
-from gridlogic.puzzles.str8ts import exact_backtrack, exact_sat
 from gridlogic.puzzles.str8ts.formats import from_s81, sniff_s81, to_s81
+from gridlogic.puzzles.str8ts.levels import LEVELS
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import LEVELS
 
 S81 = Format("s81", sniff_s81, from_s81, to_s81,
              "the seed's string: . white, 1-9 white given, # black, a-i black given; or n lines of n")
@@ -64,6 +61,8 @@ class Str8tsKind(Kind):
 
     # ----- exact solving
     def solutions(self, puzzle: Any, method: str | None = None) -> Iterator[Any]:
+        from gridlogic.puzzles.str8ts import exact_backtrack, exact_sat
+
         p = _puzzle(puzzle)
         if method in (None, "sat"):
             return exact_sat.solutions(p)
@@ -77,9 +76,13 @@ class Str8tsKind(Kind):
         return ["".join(chars[r * p.n:(r + 1) * p.n]) for r in range(p.n)]
 
     def parse_solution(self, puzzle: Any, text: str) -> Any:
+        from gridlogic.puzzles.str8ts import check as check_mod
+
         return check_mod.parse_solution(_puzzle(puzzle), text)
 
     def check(self, puzzle: Any, solution: Any) -> list[Violation]:
+        from gridlogic.puzzles.str8ts import check as check_mod
+
         return check_mod.violations(_puzzle(puzzle), solution)
 
     # ----- human solving
@@ -107,6 +110,7 @@ class Str8tsKind(Kind):
     # ----- generation
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
                  options: Options) -> Generated:
+        from gridlogic.core.generation import target_level
         from gridlogic.puzzles.str8ts.generate import generate
         n = _size(size)
         level = target_level(difficulty, tuple(self.levels), 0, len(self.levels) - 1)

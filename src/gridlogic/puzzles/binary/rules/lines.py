@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from gridlogic.core.errors import Contradiction
 from gridlogic.core.grid import Cell
 from gridlogic.puzzles.binary.model import Binary, ones_in, zeros_in
+
+if TYPE_CHECKING:  # numpy is imported where line completions are first counted, not with the kind
+    import numpy as np
+    import numpy.typing as npt
 
 MAX_COMPLETION_LENGTH = 22
 """Lines longer than this are not enumerated (the pattern table would be too large)."""
@@ -217,6 +219,8 @@ def broken(n: int, ones: int, zeros: int) -> str | None:
 @cache
 def patterns(n: int) -> npt.NDArray[np.int64]:
     """Every valid full line of length ``n`` (balanced, no trio) as a ones-bitset, ascending."""
+    import numpy as np
+
     out: list[int] = []
     k1 = ones_in(n)
 
@@ -245,6 +249,8 @@ def completions(n: int, ones: int, zeros: int, forbidden: Sequence[int] = ()) ->
     hit = _completion_cache.get(key)
     if hit is not None:
         return hit
+    import numpy as np
+
     table = patterns(n)
     sel = table[((table & ones) == ones) & ((table & zeros) == 0)]
     if key[3] and len(sel):

@@ -1,4 +1,5 @@
-"""Levels and the rule record shared by every tier."""
+"""Levels (defined in :mod:`gridlogic.puzzles.starbattle.levels`, re-exported) and the rule record shared by
+every tier."""
 
 from __future__ import annotations
 
@@ -6,13 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle.levels import EASY, EXPERT, EXPERT_PLUS, HARD, LEVELS, MEDIUM, TRIAL, UNIQUENESS
 from gridlogic.puzzles.starbattle.rules.state import State
-
-LEVELS: tuple[str, ...] = ("Easy", "Medium", "Hard", "Expert", "Expert+", "Trial", "Uniqueness")
-"""Level names; a level's number is its index. ``Trial`` is the bounded contradiction search;
-``Uniqueness`` (tier 7) runs only with ``allow_uniqueness`` and never counts for grading."""
-
-EASY, MEDIUM, HARD, EXPERT, EXPERT_PLUS, TRIAL, UNIQUENESS = range(7)
 
 
 @dataclass(frozen=True)
@@ -32,3 +28,6 @@ class Rule:
 
     def __repr__(self) -> str:
         return f"Rule({self.id!r}, {self.level})"
+
+
+__all__ = ["EASY", "EXPERT", "EXPERT_PLUS", "HARD", "LEVELS", "MEDIUM", "TRIAL", "UNIQUENESS", "Rule"]

@@ -5,12 +5,10 @@ The chains come last in their level, the bounded contradiction search last of al
 from __future__ import annotations
 
 from gridlogic.core.engine import FnTechnique
+from gridlogic.puzzles.str8ts.levels import DIABOLICAL, EASY, EXTREME, LEVELS, MODERATE, TOUGH
 from gridlogic.puzzles.str8ts.rules import basic, chains, lines, nets, sets, wings
 from gridlogic.puzzles.str8ts.rules.search import contradiction_search
 from gridlogic.puzzles.str8ts.rules.state import State
-
-LEVELS = ("easy", "moderate", "tough", "diabolical", "extreme")
-EASY, MODERATE, TOUGH, DIABOLICAL, EXTREME = range(5)
 
 LOGIC: tuple[FnTechnique[State], ...] = (
     FnTechnique("NakedSingle", EASY, basic.naked_single),
