@@ -116,6 +116,7 @@ the web app FastAPI: a plain ``solve`` should not pay for them)."""
 
 OPTIONAL_HELP = {
     "proof": "LEGUP-style proofs: make one from the human solver, or check one.",
+    "assign": "Assignments: puzzles to prove, the rules allowed, the goal (graded by proof grade --assignment).",
     "starstar": "*Star, Ea Ea's connection game: play, GTP engine, scoring, self-play, benchmarks.",
     "serve": "Serve the web app: play at http://HOST:PORT/play (solve, explain, grade, check, generate too).",
     "batch": "Run COMMAND over every puzzle of INPUTS (for generate: INPUTS are kind names).",

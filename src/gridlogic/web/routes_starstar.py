@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -27,10 +26,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from gridlogic.core.errors import GridlogicError
+from gridlogic.games.starstar import mcts
 from gridlogic.games.starstar.draw import draw
 from gridlogic.games.starstar.graph import node_count
 from gridlogic.games.starstar.mcts import MCTSBot
-from gridlogic.games.starstar.playout import get_playout, tables
 from gridlogic.games.starstar.scoring import Score
 from gridlogic.games.starstar.sgf import GameRecord, RecordError, parse_record, to_sgf
 from gridlogic.games.starstar.state import TERMINAL, StarState
@@ -150,10 +149,10 @@ def view(state: StarState, *, labels: bool = False) -> dict[str, Any]:
     }
 
 
-@cache
 def warm_up() -> None:
-    """Compile the playouts (numba) once per worker, before the search's clock starts."""
-    get_playout()(tables(MIN_RINGS), [0] * node_count(MIN_RINGS), 0, random.Random(0))
+    """Compile (or load from numba's cache) every kernel the search uses, once per worker, before its clock
+    starts: the first AI move is as fast as later ones."""
+    mcts.warm_up()
 
 
 def ai_reply(rings: int, moves: list[str], swap: bool, seconds: float | None, playouts: int | None,
