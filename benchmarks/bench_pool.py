@@ -66,7 +66,8 @@ def first_answers(time_limit: float) -> None:
     try:
         with httpx.Client(base_url=url, timeout=120) as c:
             c.get("/api/kinds")  # the connection is open before the first timed request
-            hint = [timed(c, "/api/hint", {"puzzle": URL6, "board": BOARD6})[0] for _ in range(4)]
+            boards = [["?" * k + "." + "?" * (5 - k)] + ["?" * 6] * 5 for k in (0, 2, 3, 4, 5)]  # a new board each
+            hint = [timed(c, "/api/hint", {"puzzle": URL6, "board": board})[0] for board in boards]
             ai = [timed(c, "/api/starstar/ai", {"rings": 6, "moves": [], "playouts": 2000, "seed": k})[0]
                   for k in range(4)]
         print(f"first answers on a fresh server: hint first {hint[0] * 1000:.0f} ms, warm median "
