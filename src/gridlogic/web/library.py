@@ -15,8 +15,10 @@ PLAN: tuple[tuple[str, str, int | None, str, int], ...] = (
     # kind, size, stars, grade, seed
     ("starbattle", "6", 1, "Easy", 11), ("starbattle", "6", 1, "Medium", 12),
     ("starbattle", "8", 1, "Easy", 13), ("starbattle", "8", 1, "Medium", 41), ("starbattle", "8", 1, "Hard", 15),
+    ("starbattle", "8", 1, "Expert", 19), ("starbattle", "8", 1, "Expert+", 20),
     ("starbattle", "10", 2, "Medium", 16), ("starbattle", "10", 2, "Hard", 17), ("starbattle", "10", 2, "Expert", 51),
     ("starbattle", "10", 2, "Expert+", 18),
+    ("starbattle", "14", 3, "Expert", 52), ("starbattle", "14", 3, "Expert+", 53),
     ("binary", "6x6", None, "easy", 21), ("binary", "6x6", None, "medium", 22), ("binary", "8x8", None, "medium", 23),
     ("binary", "8x8", None, "hard", 24), ("binary", "10x10", None, "hard", 25),
     ("binary", "12x12", None, "very-hard", 26),
