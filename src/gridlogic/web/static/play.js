@@ -459,7 +459,15 @@ $("open-library").addEventListener("click", () => {
   const item = $("library").value === "" ? null : library[+$("library").value];
   if (item) openPuzzle(item.puzzle, {kind: item.kind, title: item.title});
 });
-$("library").addEventListener("change", () => $("open-library").click());
+// a choice with the mouse opens the puzzle at once; with the keys, the arrows only move through the
+// list (focus stays on it) and Enter opens the puzzle shown
+let libraryByKeys = false;
+$("library").addEventListener("pointerdown", () => { libraryByKeys = false; });
+$("library").addEventListener("keydown", (e) => {
+  libraryByKeys = e.key !== "Enter";
+  if (e.key === "Enter") { e.preventDefault(); $("open-library").click(); }
+});
+$("library").addEventListener("change", () => { if (!libraryByKeys) $("open-library").click(); });
 $("generate").addEventListener("click", async () => {
   const kind = $("gen-kind").value;
   const body = {kind, seed: Math.floor(Math.random() * 1e9)};
