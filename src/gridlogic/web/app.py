@@ -27,15 +27,13 @@ from gridlogic.core.errors import Contradiction, GridlogicError
 from gridlogic.core.registry import kinds
 from gridlogic.web import apidocs, jobs
 from gridlogic.web.guard import BODY_KEY, Guard, allowed_hosts, redact
-from gridlogic.web.worker import JobFailedError, JobInputError, JobTimeoutError, ServerBusyError, WorkerPool
+from gridlogic.web.worker import JobFailedError, JobTimeoutError, ServerBusyError, WorkerPool
 
 MAX_PUZZLE_CHARS = 200_000
 MAX_BODY_BYTES = 1_000_000
 MAX_SIDE = 64
 MAX_ERROR_CHARS = 300
 MAX_ANSWER_BYTES = 4_000_000
-SMALL_CHARS = 400
-"""A request whose puzzle text is at most this long (a 10×10 or so) may use the quick workers."""
 PRELOAD = ("gridlogic.web.jobs", "gridlogic.web.routes_proof", "gridlogic.web.routes_starstar")
 WARM = ("gridlogic.web.jobs:warm", "gridlogic.web.routes_proof:warm", "gridlogic.web.routes_starstar:warm_up")
 """What each worker does before it takes work: the first hint, solve or AI move is then as fast as later ones."""
@@ -126,11 +124,6 @@ def field_names(app: FastAPI) -> frozenset[str]:
     return frozenset(name for schema in schemas.values() for name in schema.get("properties", {}))
 
 
-def small(puzzle: str) -> bool:
-    """Whether a request's puzzle is small enough for the quick workers (they are kept free for such)."""
-    return len(puzzle) <= SMALL_CHARS
-
-
 def _static(name: str) -> str:
     return resources.files("gridlogic.web").joinpath(f"static/{name}").read_text(encoding="utf-8")
 
@@ -173,7 +166,7 @@ def create_app(workers: int = 2, time_limit: float = 10.0, max_body: int = MAX_B
 def _handlers(app: FastAPI) -> None:
     @app.exception_handler(GridlogicError)
     async def bad_input(request: Request, exc: GridlogicError) -> JSONResponse:
-        if isinstance(exc, (JobTimeoutError, ServerBusyError, JobFailedError)) and not isinstance(exc, JobInputError):
+        if isinstance(exc, (JobTimeoutError, ServerBusyError, JobFailedError)):
             return _error(503, str(exc), request)
         return _error(400, str(exc), request)
 
@@ -211,7 +204,7 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
     """Every route; cheap ones are plain functions (run in the server), solver ones await the pool."""
     async def pooled(request: Request, fn: Callable[..., dict[str, Any]], req: PuzzleIn, *args: Any) -> dict[str, Any]:
         out: dict[str, Any] = await request.app.state.pool.run(fn, req.spec(), *args, client=request,
-                                                               small=small(req.puzzle))
+                                                               small=jobs.small(req.puzzle))
         return out
 
     @app.get("/", include_in_schema=False)

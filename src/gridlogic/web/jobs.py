@@ -21,6 +21,15 @@ WARM_PUZZLES = ("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou", "6x6:0..0..
 """One small puzzle of each kind: a worker solves, explains and hints each once before it takes work."""
 
 
+SMALL_CHARS = 400
+"""A request whose puzzle text is at most this long (a 10×10 or so) may use the quick workers."""
+
+
+def small(puzzle: str) -> bool:
+    """Whether a request's puzzle is small enough for the pool's quick workers (kept free for such)."""
+    return len(puzzle) <= SMALL_CHARS
+
+
 def warm() -> None:
     """Import and run every path a first request takes (solvers, rules, hint), so it is not slower than later ones."""
     for text in WARM_PUZZLES:

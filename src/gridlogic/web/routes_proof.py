@@ -17,12 +17,11 @@ from pydantic import BaseModel, Field, StringConstraints
 from gridlogic import service
 from gridlogic.core.registry import Kind
 from gridlogic.proof import interactive
-from gridlogic.web.jobs import WARM_PUZZLES
+from gridlogic.web.jobs import WARM_PUZZLES, small
 
 MAX_TEXT = 200_000
 MAX_ROWS = 100
 MAX_PROOF_CHARS = 2_000_000
-SMALL_CHARS = 400
 
 router = APIRouter()
 
@@ -97,7 +96,7 @@ async def hint(req: HintIn, request: Request) -> dict[str, Any]:
     """The next human step from the player's board: ``{status, step, message}``."""
     out: dict[str, Any] = await request.app.state.pool.run(
         hint_job, req.puzzle, req.kind, req.format, req.unique_lines, req.board, req.max_level, client=request,
-        small=len(req.puzzle) <= SMALL_CHARS)
+        small=small(req.puzzle))
     return out
 
 

@@ -263,16 +263,13 @@ class WorkerPool:
             raise JobInputError(f"the request cannot be sent to a worker ({type(e).__name__})") from None
         self._pending += 1
         try:
-            worker = await self._take(small, deadline, limit)
+            try:
+                worker = await self._acquire(small, deadline)
+            except TimeoutError:
+                raise JobTimeoutError(f"stopped after the time limit of {limit:g} s (no worker was free)") from None
             return await self._on(worker, message, deadline, limit, client)  # type: ignore[no-any-return]
         finally:
             self._pending -= 1
-
-    async def _take(self, small: bool, deadline: float, limit: float) -> _Worker:
-        try:
-            return await self._acquire(small, deadline)
-        except TimeoutError:
-            raise JobTimeoutError(f"stopped after the time limit of {limit:g} s (no worker was free)") from None
 
     async def _on(self, worker: _Worker, message: bytes, deadline: float, limit: float,
                   client: Disconnectable | None) -> Any:
