@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from gridlogic.core.board import Board, bits
-from gridlogic.core.engine import FnTechnique, run
+from gridlogic.core.engine import Rule, run
 from gridlogic.core.errors import Contradiction
 from gridlogic.core.grid import grid
 from gridlogic.core.sat import SatModel, count, solutions
@@ -76,12 +76,12 @@ def test_engine_applies_cheapest_first_and_grades() -> None:
         def contradiction(self) -> Step | None:
             return None
 
-    def first_unknown(level: int) -> FnTechnique[State]:
+    def first_unknown(level: int) -> Rule[State]:
         def fn(s: State) -> Step | None:
             u = s.board.unknown()
             ok = u and (level == 2 or u[0] < 2)
             return Step(f"L{level}", level, "test", (), (Mark((0, u[0]), "1"),)) if ok else None
-        return FnTechnique(f"L{level}", level, fn)
+        return Rule(f"L{level}", level, fn)
 
     st = State()
     out = run(st, [first_unknown(2), first_unknown(1)])

@@ -55,15 +55,24 @@ class Technique(Protocol[S_contra]):
 
 
 @dataclass(frozen=True)
-class FnTechnique(Generic[S]):
-    """A technique made of a plain function; the usual way to write one."""
+class Rule(Generic[S]):
+    """The one rule record of every kind: ``id`` as the seed names it (``R4.1``, ``NakedSingle``),
+    ``level`` for grading, and a pure ``fn(state) -> Step | None`` (it reads the board and returns a
+    step; the engine applies it). ``note`` says, in one line, where ours differs from the seed."""
 
     id: str
     level: int
     fn: Callable[[S], Step | None]
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "find", self.fn)  # the engine's call goes straight to the function
 
     def find(self, state: S) -> Step | None:
         return self.fn(state)
+
+    def __repr__(self) -> str:
+        return f"Rule({self.id!r}, {self.level})"
 
 
 @dataclass

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gridlogic.core.engine import FnTechnique
+from gridlogic.core.engine import Rule
 from gridlogic.core.hint import Hint, Spec
 from gridlogic.core.hint import hint as core_hint
 from gridlogic.core.registry import Kind
@@ -44,7 +44,7 @@ def hint(k: Kind, puzzle: Str8ts, rows: Sequence[str], max_level: int | None = N
         seen[:] = [s.board.masks.copy()]
         return TECHNIQUES[0].find(s)
 
-    rules = (FnTechnique(TECHNIQUES[0].id, TECHNIQUES[0].level, first), *TECHNIQUES[1:])
+    rules = (Rule(TECHNIQUES[0].id, TECHNIQUES[0].level, first), *TECHNIQUES[1:])
     out = core_hint(k, puzzle, rows, height=puzzle.n, width=puzzle.n, spec=SPEC,
                     state=lambda board: state(puzzle, board), techniques=rules, max_level=max_level,
                     shown=places)

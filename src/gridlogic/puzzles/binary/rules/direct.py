@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gridlogic.core.engine import FnTechnique
+from gridlogic.core.engine import Rule
 from gridlogic.core.step import Step
 from gridlogic.puzzles.binary.check import line_name
 from gridlogic.puzzles.binary.model import ones_in, zeros_in
@@ -119,8 +119,8 @@ def unique_step(lb: Lines, k: int) -> Step | None:
                 _known(lb, k) + tuple(lb.cells(twin, lb.full(twin))), m)
 
 
-def line_technique(rule: str, level: int, finder: LineFinder) -> FnTechnique[BinaryState]:
-    return FnTechnique[BinaryState](rule, level, each_line(rule, finder))
+def line_technique(rule: str, level: int, finder: LineFinder) -> Rule[BinaryState]:
+    return Rule[BinaryState](rule, level, each_line(rule, finder))
 
 
 PREVENT_TRIO = line_technique("PreventTrio", TRIO, prevent_trio_step)

@@ -4,56 +4,56 @@ The chains come last in their level, the bounded contradiction search last of al
 
 from __future__ import annotations
 
-from gridlogic.core.engine import FnTechnique
+from gridlogic.core.engine import Rule
 from gridlogic.puzzles.str8ts.levels import DIABOLICAL, EASY, EXTREME, LEVELS, MODERATE, TOUGH
 from gridlogic.puzzles.str8ts.rules import basic, chains, lines, nets, sets, wings
 from gridlogic.puzzles.str8ts.rules.search import contradiction_search
 from gridlogic.puzzles.str8ts.rules.state import State
 
-LOGIC: tuple[FnTechnique[State], ...] = (
-    FnTechnique("NakedSingle", EASY, basic.naked_single),
-    FnTechnique("Elimination", EASY, basic.elimination),
-    FnTechnique("CompartmentRange", EASY, basic.compartment_range),
-    FnTechnique("HiddenSingle", MODERATE, basic.hidden_single),
-    FnTechnique("StrandedDigits", MODERATE, basic.stranded_digits),
-    FnTechnique("SplitCompartment", MODERATE, basic.split_compartment),
-    FnTechnique("MindTheGap", MODERATE, basic.mind_the_gap),
-    FnTechnique("SureCandidates", TOUGH, basic.sure_candidates),
-    FnTechnique("RequiredDigits", TOUGH, sets.required_digits(TOUGH)),
-    *(FnTechnique(f"Naked{sets.SET_NAMES[k]}", TOUGH, sets.naked_set(k, TOUGH)) for k in range(2, 6)),
-    FnTechnique("CrossCompartmentLockedSet", TOUGH, sets.cross_locked_set(TOUGH)),
-    *(FnTechnique(f"Hidden{sets.SET_NAMES[k]}", TOUGH, sets.hidden_set(k, TOUGH)) for k in range(2, 6)),
-    FnTechnique("CrossCompartmentHiddenSet", TOUGH, sets.cross_hidden_set(TOUGH)),
-    FnTechnique("LockedCompartments", DIABOLICAL, lines.locked_compartments(DIABOLICAL)),
-    FnTechnique("XWing", DIABOLICAL, lines.fish(2, DIABOLICAL)),
-    FnTechnique("Swordfish", DIABOLICAL, lines.fish(3, DIABOLICAL)),
-    FnTechnique("Jellyfish", DIABOLICAL, lines.fish(4, DIABOLICAL)),
-    FnTechnique("SettisRule", DIABOLICAL, lines.settis_rule(DIABOLICAL)),
-    FnTechnique("YWing", DIABOLICAL, wings.y_wing(DIABOLICAL)),
-    FnTechnique("AlternatingChain", DIABOLICAL, chains.alternating_chain(DIABOLICAL)),
+LOGIC: tuple[Rule[State], ...] = (
+    Rule("NakedSingle", EASY, basic.naked_single),
+    Rule("Elimination", EASY, basic.elimination),
+    Rule("CompartmentRange", EASY, basic.compartment_range),
+    Rule("HiddenSingle", MODERATE, basic.hidden_single),
+    Rule("StrandedDigits", MODERATE, basic.stranded_digits),
+    Rule("SplitCompartment", MODERATE, basic.split_compartment),
+    Rule("MindTheGap", MODERATE, basic.mind_the_gap),
+    Rule("SureCandidates", TOUGH, basic.sure_candidates),
+    Rule("RequiredDigits", TOUGH, sets.required_digits(TOUGH)),
+    *(Rule(f"Naked{sets.SET_NAMES[k]}", TOUGH, sets.naked_set(k, TOUGH)) for k in range(2, 6)),
+    Rule("CrossCompartmentLockedSet", TOUGH, sets.cross_locked_set(TOUGH)),
+    *(Rule(f"Hidden{sets.SET_NAMES[k]}", TOUGH, sets.hidden_set(k, TOUGH)) for k in range(2, 6)),
+    Rule("CrossCompartmentHiddenSet", TOUGH, sets.cross_hidden_set(TOUGH)),
+    Rule("LockedCompartments", DIABOLICAL, lines.locked_compartments(DIABOLICAL)),
+    Rule("XWing", DIABOLICAL, lines.fish(2, DIABOLICAL)),
+    Rule("Swordfish", DIABOLICAL, lines.fish(3, DIABOLICAL)),
+    Rule("Jellyfish", DIABOLICAL, lines.fish(4, DIABOLICAL)),
+    Rule("SettisRule", DIABOLICAL, lines.settis_rule(DIABOLICAL)),
+    Rule("YWing", DIABOLICAL, wings.y_wing(DIABOLICAL)),
+    Rule("AlternatingChain", DIABOLICAL, chains.alternating_chain(DIABOLICAL)),
 )
 """The logic levels (easy .. diabolical), in the order the engine tries them (cheapest level first);
 the extreme level adds ForcingChain and the bounded contradiction search."""
 
-UNIQUENESS = FnTechnique("UniqueRectangle", DIABOLICAL, wings.unique_rectangle(DIABOLICAL))
+UNIQUENESS = Rule("UniqueRectangle", DIABOLICAL, wings.unique_rectangle(DIABOLICAL))
 """The unique-solution constraint, used only with ``--allow-uniqueness`` (before the chains)."""
 
 
-def _logic() -> tuple[FnTechnique[State], ...]:
+def _logic() -> tuple[Rule[State], ...]:
     """What the search runs after an assumption: the logic levels without the chains (themselves
     a search over links, too slow to nest)."""
     return tuple(t for t in LOGIC if t.id != "AlternatingChain")
 
 
-TECHNIQUES: tuple[FnTechnique[State], ...] = (
+TECHNIQUES: tuple[Rule[State], ...] = (
     *LOGIC,
-    FnTechnique("ForcingChain", EXTREME, chains.alternating_chain(EXTREME, singles=True)),
-    FnTechnique("StraightChain", EXTREME, nets.straight_chain(EXTREME)),
-    FnTechnique("BoundedContradiction", EXTREME, contradiction_search(EXTREME, _logic)),
+    Rule("ForcingChain", EXTREME, chains.alternating_chain(EXTREME, singles=True)),
+    Rule("StraightChain", EXTREME, nets.straight_chain(EXTREME)),
+    Rule("BoundedContradiction", EXTREME, contradiction_search(EXTREME, _logic)),
 )
 
 
-def techniques(allow_uniqueness: bool = False) -> tuple[FnTechnique[State], ...]:
+def techniques(allow_uniqueness: bool = False) -> tuple[Rule[State], ...]:
     """The rule table; with ``allow_uniqueness`` the unique rectangle joins, just before the chains."""
     if not allow_uniqueness:
         return TECHNIQUES

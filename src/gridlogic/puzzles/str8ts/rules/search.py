@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from gridlogic.core.engine import FnTechnique, run
+from gridlogic.core.engine import Rule, run
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.rules.state import State, digits
@@ -17,7 +17,7 @@ MAX_CANDIDATES = 3
 Finder = Callable[[State], Step | None]
 
 
-def contradiction_search(level: int, lower: Callable[[], Sequence[FnTechnique[State]]]) -> Finder:
+def contradiction_search(level: int, lower: Callable[[], Sequence[Rule[State]]]) -> Finder:
     """BoundedContradiction: for cells with 2, then 3 candidates, try each digit; if the rules below
     this level reach a contradiction within ``MAX_STEPS`` steps, the digit is removed."""
 
