@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gridlogic.core.errors import ParseError, UnknownFormatError, UnsupportedError
 from gridlogic.core.grid import Cell
 from gridlogic.core.numbers import is_int, parse_int, shown
+from gridlogic.core.options import Option
 from gridlogic.core.step import Explanation, Grade, Violation
 
 if TYPE_CHECKING:
@@ -60,6 +61,8 @@ class Kind:
     formats: Sequence[Format] = ()
     methods: Sequence[str] = ("sat",)
     levels: Sequence[str] = ()
+    options: Sequence[Option] = ()
+    """The options this kind takes (:mod:`gridlogic.core.options`); anything else is bad input."""
 
     # ----- input
     def container_records(self, text: str) -> list[Record] | None:
