@@ -41,7 +41,8 @@ KINDS = ["starbattle", "binary", "str8ts", "nope"]
 def seeds() -> dict[str, str]:
     """Good inputs, one per format and record type, to be mutated."""
     from gridlogic.games.starstar.sgf import GameRecord, to_json, to_sgf
-    from gridlogic.puzzles.binary import formats as bf
+    from gridlogic.puzzles.binary.formats import legup as bf_legup
+    from gridlogic.puzzles.binary.formats import rows as bf_rows
     from gridlogic.puzzles.starbattle.formats import legup, pzprv3, sbn
 
     sb = sbn.read("5x1.AABCDABBCDABBCDEBBCDEBCCD")
@@ -54,7 +55,7 @@ def seeds() -> dict[str, str]:
         "pzprv3": pzprv3.write(sb),
         "legup": legup.write(sb),
         "binary": "6x6:.1...01....1..0...1........0.0....1.",
-        "binary_legup": bf.write_legup(bf.read_rows("6x6:.1...01....1..0...1........0.0....1.")),
+        "binary_legup": bf_legup.write(bf_rows.read("6x6:.1...01....1..0...1........0.0....1.")),
         "str8ts": "##2..#9..#....h6.#52..f...#..........#a5..##.........6#...e..3.h..i....#...#.2.d#",
         "tsv": "id\tsize\tpuzzle\n1\t6x6\t.1...01....1..0...1........0.0....1.",
         "proof": ('{"kind": "starbattle", "puzzle": "5x1.AABCDABBCDABBCDEBBCDEBCCD", "root": {"steps": ['

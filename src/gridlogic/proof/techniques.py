@@ -101,9 +101,9 @@ def _sb_judge(rule: str, parent: Any, changes: Mapping[int, str]) -> list[int]:
 # ----------------------------------------------------------------------------- Binary
 
 def _lines(board: Any) -> Any:
-    from gridlogic.puzzles.binary.rules.lines import Lines
+    from gridlogic.puzzles.binary.board import Board
     n = board.width + board.height
-    lb = Lines(board.height, board.width, bool(board.unique_lines), [0] * n, [0] * n)
+    lb = Board(board.height, board.width, bool(board.unique_lines), [0] * n, [0] * n)
     for i, v in enumerate(board.cells):
         if v is not None:
             r, c = divmod(i, board.width)
@@ -127,7 +127,8 @@ def _bn_line_completions(parent: Any, changes: Mapping[int, str]) -> list[int]:
 
 def _bn_zero_or_one(strength: int, budget: int | None) -> Callable[[Any, Mapping[int, str]], list[int]]:
     def judge(parent: Any, changes: Mapping[int, str]) -> list[int]:
-        from gridlogic.puzzles.binary.rules.case import Budget, OutOfBudget, refutes
+        from gridlogic.puzzles.binary.propagate import Budget, OutOfBudget
+        from gridlogic.puzzles.binary.rules.case import refutes
         lb = _lines(parent)
         bad = []
         for i, v in changes.items():
@@ -143,8 +144,8 @@ def _bn_zero_or_one(strength: int, budget: int | None) -> Callable[[Any, Mapping
 
 
 def _bn_judge(rule: str, parent: Any, changes: Mapping[int, str]) -> list[int]:
+    from gridlogic.puzzles.binary.levels import LINE, SEARCH
     from gridlogic.puzzles.binary.rules.case import NESTED_BUDGET
-    from gridlogic.puzzles.binary.rules.levels import LINE, SEARCH
     judges: dict[str, Callable[[Any, Mapping[int, str]], list[int]]] = {
         "LineCompletions": _bn_line_completions,
         "ZeroOrOne": _bn_zero_or_one(LINE, None),

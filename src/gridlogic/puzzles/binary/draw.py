@@ -1,10 +1,12 @@
-"""Binary as SVG: givens bold on grey, the player's digits blue; each cell ``empty``, ``0`` or ``1``."""
+"""Binary drawn: as SVG (givens bold on grey, the player's digits blue; each cell ``empty``, ``0`` or
+``1``) and as text (:func:`picture`, :func:`explanation_text`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
 from gridlogic.core.grid import Cell, cell_name
+from gridlogic.core.step import Explanation
 from gridlogic.core.svg import CELL, cell_group, document, frame, grid_lines, highlight_classes, symbol, text
 from gridlogic.puzzles.binary.check import start_rows
 from gridlogic.puzzles.binary.model import ODD_RULE, Binary
@@ -41,3 +43,29 @@ def draw(puzzle: Binary, board: Sequence[str] | None = None, *,
     body = "".join(cells) + grid_lines(puzzle.height, puzzle.width) + frame(puzzle.height, puzzle.width, 2.5)
     return document(kind="binary", rows=puzzle.height, cols=puzzle.width, title=title, caption=caption, body=body,
                     style=STYLE, chars=CYCLE, cycle=list(CYCLE))
+
+
+def picture(puzzle: Binary, rows: Sequence[str] | None = None) -> str:
+    """The board as text: one line per row, digits and ``.``/``?`` apart, then the rule notes."""
+    body = list(rows) if rows else list(puzzle.givens)
+    notes = []
+    if puzzle.odd:
+        notes.append(f"note: {ODD_RULE}")
+    if not puzzle.unique_lines:
+        notes.append("note: rows and columns need not be distinct")
+    return "\n".join([" ".join(row) for row in body] + notes)
+
+
+def explanation_text(puzzle: Binary, ex: Explanation, verbose: bool = False) -> str:
+    """Numbered steps (with the board after each when ``verbose``), the final board, the verdict."""
+    board = [list(row.replace(".", "?")) for row in puzzle.givens]
+    out = []
+    for i, step in enumerate(ex.steps, 1):
+        out.append(f"{i}. [{step.rule}] {step.reason}")
+        for m in step.marks:
+            board[m.cell[0]][m.cell[1]] = m.value
+        if verbose and step.marks:
+            out.extend("     " + " ".join(row) for row in board)
+    grade = f"grade {ex.grade} (level {ex.level}, hardest rule {ex.hardest_rule})" if ex.status == "solved" \
+        else f"{ex.status} after {len(ex.steps)} steps"
+    return "\n".join([*out, "", picture(puzzle, ex.final), grade])

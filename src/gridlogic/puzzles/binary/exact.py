@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from gridlogic.core.sat import Encoding, SatModel, solutions
+from gridlogic.puzzles.binary.board import Board
+from gridlogic.puzzles.binary.levels import LINE
 from gridlogic.puzzles.binary.model import Binary, ones_in
-from gridlogic.puzzles.binary.rules.levels import LINE
-from gridlogic.puzzles.binary.rules.lines import Lines
-from gridlogic.puzzles.binary.rules.propagate import propagate
+from gridlogic.puzzles.binary.propagate import BROKEN, close
 
 Grid01 = tuple[tuple[int, ...], ...]
 Known = list[int]  # per flat cell: -1 unknown, else 0/1
@@ -111,12 +111,12 @@ def plain(puzzle: Binary, encoding: Encoding = "seqcounter") -> Iterator[Grid01]
 
 def solve_iter(puzzle: Binary, encoding: Encoding = "seqcounter") -> Iterator[Grid01]:
     """Every solution, as rows of 0/1 (line rules first, then SAT on what is left)."""
-    lb = Lines.of(puzzle)
-    if propagate(lb, LINE) is not None:
+    lb = Board.of(puzzle)
+    if close(lb, LINE, set(range(lb.count))) == BROKEN:
         return iter(())
     w = puzzle.width
     known = [1 if lb.ones[r] >> c & 1 else 0 if lb.zeros[r] >> c & 1 else -1
              for r in range(puzzle.height) for c in range(w)]
-    if lb.is_solved():  # every line was checked as it changed: the board is the one solution
+    if lb.is_solved():  # every line was checked as it was finished: the board is the one solution
         return iter([tuple(tuple(known[r * w:(r + 1) * w]) for r in range(puzzle.height))])
     return _grids(puzzle, known, encoding)

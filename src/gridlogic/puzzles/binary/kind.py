@@ -11,8 +11,9 @@ from gridlogic.core.errors import UnsupportedError
 from gridlogic.core.registry import Generated, Kind, Options
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.binary import formats
+from gridlogic.puzzles.binary.formats import rows
 from gridlogic.puzzles.binary.levels import LEVELS
-from gridlogic.puzzles.binary.model import ODD_RULE, Binary
+from gridlogic.puzzles.binary.model import Binary
 
 
 def _puzzle(p: Any) -> Binary:
@@ -28,7 +29,7 @@ class BinaryKind(Kind):
     levels = LEVELS
 
     def tsv_puzzle(self, fields: Sequence[str]) -> str | None:
-        return formats.tsv_puzzle(fields)
+        return rows.tsv_puzzle(fields)
 
     def configure(self, puzzle: Any, options: Options) -> Any:
         if isinstance(puzzle, Binary) and "unique_lines" in options:
@@ -48,7 +49,7 @@ class BinaryKind(Kind):
         return ["".join(str(v) for v in row) for row in solution]
 
     def parse_solution(self, puzzle: Any, text: str) -> Any:
-        return formats.parse_grid(_puzzle(puzzle), text)
+        return rows.parse_grid(_puzzle(puzzle), text)
 
     def check(self, puzzle: Any, solution: Any) -> list[Violation]:
         from gridlogic.puzzles.binary import check as checking
@@ -56,14 +57,14 @@ class BinaryKind(Kind):
         return checking.violations(_puzzle(puzzle), solution)
 
     def explain(self, puzzle: Any, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
-        from gridlogic.puzzles.binary import human
+        from gridlogic.puzzles.binary import explain
 
-        return human.explain(_puzzle(puzzle), max_level)
+        return explain.explain(_puzzle(puzzle), max_level)
 
     def grade(self, puzzle: Any) -> Grade:
-        from gridlogic.puzzles.binary import human
+        from gridlogic.puzzles.binary import explain
 
-        return human.grade(_puzzle(puzzle))
+        return explain.grade(_puzzle(puzzle))
 
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
                  options: Options) -> Generated:
@@ -77,29 +78,14 @@ class BinaryKind(Kind):
                         options=options)
 
     def render_explanation(self, puzzle: Any, ex: Explanation, verbose: bool = False) -> str:
-        """Numbered steps (with the board after each when ``verbose``), the final board, the verdict."""
-        p = _puzzle(puzzle)
-        board = [list(row.replace(".", "?")) for row in p.givens]
-        out = []
-        for i, step in enumerate(ex.steps, 1):
-            out.append(f"{i}. [{step.rule}] {step.reason}")
-            for m in step.marks:
-                board[m.cell[0]][m.cell[1]] = m.value
-            if verbose and step.marks:
-                out.extend("     " + " ".join(row) for row in board)
-        grade = f"grade {ex.grade} (level {ex.level}, hardest rule {ex.hardest_rule})" if ex.status == "solved" \
-            else f"{ex.status} after {len(ex.steps)} steps"
-        return "\n".join([*out, "", self.render(p, ex.final), grade])
+        from gridlogic.puzzles.binary.draw import explanation_text
+
+        return explanation_text(_puzzle(puzzle), ex, verbose)
 
     def render(self, puzzle: Any, rows: Sequence[str] | None = None) -> str:
-        p = _puzzle(puzzle)
-        body = list(rows) if rows else list(p.givens)
-        notes = []
-        if p.odd:
-            notes.append(f"note: {ODD_RULE}")
-        if not p.unique_lines:
-            notes.append("note: rows and columns need not be distinct")
-        return "\n".join([" ".join(row) for row in body] + notes)
+        from gridlogic.puzzles.binary.draw import picture
+
+        return picture(_puzzle(puzzle), rows)
 
 
 KIND = BinaryKind()

@@ -10,7 +10,7 @@ SEARCH = 5  # ZeroOrOne, then ZeroOrOneNested: the bounded contradiction search,
 
 NESTED = 6
 """Not a grade: the strength of the search whose suppositions may themselves use ZeroOrOne
-(``case.closure`` strengths run 1..6; strengths 5 and 6 are both graded level 5)."""
+(:func:`.propagate.closure` strengths run 1..6; strengths 5 and 6 are both graded level 5)."""
 
 LEVELS = ("given", "easy", "medium", "hard", "very-hard", "expert")
 """Level names by number; level 0 means nothing to do (the puzzle is already solved)."""

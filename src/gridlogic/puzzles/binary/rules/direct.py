@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gridlogic.core.engine import Rule
 from gridlogic.core.step import Step
-from gridlogic.puzzles.binary.check import line_name
-from gridlogic.puzzles.binary.model import ones_in, zeros_in
-from gridlogic.puzzles.binary.rules.levels import BLOCKER, COMPLETE, TRIO
-from gridlogic.puzzles.binary.rules.lines import (
-    Lines,
+from gridlogic.puzzles.binary.board import Board
+from gridlogic.puzzles.binary.levels import BLOCKER, COMPLETE, TRIO
+from gridlogic.puzzles.binary.lines import (
     bits_of,
     complete,
     needy_windows,
@@ -20,17 +17,11 @@ from gridlogic.puzzles.binary.rules.lines import (
     save_blocker,
     unique_fill,
 )
-from gridlogic.puzzles.binary.rules.state import BinaryState, describe, marks
+from gridlogic.puzzles.binary.model import ones_in, zeros_in
+from gridlogic.puzzles.binary.rules.state import BinaryState, describe, known_cells, marks
+from gridlogic.puzzles.binary.rules.why import where
 
-LineFinder = Callable[[Lines, int], Step | None]
-
-
-def _name(lb: Lines, k: int) -> str:
-    return line_name(lb.is_row(k), k if lb.is_row(k) else k - lb.height)
-
-
-def _known(lb: Lines, k: int) -> tuple[tuple[int, int], ...]:
-    return tuple(lb.cells(k, lb.ones[k] | lb.zeros[k]))
+LineFinder = Callable[[Board, int], Step | None]
 
 
 def each_line(rule: str, finder: LineFinder) -> Callable[[BinaryState], Step | None]:
@@ -49,12 +40,12 @@ def each_line(rule: str, finder: LineFinder) -> Callable[[BinaryState], Step | N
     return find
 
 
-def _cell(lb: Lines, k: int, p: int) -> str:
+def _cell(lb: Board, k: int, p: int) -> str:
     r, c = lb.cell(k, p)
     return f"r{r + 1}c{c + 1}"
 
 
-def _trio_reasons(lb: Lines, k: int, to1: int, to0: int) -> list[str]:
+def _trio_reasons(lb: Board, k: int, to1: int, to0: int) -> list[str]:
     """One clause per pair closed off or gap filled, naming its cells."""
     out = []
     for digit, mask, fills in (("0", lb.zeros[k], to1), ("1", lb.ones[k], to0)):
@@ -69,27 +60,27 @@ def _trio_reasons(lb: Lines, k: int, to1: int, to0: int) -> list[str]:
     return out
 
 
-def prevent_trio_step(lb: Lines, k: int) -> Step | None:
+def prevent_trio_step(lb: Board, k: int) -> Step | None:
     to1, to0 = prevent_trio(lb.length(k), lb.ones[k], lb.zeros[k])
     if not to1 | to0:
         return None
     m = marks(lb, k, to1, to0)
-    return Step("PreventTrio", TRIO, f"{_name(lb, k)}: " + "; ".join(_trio_reasons(lb, k, to1, to0))
-                + " (no three equal in a row).", _known(lb, k), m)
+    return Step("PreventTrio", TRIO, f"{where(lb, k)}: " + "; ".join(_trio_reasons(lb, k, to1, to0))
+                + " (no three equal in a row).", known_cells(lb, k), m)
 
 
-def complete_step(lb: Lines, k: int) -> Step | None:
+def complete_step(lb: Board, k: int) -> Step | None:
     n = lb.length(k)
     to1, to0 = complete(n, lb.ones[k], lb.zeros[k])
     if not to1 | to0:
         return None
     digit, other, need = ("1", "0", ones_in(n)) if to0 else ("0", "1", zeros_in(n))
     m = marks(lb, k, to1, to0)
-    return Step("CompleteRowColumn", COMPLETE, f"{_name(lb, k)} already has its {need} {digit}s, so its other cells "
-                f"are {other}: {describe(m)}.", _known(lb, k), m)
+    return Step("CompleteRowColumn", COMPLETE, f"{where(lb, k)} already has its {need} {digit}s, so its other cells "
+                f"are {other}: {describe(m)}.", known_cells(lb, k), m)
 
 
-def save_blocker_step(lb: Lines, k: int) -> Step | None:
+def save_blocker_step(lb: Board, k: int) -> Step | None:
     n, o, z = lb.length(k), lb.ones[k], lb.zeros[k]
     to1, to0 = save_blocker(n, o, z)
     if not to1 | to0:
@@ -100,11 +91,11 @@ def save_blocker_step(lb: Lines, k: int) -> Step | None:
     needs = f"one more {digit}" if rem == 1 else f"{rem} more {digit}s"
     windows = "a window of three cells without one, which needs it" if rem == 1 else \
         f"{rem} separate windows of three cells without one, each needing one"
-    return Step("SaveBlocker", BLOCKER, f"{_name(lb, k)} needs {needs} and has {windows} to block a trio of "
+    return Step("SaveBlocker", BLOCKER, f"{where(lb, k)} needs {needs} and has {windows} to block a trio of "
                 f"{other}s; so no {digit} goes elsewhere: {describe(m)}.", tuple(lb.cells(k, cover)), m)
 
 
-def unique_step(lb: Lines, k: int) -> Step | None:
+def unique_step(lb: Board, k: int) -> Step | None:
     if not lb.unique:
         return None
     n = lb.length(k)
@@ -114,16 +105,6 @@ def unique_step(lb: Lines, k: int) -> Step | None:
     lo, hi = (0, lb.height) if lb.is_row(k) else (lb.height, lb.count)
     twin = next(j for j in range(lo, hi) if j != k and lb.ones[j] == f and not lb.unknown(j))
     m = marks(lb, k, to1, to0)
-    return Step("UniqueRowColumn", BLOCKER, f"{_name(lb, k)} agrees with the finished {_name(lb, twin)} except in "
+    return Step("UniqueRowColumn", BLOCKER, f"{where(lb, k)} agrees with the finished {where(lb, twin)} except in "
                 f"its two empty cells; filling them the same way would repeat it, so: {describe(m)}.",
-                _known(lb, k) + tuple(lb.cells(twin, lb.full(twin))), m)
-
-
-def line_technique(rule: str, level: int, finder: LineFinder) -> Rule[BinaryState]:
-    return Rule[BinaryState](rule, level, each_line(rule, finder))
-
-
-PREVENT_TRIO = line_technique("PreventTrio", TRIO, prevent_trio_step)
-COMPLETE_ROW_COLUMN = line_technique("CompleteRowColumn", COMPLETE, complete_step)
-SAVE_BLOCKER = line_technique("SaveBlocker", BLOCKER, save_blocker_step)
-UNIQUE_ROW_COLUMN = line_technique("UniqueRowColumn", BLOCKER, unique_step)
+                known_cells(lb, k) + tuple(lb.cells(twin, lb.full(twin))), m)

@@ -1,14 +1,16 @@
-"""The engine state of a human-style Binary solve: the line bitsets plus the puzzle."""
+"""The engine state of a human-style Binary solve: the board plus the puzzle, and the wording
+helpers every step shares."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gridlogic.core.grid import Cell
 from gridlogic.core.step import Mark, Step
-from gridlogic.puzzles.binary.check import line_name
+from gridlogic.puzzles.binary.board import Board
+from gridlogic.puzzles.binary.lines import bits_of
 from gridlogic.puzzles.binary.model import Binary
-from gridlogic.puzzles.binary.rules.lines import Lines
-from gridlogic.puzzles.binary.rules.propagate import first_broken
+from gridlogic.puzzles.binary.rules.why import first_broken, where
 
 CONTRADICTION_TEXT = {
     "Trio": "has three equal digits in a row",
@@ -26,12 +28,12 @@ class BinaryState:
     """``clean[rule]``: lines on which ``rule`` found nothing since they last changed."""
 
     puzzle: Binary
-    lines: Lines
+    lines: Board
     clean: dict[str, set[int]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, puzzle: Binary) -> BinaryState:
-        return cls(puzzle, Lines.of(puzzle))
+        return cls(puzzle, Board.of(puzzle))
 
     def apply(self, step: Step) -> None:
         lb = self.lines
@@ -54,22 +56,22 @@ class BinaryState:
             return None
         rule, k, other = bad
         lb = self.lines
-        name = line_name(lb.is_row(k), k if lb.is_row(k) else k - lb.height)
         if rule == "RepeatedRowColumn":
-            other_name = line_name(lb.is_row(other), other if lb.is_row(other) else other - lb.height)
             cells = lb.cells(k, lb.full(k)) + lb.cells(other, lb.full(other))
-            return Step(rule, 1, f"{other_name} repeats {name}, but all lines must differ.", tuple(cells))
-        return Step(rule, 1, f"{name} {CONTRADICTION_TEXT[rule]}.", tuple(lb.cells(k, lb.full(k))))
+            return Step(rule, 1, f"{where(lb, other)} repeats {where(lb, k)}, but all lines must differ.",
+                        tuple(cells))
+        return Step(rule, 1, f"{where(lb, k)} {CONTRADICTION_TEXT[rule]}.", tuple(lb.cells(k, lb.full(k))))
 
 
-def marks(lb: Lines, line: int, to1: int, to0: int) -> tuple[Mark, ...]:
+def marks(lb: Board, line: int, to1: int, to0: int) -> tuple[Mark, ...]:
     """The marks of a line deduction, in line order."""
-    out = [(p, "1") for p in _bits(to1)] + [(p, "0") for p in _bits(to0)]
+    out = [(p, "1") for p in bits_of(to1)] + [(p, "0") for p in bits_of(to0)]
     return tuple(Mark(lb.cell(line, p), v) for p, v in sorted(out))
 
 
-def _bits(mask: int) -> list[int]:
-    return [p for p in range(mask.bit_length()) if mask >> p & 1]
+def known_cells(lb: Board, k: int) -> tuple[Cell, ...]:
+    """The known cells of line ``k`` (what a line step uses)."""
+    return tuple(lb.cells(k, lb.ones[k] | lb.zeros[k]))
 
 
 def describe(m: tuple[Mark, ...]) -> str:

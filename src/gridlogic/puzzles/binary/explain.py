@@ -1,13 +1,12 @@
-"""Human-style solving: the engine over the Binary rules, explained and graded."""
+"""Human-style solving: the engine over the Binary technique table, explained and graded."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from gridlogic.core.engine import run
 from gridlogic.core.step import Explanation, Grade
+from gridlogic.puzzles.binary.levels import LEVELS
 from gridlogic.puzzles.binary.model import ODD_RULE, Binary
-from gridlogic.puzzles.binary.rules import LEVELS, TECHNIQUES, BinaryState
+from gridlogic.puzzles.binary.rules import TECHNIQUES, BinaryState
 
 UNSOLVED = "unsolved"
 
@@ -16,7 +15,7 @@ def explain(puzzle: Binary, max_level: int | None = None) -> Explanation:
     state = BinaryState.of(puzzle)
     out = run(state, TECHNIQUES, max_level)
     solved = out.status == "solved"
-    extra: dict[str, Any] = {"odd_size_rule": ODD_RULE} if puzzle.odd else {}
+    extra: dict[str, object] = {"odd_size_rule": ODD_RULE} if puzzle.odd else {}
     if not puzzle.unique_lines:
         extra["unique_lines"] = False
     return Explanation(out.status, out.steps, state.lines.rows_text(),

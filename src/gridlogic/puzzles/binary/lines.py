@@ -1,27 +1,27 @@
-"""The board as line bitsets, and the pure line deductions every rule is built from.
+"""The line logic of Binary, in one place: what the rules deduce on one line, as bitsets.
 
-Line ``L`` is row ``L`` for ``L < height`` and column ``L - height`` otherwise; bit ``p`` of a
-line's ``ones`` / ``zeros`` is its cell at position ``p`` (column for a row, row for a column).
-Each deduction takes one line and returns ``(to1, to0)``: the bits it fixes to 1 and to 0.
+A line of length ``n`` is two bitsets, ``ones`` and ``zeros`` (bit ``p``: the cell at position
+``p``). Each deduction returns ``(to1, to0)``: the bits it fixes to 1 and to 0. The step rules
+(:mod:`.rules.direct`) word one deduction at a time; :func:`line_fix` is a line's closure (every
+rule up to a level, to the line's fixpoint), memoised by :mod:`.propagate`, the one propagation
+engine; :func:`line_once` is one round of it, which :mod:`.rules.why` follows to word a
+contradiction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
-from gridlogic.core.errors import Contradiction
-from gridlogic.core.grid import Cell
-from gridlogic.puzzles.binary.model import Binary, ones_in, zeros_in
-
-if TYPE_CHECKING:  # numpy is imported where line completions are first counted, not with the kind
-    import numpy as np
-    import numpy.typing as npt
+from gridlogic.puzzles.binary.levels import BLOCKER, COMPLETE, LINE
+from gridlogic.puzzles.binary.model import ones_in, zeros_in
 
 MAX_COMPLETION_LENGTH = 22
-"""Lines longer than this are not enumerated (the pattern table would be too large)."""
+"""Lines longer than this are not enumerated (the pattern table would be too large): their
+closure stops at level 3."""
+
+Fix = tuple[int, int] | None
+"""``(to1, to0)`` of a line's closure, or None when the line is broken."""
 
 
 def bits_of(mask: int) -> Iterator[int]:
@@ -31,99 +31,7 @@ def bits_of(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-@dataclass
-class Lines:
-    """Ones/zeros bitsets of every row and column, kept in step with each other. ``touched`` collects
-    the lines changed since its owner last cleared it."""
-
-    height: int
-    width: int
-    unique: bool
-    ones: list[int]
-    zeros: list[int]
-    touched: set[int] = field(default_factory=set)
-    lengths: list[int] = field(default_factory=list, repr=False)
-    fulls: list[int] = field(default_factory=list, repr=False)
-
-    def __post_init__(self) -> None:
-        if not self.lengths:
-            self.lengths = [self.width] * self.height + [self.height] * self.width
-            self.fulls = [(1 << n) - 1 for n in self.lengths]
-
-    @classmethod
-    def of(cls, puzzle: Binary) -> Lines:
-        lb = cls(puzzle.height, puzzle.width, puzzle.unique_lines, [0] * (puzzle.height + puzzle.width),
-                 [0] * (puzzle.height + puzzle.width))
-        for i, v in enumerate(puzzle.cells):
-            if v >= 0:
-                lb.set_cell(*divmod(i, puzzle.width), v)
-        lb.touched = set(range(lb.count))
-        return lb
-
-    def copy(self) -> Lines:
-        return Lines(self.height, self.width, self.unique, self.ones.copy(), self.zeros.copy(), set(),
-                     self.lengths, self.fulls)
-
-    @property
-    def count(self) -> int:
-        return self.height + self.width
-
-    def length(self, line: int) -> int:
-        return self.lengths[line]
-
-    def full(self, line: int) -> int:
-        return self.fulls[line]
-
-    def unknown(self, line: int) -> int:
-        return self.fulls[line] & ~(self.ones[line] | self.zeros[line])
-
-    def is_row(self, line: int) -> bool:
-        return line < self.height
-
-    def cell(self, line: int, pos: int) -> Cell:
-        return (line, pos) if line < self.height else (pos, line - self.height)
-
-    def cells(self, line: int, mask: int) -> list[Cell]:
-        return [self.cell(line, p) for p in bits_of(mask)]
-
-    def value(self, r: int, c: int) -> int | None:
-        if self.ones[r] >> c & 1:
-            return 1
-        if self.zeros[r] >> c & 1:
-            return 0
-        return None
-
-    def set_cell(self, r: int, c: int, v: int) -> None:
-        same, other = (self.ones, self.zeros) if v else (self.zeros, self.ones)
-        if other[r] >> c & 1:
-            raise Contradiction(f"r{r + 1}c{c + 1} cannot be {v}")
-        same[r] |= 1 << c
-        same[self.height + c] |= 1 << r
-        self.touched.add(r)
-        self.touched.add(self.height + c)
-
-    def put(self, line: int, to1: int, to0: int) -> None:
-        for v, mask in ((1, to1), (0, to0)):
-            for p in bits_of(mask):
-                self.set_cell(*self.cell(line, p), v)
-
-    def is_solved(self) -> bool:
-        return all(self.ones[r] | self.zeros[r] == self.fulls[r] for r in range(self.height))
-
-    def same_direction(self, line: int) -> range:
-        return range(self.height) if line < self.height else range(self.height, self.count)
-
-    def finished(self, line: int) -> list[int]:
-        """The ones-bitsets of the other finished lines of the same direction (for distinctness)."""
-        return [self.ones[k] for k in self.same_direction(line)
-                if k != line and self.ones[k] | self.zeros[k] == self.fulls[k]]
-
-    def rows_text(self) -> list[str]:
-        return ["".join("?" if (v := self.value(r, c)) is None else str(v) for c in range(self.width))
-                for r in range(self.height)]
-
-
-# ----- pure line deductions ------------------------------------------------------------------------
+# ----- the deductions of the LEGUP rules, one line at a time ---------------------------------------
 def around(mask: int, full: int) -> int:
     """Cells that would make a trio with two of ``mask``: both ends of each pair, the gap of each
     ``d.d``."""
@@ -173,7 +81,7 @@ def save_blocker(n: int, ones: int, zeros: int) -> tuple[int, int]:
     return to1, to0
 
 
-def unique_fill(n: int, ones: int, zeros: int, finished: Sequence[int]) -> tuple[int, int, int | None]:
+def unique_fill(n: int, ones: int, zeros: int, finished: Iterable[int]) -> tuple[int, int, int | None]:
     """A line two cells short (one 0 and one 1 to place) that agrees with a finished line on its
     known cells must take the other order: ``(to1, to0, the finished line's ones)``."""
     unknown = ((1 << n) - 1) & ~(ones | zeros)
@@ -215,12 +123,46 @@ def broken(n: int, ones: int, zeros: int) -> str | None:
     return None
 
 
+# ----- a line's closure ------------------------------------------------------------------------------
+def line_once(level: int, n: int, ones: int, zeros: int) -> tuple[str | None, int, int]:
+    """One round of the direct rules up to ``level`` (1-3) on a line: ``(broken rule or None, to1,
+    to0)``. The distinct rule is not in it (it needs the other lines)."""
+    if level >= BLOCKER:
+        rule, to1, to0 = blocker_check(n, ones, zeros)
+    else:
+        rule, to1, to0 = broken(n, ones, zeros), 0, 0
+    if rule is not None:
+        return rule, 0, 0
+    a1, a0 = prevent_trio(n, ones, zeros)
+    to1, to0 = to1 | a1, to0 | a0
+    if level >= COMPLETE:
+        b1, b0 = complete(n, ones, zeros)
+        to1, to0 = to1 | b1, to0 | b0
+    return None, to1, to0
+
+
+def line_fix(level: int, n: int, ones: int, zeros: int) -> Fix:
+    """The cells the rules of one line up to ``level`` fix, to the line's fixpoint (level 4: the
+    cells equal in every completion, which covers the direct rules); None if the line is broken."""
+    if level >= LINE and n <= MAX_COMPLETION_LENGTH:
+        return completion_fix(n, ones, zeros)
+    level = min(level, BLOCKER)
+    to1 = to0 = 0
+    while True:
+        if ones & zeros:
+            return None
+        rule, a1, a0 = line_once(level, n, ones, zeros)
+        if rule is not None:
+            return None
+        if not a1 | a0:
+            return to1, to0
+        ones, zeros, to1, to0 = ones | a1, zeros | a0, to1 | a1, to0 | a0
+
+
 # ----- every completion of a line --------------------------------------------------------------------
 @cache
-def patterns(n: int) -> npt.NDArray[np.int64]:
+def patterns(n: int) -> tuple[int, ...]:
     """Every valid full line of length ``n`` (balanced, no trio) as a ones-bitset, ascending."""
-    import numpy as np
-
     out: list[int] = []
     k1 = ones_in(n)
 
@@ -236,7 +178,61 @@ def patterns(n: int) -> npt.NDArray[np.int64]:
             extend(p + 1, mask | (v << p), o, v, r)
 
     extend(0, 0, 0, -1, 0)
-    return np.array(sorted(out), dtype=np.int64)
+    return tuple(sorted(out))
+
+
+@cache
+def _pattern_sets(n: int) -> tuple[list[tuple[int, int]], dict[int, int], int]:
+    """The valid full lines of length ``n`` as bits of one set (bit ``i``: the ``i``-th pattern):
+    for each position the set of those holding 0 and of those holding 1 there; each line's bit; the
+    set of all."""
+    lines = patterns(n)
+    by = [(int("".join("0" if p >> q & 1 else "1" for p in reversed(lines)), 2),
+           int("".join("1" if p >> q & 1 else "0" for p in reversed(lines)), 2)) for q in range(n)]
+    return by, {p: i for i, p in enumerate(lines)}, (1 << len(lines)) - 1
+
+
+def _able(n: int, ones: int, zeros: int, forbidden: Iterable[int] = ()) -> int:
+    """The set of the valid completions of a line, without those in ``forbidden``: one AND per known
+    cell."""
+    by, index, able = _pattern_sets(n)
+    m = ones | zeros
+    while m:
+        low = m & -m
+        m ^= low
+        q = low.bit_length() - 1
+        able &= by[q][ones >> q & 1]
+    for f in forbidden:
+        i = index.get(f)
+        if i is not None:
+            able &= ~(1 << i)
+    return able
+
+
+def completion_fix(n: int, ones: int, zeros: int, forbidden: Iterable[int] = ()) -> Fix:
+    """LineCompletions on one line: ``(to1, to0)`` the cells equal in every valid completion that is
+    not in ``forbidden``, None if there is none."""
+    able = _able(n, ones, zeros, forbidden)
+    if not able:
+        return None
+    by = _pattern_sets(n)[0]
+    to1 = to0 = 0
+    m = ((1 << n) - 1) & ~(ones | zeros)
+    while m:
+        low = m & -m
+        m ^= low
+        zero, one = by[low.bit_length() - 1]
+        if not able & zero:
+            to1 |= low
+        elif not able & one:
+            to0 |= low
+    return to1, to0
+
+
+def matching(n: int, ones: int, zeros: int) -> list[int]:
+    """The valid full lines that agree with a line's known cells, ascending."""
+    lines = patterns(n)
+    return [lines[i] for i in bits_of(_able(n, ones, zeros))]
 
 
 _completion_cache: dict[tuple[int, int, int, tuple[int, ...]], tuple[int, int, int]] = {}
@@ -249,16 +245,15 @@ def completions(n: int, ones: int, zeros: int, forbidden: Sequence[int] = ()) ->
     hit = _completion_cache.get(key)
     if hit is not None:
         return hit
-    import numpy as np
-
-    table = patterns(n)
-    sel = table[((table & ones) == ones) & ((table & zeros) == 0)]
-    if key[3] and len(sel):
-        sel = sel[~np.isin(sel, np.array(key[3], dtype=np.int64))]
-    if len(sel) == 0:
-        out = (0, 0, 0)
-    else:
-        out = (len(sel), int(np.bitwise_and.reduce(sel)), int(np.bitwise_or.reduce(sel)))
+    able = _able(n, ones, zeros, key[3])
+    must = can = 0
+    if able:
+        for q, (zero, one) in enumerate(_pattern_sets(n)[0]):
+            if not able & zero:
+                must |= 1 << q
+            if able & one:
+                can |= 1 << q
+    out = (able.bit_count(), must, can)
     if len(_completion_cache) > 200_000:
         _completion_cache.clear()
     _completion_cache[key] = out
@@ -266,7 +261,8 @@ def completions(n: int, ones: int, zeros: int, forbidden: Sequence[int] = ()) ->
 
 
 def completion_fill(n: int, ones: int, zeros: int, forbidden: Sequence[int] = ()) -> tuple[int, int, int]:
-    """``(to1, to0, number of completions)``; ``(0, 0, 0)`` when the line cannot be completed."""
+    """``(to1, to0, number of completions)``; ``(0, 0, 0)`` when the line cannot be completed,
+    ``(0, 0, -1)`` when it is too long to enumerate."""
     if n > MAX_COMPLETION_LENGTH:
         return 0, 0, -1
     count, must, can = completions(n, ones, zeros, forbidden)

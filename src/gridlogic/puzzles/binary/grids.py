@@ -1,0 +1,168 @@
+"""Random complete Binary grids, the solutions the generator reduces to puzzles.
+
+A random grid comes row by row (:func:`random_solution`); on small boards, where grids are few, a
+seed's attempts use grids of the seed's class (:func:`seed_grids`: seeds less than 100 apart never
+share a solution).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from functools import cache
+from itertools import islice, repeat
+
+from pysat.solvers import Solver
+
+from gridlogic.core.errors import GenerationFailed
+from gridlogic.core.generation import VARIETY, seed_solutions
+from gridlogic.puzzles.binary import exact
+from gridlogic.puzzles.binary.board import Board
+from gridlogic.puzzles.binary.levels import BLOCKER
+from gridlogic.puzzles.binary.lines import matching
+from gridlogic.puzzles.binary.model import Binary
+from gridlogic.puzzles.binary.propagate import BROKEN, close
+
+DECISIONS = 16
+"""Random cells fixed by assumptions before the SAT solver completes a random grid."""
+CLASSED = 64
+"""Boards of at most this many cells build a seed's attempts on grids of the seed's class
+(:func:`seed_grids`): 6x6 has 4,140 grids with the distinct rule, so 100 free draws repeat one with
+probability ~70 %; 8x8 has millions."""
+LISTED = 35
+"""Boards smaller than 6x6 are first listed whole (:func:`grids_listed`): some have fewer grids
+than seeds in a window."""
+
+
+class GenerationError(GenerationFailed):
+    """No puzzle of the asked kind was found within the attempts."""
+
+
+def random_solution(width: int, height: int, unique_lines: bool, rng: random.Random) -> list[int]:
+    """A random complete grid, flat, 0/1, that depends on ``rng`` alone: row by row, each a valid
+    row (:func:`.lines.patterns`) drawn at random among those the columns allow (levels 1-3 on the
+    columns after each row; no repeated row), backtracking when none fits; then a random symmetry.
+    After :data:`FILL_TRIES` tries of :data:`FILL_NODES` rows each, the SAT model completes a grid
+    from random assumptions instead."""
+    for _ in range(FILL_TRIES):
+        rows = _fill(width, height, unique_lines, rng)
+        if rows is not None:
+            return _symmetry([[row >> c & 1 for c in range(width)] for row in rows], rng)
+    return _sat_solution(width, height, unique_lines, rng)
+
+
+def _symmetry(rows: list[list[int]], rng: random.Random) -> list[int]:
+    """``rows`` under a random symmetry of the board, flat: the filling order favours grids whose
+    rows had few rivals; symmetric images spread that (6x6, 2,000 grids: 1,520 distinct, as
+    many as uniform draws give, instead of 1,245)."""
+    h, w = len(rows), len(rows[0])
+    if rng.random() < 0.5:
+        rows = rows[::-1]
+    if rng.random() < 0.5:
+        rows = [row[::-1] for row in rows]
+    if w == h and rng.random() < 0.5:
+        rows = [list(col) for col in zip(*rows, strict=True)]
+    if w % 2 == 0 and h % 2 == 0 and rng.random() < 0.5:  # odd lines hold one more 1: no swap
+        rows = [[1 - v for v in row] for row in rows]
+    return [v for row in rows for v in row]
+
+
+FILL_TRIES = 20
+FILL_NODES = 400
+FILL_LEVEL = BLOCKER
+
+
+def _fill(width: int, height: int, unique: bool, rng: random.Random) -> list[int] | None:
+    full = (1 << width) - 1
+    nodes = 0
+    empty = Board.empty(height, width, unique)
+    columns = set(range(height, height + width))
+
+    def extend(b: Board, r: int) -> list[int] | None:
+        nonlocal nodes
+        if r == height:
+            return b.ones[:height]
+        cands = matching(width, b.ones[r], b.zeros[r])
+        if unique and r:
+            used = set(b.ones[:r])
+            cands = [p for p in cands if p not in used]
+        while cands:
+            nodes += 1
+            if nodes > FILL_NODES:
+                return None
+            i = rng.randrange(len(cands))
+            p = cands[i]
+            cands[i] = cands[-1]
+            cands.pop()
+            t = b.copy()
+            t.ones[r], t.zeros[r] = p, full & ~p
+            bit = 1 << r
+            for c in range(width):
+                t.ones[height + c] |= (p >> c & 1) * bit
+                t.zeros[height + c] |= (~p >> c & 1) * bit
+            if close(t, FILL_LEVEL, {r, *columns}) != BROKEN:
+                done = extend(t, r + 1)
+                if done is not None:
+                    return done
+        return None
+
+    return extend(empty, 0)
+
+
+def _sat_solution(width: int, height: int, unique_lines: bool, rng: random.Random) -> list[int]:
+    """A random complete grid from the SAT model: :data:`DECISIONS` random cells take random digits
+    by assumptions (all at once; when the grid cannot be completed so, one by one, each kept only
+    while it stays completable); the solver (one per shape, kept) completes the rest."""
+    s = _empty_solver(width, height, unique_lines)
+    n = width * height  # variable k + 1 is cell k: every cell is unknown
+    wanted = [v if rng.random() < 0.5 else -v for v in rng.sample(range(1, n + 1), min(DECISIONS, n))]
+    ok = s.solve(assumptions=wanted)  # mostly completable at once: one solve
+    assumed: list[int] = []
+    if not ok:
+        if not s.solve():
+            raise GenerationError(f"no {width}x{height} grid exists under these rules")
+        for lit in wanted:
+            assumed.append(lit if s.solve(assumptions=[*assumed, lit]) else -lit)
+        ok = s.solve(assumptions=assumed)
+    assert ok, "every assumption kept leaves the grid completable"
+    m = s.get_model()
+    assert m is not None
+    return [1 if m[i] > 0 else 0 for i in range(n)]
+
+
+@cache
+def _empty_solver(width: int, height: int, unique_lines: bool) -> Solver:
+    return exact.encode(Binary.empty(width, height, unique_lines)).solver()
+
+
+def grids_listed(width: int, height: int, unique_lines: bool) -> list[list[int]] | None:
+    """Every grid of the size (flat) when there are at most :data:`~gridlogic.core.generation.VARIETY`
+    (4x4: 72 with the distinct rule), in an order shuffled once; else None."""
+    return _listed(width, height, unique_lines)
+
+
+@cache
+def _listed(width: int, height: int, unique_lines: bool) -> list[list[int]] | None:
+    empty = Binary(width, height, tuple("." * width for _ in range(height)), unique_lines)
+    found = [[v for row in grid for v in row] for grid in islice(exact.plain(empty), VARIETY + 1)]
+    if len(found) > VARIETY:
+        return None
+    random.Random(f"binary grids {width}x{height} {unique_lines}").shuffle(found)
+    return found
+
+
+def seed_grids(width: int, height: int, unique_lines: bool, seed: int,
+               rng: random.Random) -> Iterator[list[int] | None]:
+    """The solutions a seed's attempts are built on: on boards of at most :data:`CLASSED` cells
+    (6x6 has 4,140 grids with the distinct rule) each drawn in the seed's class
+    (:func:`~gridlogic.core.generation.seed_solutions`: seeds less than 100 apart never share one),
+    or where a size has fewer grids than that the seed's own of the list; on bigger boards None (a
+    fresh draw per attempt)."""
+    if width * height > CLASSED:
+        yield from repeat(None)
+    listed = grids_listed(width, height, unique_lines) if width * height <= LISTED else None
+    if listed == []:
+        raise GenerationError(f"no {width}x{height} grid exists under these rules")
+    if listed is not None:
+        yield from repeat(listed[seed % len(listed)])
+    yield from seed_solutions(seed, lambda: random_solution(width, height, unique_lines, rng), bytes)

@@ -1,0 +1,217 @@
+"""The one propagation engine of Binary: the closure of the rules up to a level on a
+:class:`~.board.Board`, without steps. The ZeroOrOne rules, the generator, the exact solver's
+first pass and the hint's search all call it.
+
+Each line's own closure (:func:`.lines.line_fix`: its rules up to the level, to a fixpoint; at
+level 4 its completions) is memoised by (level, length, ones, zeros), so a line is looked up, not
+re-derived; deductions cross to the other direction bit by bit. Rules are monotone, so the fixpoint
+is the same whatever the order. Contradictions are detected (a line with no completion or breaking
+a rule, a cell both 0 and 1, two equal finished lines): inside a supposition they are the point.
+
+Strengths 1-4 are the levels; 5 adds ZeroOrOne (a supposition followed with levels 1-4), 6
+ZeroOrOneNested (a supposition followed with strength 5), both graded level 5.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gridlogic.puzzles.binary.board import Board
+from gridlogic.puzzles.binary.levels import BLOCKER, LINE
+from gridlogic.puzzles.binary.lines import MAX_COMPLETION_LENGTH, Fix, completion_fix, line_fix
+from gridlogic.puzzles.binary.model import ones_in
+
+BROKEN = -1
+"""``close`` found a contradiction."""
+FIXPOINT = 0
+"""``close`` reached the fixpoint without meeting its target."""
+TARGET = 1
+"""``close`` stopped early: its target cell became known."""
+
+_memo: dict[tuple[int, int], dict[int, Fix]] = {}
+MEMO_LIMIT = 400_000
+
+
+def _table(level: int, n: int) -> dict[int, Fix]:
+    table = _memo.get((level, n))
+    if table is None:
+        table = _memo[(level, n)] = {}
+    elif len(table) > MEMO_LIMIT:
+        table.clear()
+    return table
+
+
+def close(b: Board, level: int, dirty: set[int], target: tuple[int, int] | None = None) -> int:  # noqa: C901, PLR0912, PLR0915 - the one hot loop
+    """Apply the rules up to ``level`` (1-4) in place from the ``dirty`` lines until nothing changes:
+    :data:`BROKEN`, :data:`FIXPOINT`, or :data:`TARGET` as soon as cell ``target`` is known. A
+    finished line is registered (``b.seen``) the first time it is looked at."""
+    h, w, ones, zeros, unique = b.height, b.width, b.ones, b.zeros, b.unique
+    row_level = level if w <= MAX_COMPLETION_LENGTH else min(level, BLOCKER)
+    col_level = level if h <= MAX_COMPLETION_LENGTH else min(level, BLOCKER)
+    row_table, col_table = _table(row_level, w), _table(col_level, h)
+    row_full, col_full = (1 << w) - 1, (1 << h) - 1
+    tr, tc = target if target is not None else (-1, -1)
+    tcol = h + tc if target is not None else -1
+    while dirty:
+        k = dirty.pop()
+        o, z = ones[k], zeros[k]
+        rows = k < h
+        if rows:
+            n, full, table, base, bit, lv = w, row_full, row_table, h, 1 << k, row_level
+        else:
+            n, full, table, base, bit, lv = h, col_full, col_table, 0, 1 << (k - h), col_level
+        if o | z == full:
+            if k not in b.seen and (o & (o >> 1) & (o >> 2) or z & (z >> 1) & (z >> 2)
+                                    or o.bit_count() != ones_in(n)):
+                return BROKEN  # finished by the other direction: Trio or UnbalancedRowColumn
+            if unique and k not in b.seen:  # newly finished: the distinct rule
+                b.seen.add(k)
+                done = b.done[not rows]
+                if o in done:
+                    return BROKEN
+                done.append(o)
+                if lv >= LINE:  # the lines it may be a completion of
+                    dirty.update(j for j in (range(h) if rows else range(h, h + w))
+                                 if o & ones[j] == ones[j] and not o & zeros[j] and j not in b.seen)
+                elif lv >= BLOCKER:  # the lines UniqueRowColumn may fill with it
+                    dirty.update(j for j in (range(h) if rows else range(h, h + w))
+                                 if (full & ~(ones[j] | zeros[j])).bit_count() == 2)
+            continue
+        key = o << n | z
+        if key in table:
+            fix = table[key]
+        else:
+            fix = table[key] = line_fix(lv, n, o, z)
+        if fix is None:
+            return BROKEN
+        to1, to0 = fix
+        if unique and lv >= BLOCKER:
+            done = b.done[not rows]
+            if done:
+                if lv >= LINE:
+                    twins = [f for f in done if f & o == o and not f & z]
+                    if twins:
+                        fix = completion_fix(n, o, z, twins)
+                        if fix is None:
+                            return BROKEN
+                        to1, to0 = fix
+                else:
+                    o2, z2 = o | to1, z | to0
+                    unknown = full & ~(o2 | z2)
+                    if unknown.bit_count() == 2 and ones_in(n) - o2.bit_count() == 1:
+                        f = next((f for f in done if f & ~unknown == o2), None)
+                        if f is not None:
+                            to1, to0 = to1 | unknown & ~f, to0 | unknown & f
+        if not to1 | to0:
+            continue
+        ones[k], zeros[k] = o | to1, z | to0
+        for m, same, other in ((to1, ones, zeros), (to0, zeros, ones)):  # across, cell by cell
+            while m:
+                low = m & -m
+                m ^= low
+                j = base + low.bit_length() - 1
+                if other[j] & bit:
+                    return BROKEN
+                same[j] |= bit
+                dirty.add(j)
+        if (o | z | to1 | to0) == full:
+            dirty.add(k)  # finished: looked at once more for the distinct rule
+        if (k == tr and (to1 | to0) >> tc & 1) or (k == tcol and (to1 | to0) >> tr & 1):
+            return TARGET
+    return FIXPOINT
+
+
+def settled(b: Board) -> Board | None:
+    """A copy of a board the step engine built, ready for suppositions: every finished line
+    registered, then closed at level 4 from every open line (so each supposition need only look at
+    the lines of its cell); None if that breaks a rule (then every supposition does)."""
+    t = b.copy()
+    t.register()
+    return None if close(t, LINE, {k for k in range(t.count) if t.unknown(k)}) == BROKEN else t
+
+
+# ----- ZeroOrOne: suppositions followed to a contradiction -------------------------------------------
+class OutOfBudget(Exception):  # noqa: N818 - control flow
+    """The search spent its budget of suppositions."""
+
+
+@dataclass
+class Budget:
+    """How many more suppositions a search may make (bounds the work on hopeless boards)."""
+
+    left: int
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise OutOfBudget
+
+
+def breaks(b: Board, r: int, c: int, v: int, inner: int, budget: Budget | None = None) -> bool:
+    """Whether supposing ``v`` at ``r, c`` of the closed board ``b`` breaks a rule when followed
+    with strength ``inner`` (1-6)."""
+    if budget is not None:
+        budget.spend()
+    t = b.copy()
+    return not t.place(r, c, v) or closure(t, inner, {r, b.height + c}, budget) == BROKEN
+
+
+def closure(b: Board, strength: int, dirty: set[int], budget: Budget | None = None) -> int:
+    """Strength 1-6 in place from the ``dirty`` lines: :data:`BROKEN` or :data:`FIXPOINT`. Above
+    level 4, each round fixes the cell of the first supposition (open cells fullest lines first, 0
+    before 1) that breaks a rule with the strength below."""
+    while True:
+        if close(b, min(strength, LINE), dirty) == BROKEN:
+            return BROKEN
+        if strength <= LINE or b.is_solved():
+            return FIXPOINT
+        hit = first_refuted(b, strength - 1, budget)
+        if hit is None:
+            return FIXPOINT
+        r, c, v = hit
+        if not b.place(r, c, 1 - v):  # pragma: no cover - the cell was open
+            return BROKEN
+        dirty = {r, b.height + c}
+
+
+def first_refuted(b: Board, inner: int, budget: Budget | None = None) -> tuple[int, int, int] | None:
+    """The first supposition ``(r, c, v)`` on the closed board ``b`` that breaks a rule with strength
+    ``inner``."""
+    return next(((r, c, v) for r, c in b.open_cells() for v in (0, 1) if breaks(b, r, c, v, inner, budget)), None)
+
+
+# ----- the generator's level 5: the solution at hand ---------------------------------------------
+def refuted(b: Board, r: int, c: int, v: int, inner: int) -> bool:
+    """Whether supposing ``v`` at ``r, c`` breaks a rule after the rules up to ``inner`` (1-4)."""
+    t = b.copy()
+    return not t.place(r, c, v) or close(t, inner, {r, b.height + c}) == BROKEN
+
+
+def search(b: Board, solution: list[int], dirty: set[int], budget: int | None = None,
+           near: tuple[int, int] | None = None) -> bool:
+    """Level 5 in place (ZeroOrOne: a supposition followed with levels 1-4) from ``dirty``; whether
+    it solves the board. ``solution`` holds each row's ones: only the wrong digit is supposed (the
+    right one never breaks a rule). With a ``budget``, False once that many suppositions failed
+    (cells in the lines of ``near`` first)."""
+    if close(b, LINE, dirty) == BROKEN:  # pragma: no cover - the board is part of a solution
+        return False
+    while not b.is_solved():
+        progress = False
+        cells = b.open_cells()
+        if near is not None:
+            cells.sort(key=lambda rc: rc[0] != near[0] and rc[1] != near[1])
+        for r, c in cells:
+            if b.known(r, c):
+                continue
+            right = solution[r] >> c & 1
+            if refuted(b, r, c, 1 - right, LINE):
+                b.place(r, c, right)
+                close(b, LINE, {r, b.height + c})
+                progress = True
+            elif budget is not None:
+                budget -= 1
+                if budget <= 0:
+                    return False
+        if not progress:
+            return False
+    return True
