@@ -20,6 +20,9 @@ MAX_COMPLETION_LENGTH = 22
 """Lines longer than this are not enumerated (the pattern table would be too large): their
 closure stops at level 3."""
 
+MEMO_LIMIT = 400_000
+"""Entries a memo table holds before it starts afresh."""
+
 Fix = tuple[int, int] | None
 """``(to1, to0)`` of a line's closure, or None when the line is broken."""
 
@@ -32,10 +35,12 @@ def bits_of(mask: int) -> Iterator[int]:
 
 
 # ----- the deductions of the LEGUP rules, one line at a time ---------------------------------------
-def around(mask: int, full: int) -> int:
+def around(mask: int, full: int, step: int = 1) -> int:
     """Cells that would make a trio with two of ``mask``: both ends of each pair, the gap of each
-    ``d.d``."""
-    return (((mask >> 1) & (mask >> 2)) | ((mask << 1) & (mask << 2)) | ((mask << 1) & (mask >> 1))) & full
+    ``d.d`` (neighbours ``step`` bits apart: :class:`.propagate.WholeBoard` runs it on columns too)."""
+    two = 2 * step
+    return (((mask >> step) & (mask >> two)) | ((mask << step) & (mask << two))
+            | ((mask << step) & (mask >> step))) & full
 
 
 def prevent_trio(n: int, ones: int, zeros: int) -> tuple[int, int]:
@@ -51,18 +56,29 @@ def complete(n: int, ones: int, zeros: int) -> tuple[int, int]:
     return to1, to0
 
 
+_needy: dict[int, tuple[int, int]] = {}
+"""The packing of each set of window starts (it depends on nothing else)."""
+
+
 def needy_windows(n: int, digit_mask: int) -> tuple[int, int]:
     """A largest set of disjoint windows of three cells holding none of a digit (each must get
     one, or it becomes a trio of the other): ``(how many, cells they cover)``."""
     if n < 3:
         return 0, 0
     m = ~(digit_mask | (digit_mask >> 1) | (digit_mask >> 2)) & ((1 << (n - 2)) - 1)
+    hit = _needy.get(m)
+    if hit is not None:
+        return hit
     count = cover = 0
-    while m:
-        p = (m & -m).bit_length() - 1
+    rest = m
+    while rest:
+        p = (rest & -rest).bit_length() - 1
         count += 1
         cover |= 0b111 << p
-        m &= ~((1 << (p + 3)) - 1)
+        rest &= ~((1 << (p + 3)) - 1)
+    if len(_needy) > MEMO_LIMIT:
+        _needy.clear()
+    _needy[m] = count, cover
     return count, cover
 
 
@@ -93,24 +109,6 @@ def unique_fill(n: int, ones: int, zeros: int, finished: Iterable[int]) -> tuple
     return 0, 0, None
 
 
-def blocker_check(n: int, ones: int, zeros: int) -> tuple[str | None, int, int]:
-    """``broken`` and ``save_blocker`` at once (the needy windows counted once):
-    ``(broken rule or None, to1, to0)``."""
-    if ones & (ones >> 1) & (ones >> 2) or zeros & (zeros >> 1) & (zeros >> 2):
-        return "Trio", 0, 0
-    rem1, rem0 = ones_in(n) - ones.bit_count(), zeros_in(n) - zeros.bit_count()
-    if rem1 < 0 or rem0 < 0:
-        return "UnbalancedRowColumn", 0, 0
-    unknown = ((1 << n) - 1) & ~(ones | zeros)
-    c0, cover0 = needy_windows(n, zeros)
-    c1, cover1 = needy_windows(n, ones)
-    if c0 > rem0 or c1 > rem1:
-        return "WastedBlocker", 0, 0
-    to1 = unknown & ~cover0 if 0 < rem0 == c0 else 0
-    to0 = unknown & ~cover1 if 0 < rem1 == c1 else 0
-    return None, to1, to0
-
-
 def broken(n: int, ones: int, zeros: int) -> str | None:
     """The contradiction rule a line breaks, if any."""
     if ones & (ones >> 1) & (ones >> 2) or zeros & (zeros >> 1) & (zeros >> 2):
@@ -126,18 +124,33 @@ def broken(n: int, ones: int, zeros: int) -> str | None:
 # ----- a line's closure ------------------------------------------------------------------------------
 def line_once(level: int, n: int, ones: int, zeros: int) -> tuple[str | None, int, int]:
     """One round of the direct rules up to ``level`` (1-3) on a line: ``(broken rule or None, to1,
-    to0)``. The distinct rule is not in it (it needs the other lines)."""
-    if level >= BLOCKER:
-        rule, to1, to0 = blocker_check(n, ones, zeros)
-    else:
-        rule, to1, to0 = broken(n, ones, zeros), 0, 0
-    if rule is not None:
-        return rule, 0, 0
-    a1, a0 = prevent_trio(n, ones, zeros)
-    to1, to0 = to1 | a1, to0 | a0
+    to0)``: the contradiction rules first (Trio, UnbalancedRowColumn, WastedBlocker, as
+    :func:`broken`), then PreventTrio, CompleteRowColumn from level 2 and SaveBlocker from level 3
+    together (as :func:`prevent_trio`, :func:`complete`, :func:`save_blocker`). The distinct rule is
+    not in it (it needs the other lines)."""
+    if ones & (ones >> 1) & (ones >> 2) or zeros & (zeros >> 1) & (zeros >> 2):
+        return "Trio", 0, 0
+    k1 = ones_in(n)
+    rem1, rem0 = k1 - ones.bit_count(), n - k1 - zeros.bit_count()
+    if rem1 < 0 or rem0 < 0:
+        return "UnbalancedRowColumn", 0, 0
+    c0, cover0 = needy_windows(n, zeros)
+    c1, cover1 = needy_windows(n, ones)
+    if c0 > rem0 or c1 > rem1:
+        return "WastedBlocker", 0, 0
+    full = (1 << n) - 1
+    unknown = full & ~(ones | zeros)
+    to1, to0 = around(zeros, full) & unknown, around(ones, full) & unknown
     if level >= COMPLETE:
-        b1, b0 = complete(n, ones, zeros)
-        to1, to0 = to1 | b1, to0 | b0
+        if not rem1:
+            to0 |= unknown
+        if not rem0:
+            to1 |= unknown
+    if level >= BLOCKER:
+        if 0 < rem0 == c0:
+            to1 |= unknown & ~cover0
+        if 0 < rem1 == c1:
+            to0 |= unknown & ~cover1
     return None, to1, to0
 
 
@@ -232,7 +245,16 @@ def completion_fix(n: int, ones: int, zeros: int, forbidden: Iterable[int] = ())
 def matching(n: int, ones: int, zeros: int) -> list[int]:
     """The valid full lines that agree with a line's known cells, ascending."""
     lines = patterns(n)
-    return [lines[i] for i in bits_of(_able(n, ones, zeros))]
+    able = _able(n, ones, zeros)
+    if able == _pattern_sets(n)[2]:
+        return list(lines)
+    text = bin(able)[:1:-1]  # bit i at index i
+    out = []
+    i = text.find("1")
+    while i >= 0:
+        out.append(lines[i])
+        i = text.find("1", i + 1)
+    return out
 
 
 _completion_cache: dict[tuple[int, int, int, tuple[int, ...]], tuple[int, int, int]] = {}
