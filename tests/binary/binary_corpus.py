@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from gridlogic.puzzles.binary import Binary
-from gridlogic.puzzles.binary.formats import read_rows
+from gridlogic.puzzles.binary.formats import rows
 
 Row = list[str]
 
@@ -18,7 +18,7 @@ def tsv_rows(corpus: Path) -> list[Row]:
 
 
 def puzzle_of(row: Row) -> Binary:
-    return read_rows(f"{row[1]}:{row[2]}")
+    return rows.read(f"{row[1]}:{row[2]}")
 
 
 @pytest.fixture(scope="session")

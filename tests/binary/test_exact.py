@@ -7,7 +7,7 @@ from binary_corpus import Row, puzzle_of
 
 from gridlogic.puzzles.binary import KIND, Binary
 from gridlogic.puzzles.binary.exact import plain, solve_iter
-from gridlogic.puzzles.binary.formats import read_legup, read_rows
+from gridlogic.puzzles.binary.formats import legup, rows
 
 
 def count(p: Binary) -> str:
@@ -43,10 +43,10 @@ def test_distinct_rule_counts_exactly() -> None:
 
 def brute_force(w: int, h: int) -> tuple[int, int]:
     from itertools import product
-    rows = ["".join(b) for b in product("01", repeat=w) if "000" not in "".join(b) and "111" not in "".join(b)
+    lines = ["".join(b) for b in product("01", repeat=w) if "000" not in "".join(b) and "111" not in "".join(b)
             and "".join(b).count("1") == (w + 1) // 2]
     distinct = total = 0
-    for grid in product(rows, repeat=h):
+    for grid in product(lines, repeat=h):
         cols = ["".join(r[c] for r in grid) for c in range(w)]
         if all("000" not in c and "111" not in c and c.count("1") == (h + 1) // 2 for c in cols):
             total += 1
@@ -55,12 +55,12 @@ def brute_force(w: int, h: int) -> tuple[int, int]:
 
 
 def test_legup_hard2_has_no_solution_with_distinct_rule(corpus: Path) -> None:
-    p = read_legup((corpus / "binary/legup/8x8 Binary Hard/8x8 Binary Hard 2").read_text())
+    p = legup.read((corpus / "binary/legup/8x8 Binary Hard/8x8 Binary Hard 2").read_text())
     assert count(p) == "0" and count(p.with_unique_lines(False)) == "1"
 
 
 def test_check_names_violations() -> None:
-    p = read_rows("4x4:1...............")
+    p = rows.read("4x4:1...............")
     good = [[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0], [0, 0, 1, 1]]
     assert KIND.check(p, good) == []
     trio = [[1, 1, 1, 0], [0, 1, 1, 0], [1, 0, 0, 1], [0, 0, 0, 1]]

@@ -1,13 +1,22 @@
 from __future__ import annotations
 
+import random
 from itertools import islice
 
 import pytest
 
+from gridlogic.core.engine import run
 from gridlogic.core.errors import GridlogicError
 from gridlogic.puzzles.binary import KIND, Binary
+from gridlogic.puzzles.binary.board import Board
 from gridlogic.puzzles.binary.exact import solve_iter
 from gridlogic.puzzles.binary.generate import generate, parse_size
+from gridlogic.puzzles.binary.grids import random_solution
+from gridlogic.puzzles.binary.levels import LINE
+from gridlogic.puzzles.binary.propagate import FIXPOINT, breaks, close, closure, refuted, search, settled, whole_board
+from gridlogic.puzzles.binary.rules import TECHNIQUES, BinaryState
+from gridlogic.puzzles.binary.rules.case import refutes
+from gridlogic.puzzles.binary.rules.why import follow
 
 
 @pytest.mark.parametrize(("w", "h", "level", "unique"), [
@@ -76,11 +85,10 @@ def test_seeds_and_levels_give_different_puzzles() -> None:
 def test_seeds_less_than_100_apart_never_share_a_solution() -> None:
     """6x6 has 4,140 grids with the distinct rule, so 100 free draws repeat one with probability
     ~70 %: each seed draws in its own class (CRC-32 of the grid mod 100)."""
-    import random
     import zlib
 
     from gridlogic.core.generation import VARIETY
-    from gridlogic.puzzles.binary.generate import seed_grids
+    from gridlogic.puzzles.binary.grids import seed_grids
 
     firsts = []
     for seed in range(1, VARIETY + 1):
@@ -96,7 +104,7 @@ def test_seeds_less_than_100_apart_never_share_a_solution() -> None:
 
 def test_sizes_with_few_grids_are_listed_whole() -> None:
     from gridlogic.core.errors import GenerationFailed
-    from gridlogic.puzzles.binary.generate import grids_listed
+    from gridlogic.puzzles.binary.grids import grids_listed
 
     four = grids_listed(4, 4, True)
     assert four is not None and len(four) == len({tuple(g) for g in four}) == 72
@@ -121,94 +129,76 @@ def test_a_missed_target_is_a_negative_answer() -> None:
         generate(2, 2, 1, seed=1, options={"attempts": 5})  # PreventTrio needs lines of 3
 
 
+def _partial(w: int, h: int, unique: bool, rng: random.Random, lo: float, hi: float) -> tuple[list[int], list[int]]:
+    """A random solution's cells with some unknown (-1), and the solution as each row's ones."""
+    sol = random_solution(w, h, unique, rng)
+    keep = rng.uniform(lo, hi)
+    cells = [v if rng.random() < keep else -1 for v in sol]
+    return cells, [sum(sol[r * w + c] << c for c in range(w)) for r in range(h)]
+
+
 @pytest.mark.parametrize(("w", "h", "unique"),
                          [(6, 6, True), (8, 8, False), (7, 7, True), (6, 10, True), (14, 14, True)])
-def test_bare_levels_1_2_match_the_engine(w: int, h: int, unique: bool) -> None:
-    """The generator's bitset fixpoint of levels 1-2 is the engine's, on partial solutions."""
-    import random
-
-    from gridlogic.puzzles.binary.generate import _lines, _pairs_and_halves, random_solution
-    from gridlogic.puzzles.binary.rules.case import closure
-
+def test_whole_board_levels_1_2_match_the_engine(w: int, h: int, unique: bool) -> None:
+    """The generator's bit-parallel closure of levels 1-2 is the engine's, on partial solutions."""
     rng = random.Random(f"{w}x{h}")
+    wb = whole_board(w, h)
     for _ in range(20):
-        sol = random_solution(w, h, unique, rng)
-        keep = rng.uniform(0.2, 0.7)
-        cells = [v if rng.random() < keep else -1 for v in sol]
+        cells, _rows = _partial(w, h, unique, rng, 0.2, 0.7)
         for level in (1, 2):
-            ones, zeros = _pairs_and_halves((w, h, unique), cells, level)
-            lb = _lines((w, h, unique), cells)
-            assert closure(lb, level) is None
-            assert (ones, zeros) == (lb.ones, lb.zeros)
+            o, z = wb.close(*wb.masks(cells), level)
+            b = Board.of_cells(h, w, unique, cells)
+            assert close(b, level, set(range(w + h))) == FIXPOINT
+            assert [(o >> wb.pos[i] & 1) - (z >> wb.pos[i] & 1) * 2 for i in range(w * h)] == \
+                [1 if b.value(*divmod(i, w)) == 1 else -2 if b.value(*divmod(i, w)) == 0 else 0 for i in range(w * h)]
 
 
 @pytest.mark.parametrize(("w", "h", "unique"),
                          [(6, 6, True), (8, 8, False), (7, 7, True), (6, 10, True), (14, 14, True)])
-def test_fast_closures_match_the_engine(w: int, h: int, unique: bool) -> None:
-    """The generator's memoised closures (levels 1-4: the same fixpoint; level 5: the same verdict,
-    solved or not) are the engine's, on partial solutions."""
-    import random
-
-    from gridlogic.puzzles.binary.generate import _givens, _lines, random_solution
-    from gridlogic.puzzles.binary.rules import fast
-    from gridlogic.puzzles.binary.rules.case import closure
-
+def test_the_engine_closure_is_the_human_rules_fixpoint(w: int, h: int, unique: bool) -> None:
+    """The propagation engine's closure (levels 1-4) is where the step engine's rules of those levels
+    stop, on partial solutions; at level 5 the generator's search (only the wrong digit supposed)
+    solves exactly the boards the engine's strength 5 solves."""
     rng = random.Random(f"fast {w}x{h}")
     for _ in range(12):
-        sol = random_solution(w, h, unique, rng)
-        rows = [sum(sol[r * w + c] << c for c in range(w)) for r in range(h)]
-        keep = rng.uniform(0.15, 0.6)
-        cells = [v if rng.random() < keep else -1 for v in sol]
+        cells, rows = _partial(w, h, unique, rng, 0.15, 0.6)
+        puzzle = Binary(w, h, tuple("".join("." if v < 0 else str(v) for v in cells[r * w:(r + 1) * w])
+                                    for r in range(h)), unique)
         for level in range(1, 6):
-            lb = _lines((w, h, unique), cells)
-            assert closure(lb, level) is None
-            b = _givens((w, h, unique), cells)
+            b = Board.of_cells(h, w, unique, cells)
             if level == 5:
-                assert fast.search(b, rows, set(range(w + h))) == lb.is_solved()
-            else:
-                assert fast.close(b, level, set(range(w + h))) == fast.FIXPOINT
-                assert (b.ones, b.zeros) == (lb.ones, lb.zeros)
-
-
-@pytest.mark.parametrize(("w", "h", "unique"), [(6, 6, True), (10, 10, True), (8, 8, False), (7, 7, True)])
-def test_the_generator_grade_is_the_engine_grade(w: int, h: int, unique: bool) -> None:
-    """The generator names the grade from its construction; the step engine agrees (hardest rule
-    included)."""
-    from gridlogic.puzzles.binary import human
-
-    for level in range(1, 6):
-        for seed in (1, 2):
-            g = generate(w, h, level, seed=seed, unique_lines=unique, options={"attempts": 500})
-            assert g.grade == human.grade(g.puzzle)
+                strong = Board.of_cells(h, w, unique, cells)
+                assert closure(strong, 5, set(range(w + h))) == FIXPOINT
+                assert search(b, rows, set(range(w + h))) == strong.is_solved()
+                continue
+            assert close(b, level, set(range(w + h))) == FIXPOINT
+            state = BinaryState.of(puzzle)
+            assert run(state, TECHNIQUES, level).status in {"solved", "stuck"}
+            assert state.lines.rows_text() == b.rows_text(), (level, cells)
 
 
 @pytest.mark.parametrize(("w", "h", "unique"), [(6, 6, True), (8, 8, False), (7, 7, True), (10, 10, True)])
-def test_fast_suppositions_break_what_the_engine_breaks(w: int, h: int, unique: bool) -> None:
-    """A supposition followed with levels 1-4 breaks a rule in the fast path exactly when it does in
-    the engine (either digit, so wrong and right suppositions both)."""
-    import random
-
-    from gridlogic.puzzles.binary.generate import _givens, _lines, random_solution
-    from gridlogic.puzzles.binary.rules import fast
-    from gridlogic.puzzles.binary.rules.case import closure, refutes
-    from gridlogic.puzzles.binary.rules.levels import LINE
-
+def test_suppositions_break_alike_when_decided_and_when_worded(w: int, h: int, unique: bool) -> None:
+    """A supposition followed with levels 1-4 breaks a rule in the engine (the ZeroOrOne rule's
+    test, the generator's test) exactly when following it the way a step is worded meets a broken
+    rule (either digit, so wrong and right suppositions both)."""
     rng = random.Random(f"suppose {w}x{h}")
     broken = 0
     for _ in range(12):
-        sol = random_solution(w, h, unique, rng)
-        keep = rng.uniform(0.15, 0.45)
-        cells = [v if rng.random() < keep else -1 for v in sol]
-        lb = _lines((w, h, unique), cells)
-        assert closure(lb, LINE) is None
-        b = _givens((w, h, unique), cells)
-        assert fast.close(b, LINE, set(range(w + h))) == fast.FIXPOINT
+        cells, _rows = _partial(w, h, unique, rng, 0.15, 0.45)
+        lb = Board.of_cells(h, w, unique, cells)
+        assert close(lb, LINE, set(range(w + h))) == FIXPOINT
+        base = settled(lb)
+        assert base is not None
         open_cells = [(r, c) for r in range(h) for c in range(w) if lb.value(r, c) is None]
         for r, c in rng.sample(open_cells, min(20, len(open_cells))):
             for v in (0, 1):
-                engine = refutes(lb, r, c, v, LINE) is not None
-                assert fast.refuted(b, r, c, v, LINE) == engine
-                broken += engine
+                trial = lb.copy()
+                trial.set_cell(r, c, v)
+                worded = follow(trial, LINE, (r, h + c)) is not None
+                assert breaks(base, r, c, v, LINE) == refuted(lb, r, c, v, LINE) == worded
+                assert (refutes(lb, r, c, v, LINE) is not None) == worded
+                broken += worded
     assert broken > 0
 
 
@@ -218,10 +208,6 @@ def test_random_grids_are_valid_and_varied(w: int, h: int, unique: bool) -> None
     """Every random grid keeps the rules; 6x6 has only 4,140 grids with the distinct rule (11,222
     without), 7x7 2,662, so 200 uniform draws repeat about 5 (2), 7 of them: the generator stays
     near that (192, 199, 186)."""
-    import random
-
-    from gridlogic.puzzles.binary.generate import random_solution
-
     rng = random.Random(f"grids {w}x{h}")
     grids = [random_solution(w, h, unique, rng) for _ in range(200)]
     empty = Binary(w, h, tuple("." * w for _ in range(h)), unique)

@@ -10,34 +10,25 @@ from hypothesis import strategies as st
 from gridlogic.core.errors import GridlogicError, ParseError, ValidationError
 from gridlogic.core.registry import detect
 from gridlogic.puzzles.binary import KIND, Binary
-from gridlogic.puzzles.binary.formats import (
-    parse_grid,
-    read_legup,
-    read_rows,
-    sniff_legup,
-    sniff_rows,
-    tsv_puzzle,
-    write_legup,
-    write_rows,
-)
+from gridlogic.puzzles.binary.formats import legup, rows
 
 EX = "6x6:.1...01....1..0...1........0.0....1."
 
 
 def test_rows_forms_agree() -> None:
-    p = read_rows(EX)
+    p = rows.read(EX)
     assert (p.width, p.height, p.givens[0], p.given(0, 1), p.given(0, 0)) == (6, 6, ".1...0", 1, None)
-    assert read_rows("/".join(p.givens)) == p == read_rows("\n".join(p.givens))
-    assert read_rows("6x6:" + "/".join(p.givens)) == p
-    assert write_rows(p) == EX and read_rows(write_rows(p)) == p
+    assert rows.read("/".join(p.givens)) == p == rows.read("\n".join(p.givens))
+    assert rows.read("6x6:" + "/".join(p.givens)) == p
+    assert rows.write(p) == EX and rows.read(rows.write(p)) == p
     assert eval(repr(p)) == p  # noqa: S307 - pasteable repr
     assert p.given_count() == 9
 
 
 def test_rectangular_and_odd_sizes() -> None:
-    p = read_rows("6x4:" + "." * 24)
+    p = rows.read("6x4:" + "." * 24)
     assert (p.width, p.height, p.odd) == (6, 4, False)
-    q = read_rows("7x7:" + "." * 49)
+    q = rows.read("7x7:" + "." * 49)
     assert q.odd and "one more 1 than 0" in KIND.render(q)
 
 
@@ -52,29 +43,29 @@ def test_rectangular_and_odd_sizes() -> None:
 ])
 def test_bad_rows_say_where(text: str, where: str) -> None:
     with pytest.raises((ParseError, ValidationError), match=where):
-        read_rows(text)
+        rows.read(text)
 
 
 def test_odd_lines_hold_one_more_one() -> None:
     with pytest.raises(ValidationError, match=r"3 given 0s.*holds only 2.*takuzu-vue"):
-        read_rows("5x5:000.." + "." * 20)
-    assert read_rows("5x5:111.." + "." * 20).given(0, 2) == 1
+        rows.read("5x5:000.." + "." * 20)
+    assert rows.read("5x5:111.." + "." * 20).given(0, 2) == 1
 
 
 def test_sniffers_are_strict() -> None:
-    assert sniff_rows(EX) and sniff_rows("01/10") and sniff_rows("6x6:" + "." * 35)
+    assert rows.sniff(EX) and rows.sniff("01/10") and rows.sniff("6x6:" + "." * 35)
     for text in ("01/100", "0", "abc/def", "10x2.AAAB", "0101", "6x6", "6x6:", "12/34", "01/10\n10/01",
                  "2x2:0110\n2x2:1001", "https://puzz.link/p?x"):
-        assert not sniff_rows(text), text
+        assert not rows.sniff(text), text
     star = '<Legup><puzzle name="StarBattle"><board size="5" puzzle_num="1"></board></puzzle></Legup>'
-    assert not sniff_legup(star)
-    assert sniff_legup(write_legup(read_rows(EX)))
+    assert not legup.sniff(star)
+    assert legup.sniff(legup.write(rows.read(EX)))
 
 
 def test_tsv_line() -> None:
-    assert tsv_puzzle(["id", "4x4", ".1.0..0..0..11.0", "1", "1"]) == "4x4:.1.0..0..0..11.0"
-    assert tsv_puzzle(["id", "puzzle81", "1"]) is None
-    assert tsv_puzzle(["id", "4x4", "abc"]) is None
+    assert rows.tsv_puzzle(["id", "4x4", ".1.0..0..0..11.0", "1", "1"]) == "4x4:.1.0..0..0..11.0"
+    assert rows.tsv_puzzle(["id", "puzzle81", "1"]) is None
+    assert rows.tsv_puzzle(["id", "4x4", "abc"]) is None
 
 
 def test_legup_roundtrip_and_detection(corpus: Path) -> None:
@@ -84,9 +75,9 @@ def test_legup_roundtrip_and_detection(corpus: Path) -> None:
         text = f.read_text(encoding="utf-8")
         k, fmt = detect(text)
         assert (k.name, fmt.name) == ("binary", "legup")
-        p = read_legup(text)
-        assert read_legup(write_legup(p)) == p
-    hard2 = read_legup((corpus / "binary/legup/8x8 Binary Hard/8x8 Binary Hard 2").read_text())
+        p = legup.read(text)
+        assert legup.read(legup.write(p)) == p
+    hard2 = legup.read((corpus / "binary/legup/8x8 Binary Hard/8x8 Binary Hard 2").read_text())
     assert (hard2.width, hard2.name) == (8, "8x8 Binary Hard 2")
 
 
@@ -95,15 +86,15 @@ def test_star_battle_legup_files_are_not_binary(corpus: Path) -> None:
     assert files
     for f in files:
         text = f.read_text(encoding="utf-8")
-        assert not sniff_legup(text) and not sniff_rows(text), f
+        assert not legup.sniff(text) and not rows.sniff(text), f
 
 
 def test_render_notes() -> None:
-    p = read_rows("7x7:" + "." * 49).with_unique_lines(False)
+    p = rows.read("7x7:" + "." * 49).with_unique_lines(False)
     text = KIND.render(p)
     assert "one more 1 than 0" in text and "need not be distinct" in text
-    ex = KIND.explain(read_rows(EX))
-    shown = KIND.render_explanation(read_rows(EX), ex, verbose=True)
+    ex = KIND.explain(rows.read(EX))
+    shown = KIND.render_explanation(rows.read(EX), ex, verbose=True)
     assert shown.splitlines()[0].startswith("1. [PreventTrio] row 5:") and "grade hard" in shown
 
 
@@ -117,25 +108,26 @@ def test_render_notes() -> None:
 ])
 def test_bad_legup(text: str) -> None:
     with pytest.raises(GridlogicError):
-        read_legup(text)
+        legup.read(text)
 
 
 def test_parse_solution() -> None:
-    p = read_rows("2x2:....")
-    assert parse_grid(p, "01/10") == [[0, 1], [1, 0]] == parse_grid(p, "0110") == parse_grid(p, "2x2:0110")
+    p = rows.read("2x2:....")
+    grid = [[0, 1], [1, 0]]
+    assert rows.parse_grid(p, "01/10") == grid == rows.parse_grid(p, "0110") == rows.parse_grid(p, "2x2:0110")
     with pytest.raises(ParseError, match="column 2"):
-        parse_grid(p, "0./10")
+        rows.parse_grid(p, "0./10")
     with pytest.raises(ParseError, match="rows"):
-        parse_grid(p, "01")
+        rows.parse_grid(p, "01")
 
 
 @st.composite
 def puzzles(draw: st.DrawFn) -> Binary:
     w = draw(st.sampled_from([2, 4, 6, 8]))
     h = draw(st.sampled_from([2, 4, 6, 8]))
-    rows = ["".join(draw(st.lists(st.sampled_from("...01"), min_size=w, max_size=w))) for _ in range(h)]
+    givens = ["".join(draw(st.lists(st.sampled_from("...01"), min_size=w, max_size=w))) for _ in range(h)]
     try:
-        return Binary.from_rows(rows)
+        return Binary.from_rows(givens)
     except ValidationError:
         return Binary.empty(w, h)
 
@@ -143,17 +135,17 @@ def puzzles(draw: st.DrawFn) -> Binary:
 @given(puzzles())
 @settings(max_examples=60, deadline=None)
 def test_formats_roundtrip(p: Binary) -> None:
-    assert read_rows(write_rows(p)) == p
-    assert read_legup(write_legup(p)).givens == p.givens
-    assert sniff_rows(write_rows(p)) and sniff_legup(write_legup(p))
+    assert rows.read(rows.write(p)) == p
+    assert legup.read(legup.write(p)).givens == p.givens
+    assert rows.sniff(rows.write(p)) and legup.sniff(legup.write(p))
 
 
 @given(st.text(alphabet=".01/x:\n 9<>=\"", max_size=40))
 @settings(max_examples=200, deadline=None)
 def test_rows_reader_fails_only_cleanly(text: str) -> None:
     with contextlib.suppress(GridlogicError):
-        read_rows(text)
-    sniff_rows(text)
+        rows.read(text)
+    rows.sniff(text)
 
 
 @given(st.lists(st.tuples(st.integers(-2, 9), st.integers(-1, 9), st.integers(-1, 4)), max_size=12),
@@ -163,10 +155,10 @@ def test_legup_reader_fails_only_cleanly(cells: list[tuple[int, int, int]], w: i
     body = "".join(f'<cell value="{v}" x="{x}" y="{y}"/>' for x, y, v in cells)
     board = f'<board width="{w}" height="{h}"><cells>{body}</cells></board>'
     text = f'<Legup><puzzle name="Binary">{board}</puzzle></Legup>'
-    assert sniff_legup(text)
+    assert legup.sniff(text)
     try:
-        p = read_legup(text)
+        p = legup.read(text)
     except GridlogicError:
         return
     assert (p.width, p.height) == (w, h)
-    assert read_legup(write_legup(p)).givens == p.givens
+    assert legup.read(legup.write(p)).givens == p.givens

@@ -1,26 +1,33 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import reduce
 from itertools import product
+from operator import or_
 
 import pytest
 from binary_corpus import Row, puzzle_of
 
 from gridlogic.core.engine import run
 from gridlogic.puzzles.binary import KIND
-from gridlogic.puzzles.binary.formats import read_rows
-from gridlogic.puzzles.binary.rules import LEVELS, TECHNIQUES, BinaryState
-from gridlogic.puzzles.binary.rules.lines import (
+from gridlogic.puzzles.binary.formats import rows
+from gridlogic.puzzles.binary.levels import LEVELS
+from gridlogic.puzzles.binary.lines import (
     broken,
     complete,
     completion_fill,
+    completion_fix,
     completions,
+    line_fix,
+    line_once,
+    matching,
     needy_windows,
     patterns,
     prevent_trio,
     save_blocker,
     unique_fill,
 )
+from gridlogic.puzzles.binary.rules import TECHNIQUES, BinaryState
 
 
 def b(s: str) -> int:
@@ -62,6 +69,35 @@ def test_unique_fill_and_completions() -> None:
     assert completion_fill(*line("10.10."), [b("101100")]) == (b("000001"), b("001000"), 1)
     assert completion_fill(*line("10.10."))[2] == 2
     assert completion_fill(*line("110110")) == (0, 0, 0)
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+def test_line_closure_is_the_rules_to_a_fixpoint_on_every_partial_line(n: int) -> None:
+    """``line_once`` is the direct rules of its level together, ``line_fix`` their fixpoint (None
+    exactly when a round meets a broken rule or both digits in one cell), level 4 the cells equal in
+    every completion; ``matching`` lists the completions."""
+    for t in product(".01", repeat=n):
+        n_, o, z = line("".join(t))
+        ways, must, can = completions(n_, o, z)
+        assert matching(n_, o, z) == [p for p in patterns(n_) if p & (o | z) == o]
+        unknown = ((1 << n_) - 1) & ~(o | z)
+        assert completion_fix(n_, o, z) == (None if not ways else (must & unknown, ~can & unknown))
+        for level in (1, 2, 3):
+            rule, to1, to0 = line_once(level, n_, o, z)
+            assert rule == broken(n_, o, z)
+            if rule is None:
+                rounds = [prevent_trio(n_, o, z), complete(n_, o, z), save_blocker(n_, o, z)][:level]
+                assert (to1, to0) == (reduce(or_, (r[0] for r in rounds)), reduce(or_, (r[1] for r in rounds)))
+            o2, z2, bad = o, z, rule is not None
+            while not bad:
+                r2, a1, a0 = line_once(level, n_, o2, z2)
+                bad = r2 is not None or bool(a1 & a0)
+                if bad or not a1 | a0:
+                    break
+                o2, z2 = o2 | a1, z2 | a0
+            assert line_fix(level, n_, o, z) == (None if bad else (o2 & ~o, z2 & ~z)), (t, level)
+            if not bad:
+                assert ways == 0 or (o2 & ~must == 0 and z2 & can == 0)
 
 
 @pytest.mark.parametrize("n", [5, 6, 8])
@@ -124,22 +160,22 @@ def test_contradiction_and_stuck(binary_rows: list[Row]) -> None:
     assert ex.status == "contradiction" and ex.grade == "unsolved"
     assert ex.steps[-1].rule in {"Trio", "UnbalancedRowColumn", "RepeatedRowColumn", "WastedBlocker"}
     assert KIND.explain(puzzle_of(hard2).with_unique_lines(False)).status == "solved"
-    several = read_rows("4x4:" + "." * 16)
+    several = rows.read("4x4:" + "." * 16)
     assert KIND.explain(several).status == "stuck"
 
 
 def test_contradiction_rules_named() -> None:
     for text, rule in [("111.../....../....../....../....../......", "Trio"),
                        ("0101/1010/0101/....", "RepeatedRowColumn")]:
-        state = BinaryState.of(read_rows(text))
+        state = BinaryState.of(rows.read(text))
         step = state.contradiction()
         assert step is not None and step.rule == rule, text
-    state = BinaryState.of(read_rows("1.1.1.1./......../......../......../......../......../......../........"))
+    state = BinaryState.of(rows.read("1.1.1.1./......../......../......../......../......../......../........"))
     assert state.contradiction() is None
     state.lines.set_cell(0, 7, 1)
     bad = state.contradiction()
     assert bad is not None and bad.rule == "UnbalancedRowColumn" and "row 1" in bad.reason
-    out = run(BinaryState.of(read_rows("00../00../..../....")), TECHNIQUES)
+    out = run(BinaryState.of(rows.read("00../00../..../....")), TECHNIQUES)
     assert out.status == "contradiction" and out.steps[-1].rule == "RepeatedRowColumn"
 
 

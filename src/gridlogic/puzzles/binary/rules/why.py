@@ -57,7 +57,7 @@ def refutation(lb: Board, r: int, c: int, v: int, strength: int) -> str:
         return "Conflict"
     todo: Iterable[int] = (r, lb.height + c)
     while True:
-        why = _follow(trial, min(strength, LINE), todo)
+        why = follow(trial, min(strength, LINE), todo)
         if why is not None:
             return why
         hit = None
@@ -133,7 +133,7 @@ def _completions_round(lb: Board, lines: set[int]) -> str | None:
     return None
 
 
-def _follow(lb: Board, level: int, start: Iterable[int]) -> str | None:
+def follow(lb: Board, level: int, start: Iterable[int]) -> str | None:
     """The rules up to ``level`` (1-4) in place from the lines ``start``, the direct rules first, then
     the completions of the lines changed: the first contradiction met, else None."""
     pending = set(start)
