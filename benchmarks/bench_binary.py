@@ -26,11 +26,12 @@ from collections.abc import Callable
 from itertools import islice
 from pathlib import Path
 
-from gridlogic.puzzles.binary import Binary, human
+from gridlogic.puzzles.binary import Binary, explain
 from gridlogic.puzzles.binary.exact import plain, solve_iter
-from gridlogic.puzzles.binary.formats import read_rows
-from gridlogic.puzzles.binary.generate import GenerationError, generate
-from gridlogic.puzzles.binary.rules import LEVELS
+from gridlogic.puzzles.binary.formats import rows as rows_format
+from gridlogic.puzzles.binary.generate import generate
+from gridlogic.puzzles.binary.grids import GenerationError
+from gridlogic.puzzles.binary.levels import LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
 Row = list[str]
@@ -46,7 +47,7 @@ def corpus_rows() -> list[Row]:
 
 
 def puzzle(row: Row) -> Binary:
-    return read_rows(f"{row[1]}:{row[2]}")
+    return rows_format.read(f"{row[1]}:{row[2]}")
 
 
 def stats(xs: list[float]) -> str:
@@ -100,7 +101,7 @@ def bench_human(rows: list[Row]) -> None:
             continue
         p = puzzle(r)
         t, c = time.perf_counter(), time.process_time()
-        ex = human.explain(p)
+        ex = explain.explain(p)
         times[r[1]].append(time.perf_counter() - t)
         cpu[r[1]].append(time.process_time() - c)
         levels[ex.grade] += 1
@@ -111,7 +112,7 @@ def bench_human(rows: list[Row]) -> None:
         if m:
             site.append((int(m.group(1)), ex.level))
     print(f"human: {steps} steps, {wrong} contradict the unique solution")
-    print("  by level: " + ", ".join(f"{name} {levels[name]}" for name in [*LEVELS, human.UNSOLVED]
+    print("  by level: " + ", ".join(f"{name} {levels[name]}" for name in [*LEVELS, explain.UNSOLVED]
                                       if levels[name]))
     for size in sorted(times, key=lambda s: tuple(int(x) for x in s.split("x"))):
         print(f"  {size:6s} wall {stats(times[size])}   cpu median {1000 * statistics.median(cpu[size]):6.2f} ms")

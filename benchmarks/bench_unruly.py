@@ -30,7 +30,7 @@ import time
 from collections import Counter, defaultdict
 
 from gridlogic.core.registry import kind
-from gridlogic.puzzles.binary.formats import read_rows
+from gridlogic.puzzles.binary.formats import rows as rows_format
 from gridlogic.puzzles.binary.levels import LEVELS
 
 UNRULY = "/usr/games/sgt-unruly"
@@ -64,7 +64,7 @@ def unruly(size: str, level: str, count: int) -> tuple[float, list[str]]:
 
 def grade_of(text: str) -> str:
     binary = kind("binary")
-    return binary.grade(read_rows(text).with_unique_lines(False)).name
+    return binary.grade(rows_format.read(text).with_unique_lines(False)).name
 
 
 def ours(size: str, grade: str, seeds: range, unique_lines: bool) -> list[float]:

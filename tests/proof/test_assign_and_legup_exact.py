@@ -93,8 +93,8 @@ def test_binary_goal_cells_are_no_givens() -> None:
     assert board.cells == ("0", None, None, None)
     proof = from_legup_xml(text)
     assert proof.goal is not None and proof.goal.cells == ((1, 1, "1"),)
-    from gridlogic.puzzles.binary.formats import read_legup
-    assert read_legup(text).givens == ("0.", "..")
+    from gridlogic.puzzles.binary.formats import legup as legup_format
+    assert legup_format.read(text).givens == ("0.", "..")
 
 
 def test_a_step_legup_cannot_check_is_never_written_silently() -> None:
