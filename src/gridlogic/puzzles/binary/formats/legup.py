@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 from gridlogic.core.errors import ParseError, ValidationError
 from gridlogic.core.numbers import parse_int, parse_xml
-from gridlogic.puzzles.binary.formats import rows
+from gridlogic.puzzles.binary.formats.rows import write as write_rows
 from gridlogic.puzzles.binary.model import Binary
 
 _LEGUP_NAME = re.compile(r"<puzzle\b[^>]*\bname\s*=\s*[\"']Binary[\"']")
@@ -51,7 +51,7 @@ def _int_attr(el: ET.Element, name: str) -> int:
 def write(puzzle: Binary) -> str:
     cells = [f'                <cell value="{ch}" x="{c}" y="{r}"/>'
              for r, row in enumerate(puzzle.givens) for c, ch in enumerate(row) if ch != "."]
-    tag = puzzle.name or rows.write(puzzle)
+    tag = puzzle.name or write_rows(puzzle)
     return "\n".join([
         '<Legup version="2.0.0">',
         f'    <puzzle name="Binary" tag="{_escape(tag)}">',
