@@ -1,6 +1,7 @@
 """The one propagation engine of Binary: the closure of the rules up to a level on a
-:class:`~.board.Board`, without steps. The ZeroOrOne rules, the generator, the exact solver's
-first pass and the hint's search all call it.
+:class:`~.board.Board`, without steps (:func:`close`; with suppositions, :func:`closure`). The
+ZeroOrOne rules (so the hint's and the proof checker's search), the generator and the exact
+solver's first pass all call it; the line logic it applies is :mod:`.lines`'.
 
 Each line's own closure (:func:`.lines.line_fix`: its rules up to the level, to a fixpoint; at
 level 4 its completions) is memoised by (level, length, ones, zeros), so a line is looked up, not
@@ -9,7 +10,9 @@ is the same whatever the order. Contradictions are detected (a line with no comp
 a rule, a cell both 0 and 1, two equal finished lines): inside a supposition they are the point.
 
 Strengths 1-4 are the levels; 5 adds ZeroOrOne (a supposition followed with levels 1-4), 6
-ZeroOrOneNested (a supposition followed with strength 5), both graded level 5.
+ZeroOrOneNested (a supposition followed with strength 5), both graded level 5. The generator, which
+knows the solution, tests only the wrong digit (:func:`refuted`, :func:`search`), and sweeps levels
+1-2 over the whole board at once (:class:`WholeBoard`, the same PreventTrio, :func:`.lines.around`).
 """
 
 from __future__ import annotations
