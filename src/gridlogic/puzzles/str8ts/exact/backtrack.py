@@ -15,9 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from gridlogic.puzzles.str8ts.model import Str8ts
-
-Solution = tuple[int, ...]
+from gridlogic.puzzles.str8ts.model import Solution, Str8ts
 
 _POP = [bin(m).count("1") for m in range(1 << 9)]
 
