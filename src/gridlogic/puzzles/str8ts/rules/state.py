@@ -12,7 +12,7 @@ from gridlogic.core.board import Board
 from gridlogic.core.grid import Cell, cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Compartment, Str8ts
-from gridlogic.puzzles.str8ts.rules.straights import Fit, fits, line_windows, lone_sure, trimmed, windows
+from gridlogic.puzzles.str8ts.rules.straights import Fit, fits, line_windows, lone_sure, supported, trimmed, windows
 
 
 @dataclass(eq=False)
@@ -196,6 +196,16 @@ class State:
             self._codes[k] = found
         return found
 
+    def open_required(self, k: int) -> int:
+        """The digits line ``k`` must hold (every combination of its straights uses them) that no
+        cell of it holds yet (placed white cells, black givens)."""
+        _, _, required = self.line(k)
+        for j in self.puzzle.lines[k]:
+            d = self.digit(j)
+            if d is not None:
+                required &= ~(1 << (d - 1))
+        return required
+
     def _line(self, k: int, must: int) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
         comps = line_compartments(self.puzzle)[k]
         black = black_digits(self.puzzle)[k]
@@ -312,6 +322,22 @@ def removal(state: State, cells: Iterable[int], mask: int) -> tuple[Mark, ...]:
     """Marks removing ``mask``'s digits from ``cells`` where they are still candidates."""
     masks = state.board.masks
     return tuple(Mark(state.cell(i), f"-{d}") for i in cells if masks[i] & mask for d in digits(masks[i] & mask))
+
+
+def unsupported(state: State, comp: Compartment, fitting: Sequence[Fit]) -> tuple[int, int, tuple[Mark, ...]] | None:
+    """The first cell of ``comp`` holding a digit it takes in none of ``fitting``: the cell, the
+    digits it keeps, and the marks removing the others."""
+    for q, i in enumerate(comp.cells):
+        ok = supported(fitting, q)
+        marks = removal(state, (i,), ~ok)
+        if marks:
+            return i, ok, marks
+    return None
+
+
+def held(fitting: Iterable[Fit]) -> str:
+    """The windows of ``fitting`` for a sentence: ``234, 345``."""
+    return ", ".join(show(w) for w, _ in fitting)
 
 
 def names(state: State, cells: Iterable[int]) -> str:
