@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Step
@@ -48,7 +47,7 @@ def applied(p: Str8ts, masks: Sequence[int], step: Step) -> list[int]:
 def annotate(p: Str8ts, step: Step, before: Sequence[int], after: Sequence[int] | None = None) -> Step:
     """The step carrying the candidates before and after it (``after``: the masks after it, when
     known, e.g. the next step's before)."""
-    extra: dict[str, Any] = {"candidates_before": grid(p, before),
+    extra: dict[str, list[list[str]]] = {"candidates_before": grid(p, before),
                              "candidates_after": grid(p, applied(p, before, step) if after is None else after)}
     return replace(step, extra={**step.extra, **extra})
 

@@ -7,8 +7,9 @@ from gridlogic.core.engine import Run, run
 from gridlogic.core.step import Explanation, Grade, Step
 from gridlogic.puzzles.str8ts.candidates import annotate_run, changes
 from gridlogic.puzzles.str8ts.draw import picture
+from gridlogic.puzzles.str8ts.levels import LEVELS
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, UNIQUENESS, State, techniques
+from gridlogic.puzzles.str8ts.rules import TECHNIQUES, UNIQUENESS, State, techniques
 
 UNSOLVED = "unsolved"
 RULE_IDS = frozenset(t.id for t in (*TECHNIQUES, UNIQUENESS))

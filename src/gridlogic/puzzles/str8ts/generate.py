@@ -23,8 +23,9 @@ from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade
 from gridlogic.puzzles.str8ts.exact import sat as exact_sat
 from gridlogic.puzzles.str8ts.explain import grade, hardest
+from gridlogic.puzzles.str8ts.levels import LEVELS
 from gridlogic.puzzles.str8ts.model import Solution, Str8ts
-from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, State
+from gridlogic.puzzles.str8ts.rules import TECHNIQUES, State
 
 BLACKS = (18, 22)
 """Black cells of curated 9x9 puzzles (corpus sources other than the weekly jamesaustin set: medians

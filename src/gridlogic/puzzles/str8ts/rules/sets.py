@@ -9,7 +9,7 @@ from itertools import combinations
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import quiet
+from gridlogic.puzzles.str8ts.rules.quiet import known, quiet_key, remember
 from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, held, names, removal, show, unsupported
 
 SET_NAMES = {2: "Pair", 3: "Triple", 4: "Quad", 5: "Quint"}
@@ -35,13 +35,13 @@ def _each_line(s: State, rule: str, in_line: Callable[[State, int], Step | None]
     """The first step ``in_line`` finds, row by row then column by column, skipping the lines where
     it found nothing before with the same candidates (it reads nothing outside the line)."""
     for k in range(len(s.puzzle.lines)):
-        q = quiet.key(s, rule, k)
-        if quiet.known(s, q):
+        q = quiet_key(s, rule, k)
+        if known(s, q):
             continue
         step = in_line(s, k)
         if step is not None:
             return step
-        quiet.remember(s, q)
+        remember(s, q)
     return None
 
 
@@ -148,8 +148,8 @@ def hidden_set(k: int, level: int) -> Callable[[State], Step | None]:
         for ci, comp in enumerate(s.puzzle.compartments):
             if comp.size <= k or all(placed[i] for i in comp.cells):
                 continue
-            q = quiet.key(s, f"{rule}:{ci}", s.line_index(comp))  # (it reads its line only)
-            if quiet.known(s, q):
+            q = quiet_key(s, f"{rule}:{ci}", s.line_index(comp))  # (it reads its line only)
+            if known(s, q):
                 continue
             # a sure digit already placed, or with one cell, is a smaller set (found before this rule)
             sure = [d for d in digits(s.sure(comp))
@@ -166,7 +166,7 @@ def hidden_set(k: int, level: int) -> Callable[[State], Step | None]:
                 if marks:
                     return Step(rule, level, f"{show(bits)} are sure in {comp.name} and fit only {names(s, cells)}",
                                 tuple(s.cell(i) for i in cells), marks)
-            quiet.remember(s, q)
+            remember(s, q)
         return None
 
     return find
