@@ -18,7 +18,7 @@ from gridlogic.puzzles.str8ts.rules.state import (
     unsupported,
     white_peers,
 )
-from gridlogic.puzzles.str8ts.rules.straights import Fit
+from gridlogic.puzzles.str8ts.straights import Fit
 
 
 def naked_single(s: State) -> Step | None:

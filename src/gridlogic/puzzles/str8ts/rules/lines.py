@@ -10,7 +10,7 @@ from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Compartment, Str8ts
 from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, held, removal, unsupported
-from gridlogic.puzzles.str8ts.rules.straights import Fit, within
+from gridlogic.puzzles.str8ts.straights import Fit, within
 
 FISH_NAMES = {2: "XWing", 3: "Swordfish", 4: "Jellyfish"}
 

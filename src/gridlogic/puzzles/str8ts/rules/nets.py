@@ -19,7 +19,7 @@ from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.rules.chains import Links, literal, sentence
 from gridlogic.puzzles.str8ts.rules.state import State, black_digits, digits, held, line_compartments, white_peers
-from gridlogic.puzzles.str8ts.rules.straights import fits, line_windows, supported, windows, within
+from gridlogic.puzzles.str8ts.straights import fits, line_windows, supported, windows, within
 
 Lit = tuple[int, int, bool]  # cell, digit, true?
 Parent = dict[Lit, tuple[Lit, str] | None]

@@ -12,7 +12,7 @@ from gridlogic.core.board import Board
 from gridlogic.core.grid import Cell, cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Compartment, Str8ts
-from gridlogic.puzzles.str8ts.rules.straights import Fit, fits, line_windows, lone_sure, supported, trimmed, windows
+from gridlogic.puzzles.str8ts.straights import Fit, fits, line_windows, lone_sure, supported, trimmed, windows
 
 
 @dataclass(eq=False)

@@ -1,4 +1,5 @@
-"""Exact straight analysis shared by the rules (pure functions over masks, cached).
+"""Exact straight analysis shared by the rules and the backtracking solver (pure functions over
+masks, cached).
 
 A compartment of t cells can hold the straight ``w`` (a mask of t consecutive digits) when its
 cells can be matched one-to-one to the digits of ``w`` (each cell to one of its candidates): a
