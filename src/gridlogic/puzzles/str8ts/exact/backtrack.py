@@ -252,23 +252,20 @@ def _needs(run: _Run) -> tuple[list[int], list[int]]:
     t, masks = run.t, run.masks
     need: list[int] = []
     can: list[int] = []
-    for a, (cells, comps) in enumerate(t.rows_cols):
-        u = 0
-        for j in cells:
-            u |= masks[j]
-        can.append(u)
-        if not comps:
-            need.append(0)
-            continue
+    for a, comps in enumerate(t.rc_comps):
         key = t.rc_keys[a](masks)
-        req = t.needs[a].get(key)
-        if req is None:
-            req = run.required(a)
+        found = t.needs[a].get(key)
+        if found is None:
+            u = 0
+            for m in key:
+                u |= m
+            found = (run.required(a) if comps else 0), u
             if t.rc_keys[a](masks) == key:  # nothing narrowed: the answer stands for these masks
                 if len(t.needs[a]) >= KEPT:
                     t.needs[a].clear()
-                t.needs[a][key] = req
-        need.append(req)
+                t.needs[a][key] = found
+        need.append(found[0])
+        can.append(found[1])
     return need, can
 
 

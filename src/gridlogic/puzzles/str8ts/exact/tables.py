@@ -40,8 +40,11 @@ class Tables:
     rows_cols: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     """Every row, then every column: its white cells and its compartments."""
     rc_keys: tuple[Key, ...]
-    needs: tuple[dict[tuple[int, ...], int], ...]
-    """Per row, then column: the digits it requires, by the masks of its white cells."""
+    rc_comps: tuple[tuple[int, ...], ...]
+    """Per row, then column: its compartments."""
+    needs: tuple[dict[tuple[int, ...], tuple[int, int]], ...]
+    """Per row, then column: the digits it requires and those it can hold, by the masks of its
+    white cells."""
     combos: tuple[dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]], ...]
     """Per row, then column: each compartment's digits in some disjoint choice of windows, and the digits
     every choice uses (with the digits it must use), by the masks of its white cells."""
@@ -69,7 +72,7 @@ class Tables:
                 units[i].append(k)
         return cls(n, white, peers, comps, tuple(_key(c) for c in comps), outside, lines, line_comps,
                    tuple(tuple(u) for u in units), rows_cols, tuple(_key(cells) for cells, _ in rows_cols),
-                   tuple({} for _ in rows_cols), tuple({} for _ in rows_cols), tuple(kept))
+                   tuple(comps for _, comps in rows_cols), tuple({} for _ in rows_cols), tuple({} for _ in rows_cols), tuple(kept))
 
 
 def initial(p: Str8ts) -> list[int]:
