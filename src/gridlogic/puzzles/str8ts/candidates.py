@@ -15,7 +15,7 @@ from gridlogic.puzzles.str8ts.model import Str8ts
 def grid(p: Str8ts, masks: Sequence[int]) -> list[list[str]]:
     """The candidates as rows of cell strings (``#`` black, ``""`` a white cell with none left)."""
     n = p.n
-    flat = [_DIGITS[m & 511] for m in masks]
+    flat = list(map(_DIGITS.__getitem__, masks))  # (masks hold digits 1-9: below 512)
     for i in _blacks(p):
         flat[i] = "#"
     return [flat[r * n:(r + 1) * n] for r in range(n)]

@@ -72,7 +72,8 @@ class Tables:
                 units[i].append(k)
         return cls(n, white, peers, comps, tuple(_key(c) for c in comps), outside, lines, line_comps,
                    tuple(tuple(u) for u in units), rows_cols, tuple(_key(cells) for cells, _ in rows_cols),
-                   tuple(comps for _, comps in rows_cols), tuple({} for _ in rows_cols), tuple({} for _ in rows_cols), tuple(kept))
+                   tuple(cs for _, cs in rows_cols), tuple({} for _ in rows_cols), tuple({} for _ in rows_cols),
+                   tuple(kept))
 
 
 def initial(p: Str8ts) -> list[int]:

@@ -23,9 +23,10 @@ from gridlogic.puzzles.str8ts.straights import Fit
 
 def naked_single(s: State) -> Step | None:
     """NakedSingle: a white cell with one candidate left gets that digit."""
+    masks, placed = s.board.masks, s.placed
     for i in s.puzzle.white:
-        m = s.mask(i)
-        if not s.placed[i] and m and not m & (m - 1):
+        m = masks[i]
+        if not placed[i] and m and not m & (m - 1):
             d = m.bit_length()
             return Step("NakedSingle", EASY, f"{cell_name(s.cell(i))} can only be {d}",
                         (s.cell(i),), (Mark(s.cell(i), str(d)),))

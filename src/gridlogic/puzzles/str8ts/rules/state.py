@@ -81,9 +81,12 @@ class State:
         changed: Sequence[int]
         if self.clean is None:
             changed = range(p.size)
+        elif now == self.clean:
+            return None
         else:
             old_masks, old_placed = self.clean
-            changed = [i for i in range(p.size) if masks[i] != old_masks[i] or placed[i] != old_placed[i]]
+            changed = [i for i, (a, b, c, d) in enumerate(zip(masks, old_masks, placed, old_placed, strict=True))
+                       if a != b or c != d]
         for i in changed:
             if not masks[i] and not p.black[i]:
                 return _broken("NoCandidate", f"{cell_name(p.cell(i))} has no digit left", [i], p)
@@ -104,12 +107,13 @@ class State:
                     j = next(j for j in line if (masks[j] if placed[j] else given[j]) == bit)
                     return _broken("RepeatedDigit", f"{bit.bit_length()} twice in {p.line_name(k)}", [j, i], p)
                 seen |= bit
-        for comp in p.compartments:
-            if not touched[self.line_index(comp)]:
+        for k, comps in enumerate(line_compartments(p)):  # (all of them, in board order)
+            if not touched[k]:
                 continue
-            get = (self.data.get(id(comp)) or self._data(comp))[0]
-            if not windows(n, get(masks), self.banned(comp)):
-                return _broken("NoStraight", f"no straight of {comp.size} fits {comp.name}", list(comp.cells), p)
+            for comp in comps:
+                get = (self.data.get(id(comp)) or self._data(comp))[0]
+                if not windows(n, get(masks), self.banned(comp)):
+                    return _broken("NoStraight", f"no straight of {comp.size} fits {comp.name}", list(comp.cells), p)
         self.clean = now
         return None
 
