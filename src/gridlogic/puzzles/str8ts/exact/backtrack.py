@@ -252,7 +252,7 @@ def _needs(run: _Run) -> tuple[list[int], list[int]]:
     t, masks = run.t, run.masks
     need: list[int] = []
     can: list[int] = []
-    for a, comps in enumerate(t.rc_comps):
+    for a, (_, comps) in enumerate(t.rows_cols):
         key = t.rc_keys[a](masks)
         found = t.needs[a].get(key)
         if found is None:

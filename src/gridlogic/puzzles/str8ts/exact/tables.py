@@ -40,8 +40,6 @@ class Tables:
     rows_cols: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     """Every row, then every column: its white cells and its compartments."""
     rc_keys: tuple[Key, ...]
-    rc_comps: tuple[tuple[int, ...], ...]
-    """Per row, then column: its compartments."""
     needs: tuple[dict[tuple[int, ...], tuple[int, int]], ...]
     """Per row, then column: the digits it requires and those it can hold, by the masks of its
     white cells."""
@@ -72,8 +70,7 @@ class Tables:
                 units[i].append(k)
         return cls(n, white, peers, comps, tuple(_key(c) for c in comps), outside, lines, line_comps,
                    tuple(tuple(u) for u in units), rows_cols, tuple(_key(cells) for cells, _ in rows_cols),
-                   tuple(cs for _, cs in rows_cols), tuple({} for _ in rows_cols), tuple({} for _ in rows_cols),
-                   tuple(kept))
+                   tuple({} for _ in rows_cols), tuple({} for _ in rows_cols), tuple(kept))
 
 
 def initial(p: Str8ts) -> list[int]:
