@@ -27,11 +27,12 @@ from itertools import islice
 from pathlib import Path
 
 from gridlogic.core.errors import ValidationError
-from gridlogic.puzzles.str8ts import exact_backtrack, exact_sat
+from gridlogic.puzzles.str8ts.exact import backtrack as exact_backtrack
+from gridlogic.puzzles.str8ts.exact import sat as exact_sat
 from gridlogic.puzzles.str8ts.explain import explain
-from gridlogic.puzzles.str8ts.formats import from_s81
+from gridlogic.puzzles.str8ts.formats import s81
+from gridlogic.puzzles.str8ts.levels import DIABOLICAL, LEVELS
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import DIABOLICAL, LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
 Row = list[str]
@@ -106,7 +107,7 @@ def bench_exact(rows: list[Row], backtrack: bool, rounds: int) -> None:
     wrong = 0
     for r in rows:
         try:
-            puzzles.append((r, from_s81(r[1])))
+            puzzles.append((r, s81.read(r[1])))
         except ValidationError:
             wrong += r[2] != "0"
     methods: dict[str, Callable[[Str8ts], object]] = {"sat": sat_two, "sat-seed": sat_seed}
@@ -173,7 +174,7 @@ def bench_human(rows: list[Row]) -> None:
     for r in rows:
         if r[2] != "1":
             continue
-        p = from_s81(r[1])
+        p = s81.read(r[1])
         total += 1
         t, ex = timed(explain, p)
         times.append(t)

@@ -25,8 +25,9 @@ from itertools import combinations
 
 from benchmarks.bench_str8ts import corpus_rows, wrong_marks
 from gridlogic.puzzles.str8ts.explain import explain
-from gridlogic.puzzles.str8ts.formats import from_s81
-from gridlogic.puzzles.str8ts.rules import CHAINS, DIABOLICAL, LEVELS, SEARCH
+from gridlogic.puzzles.str8ts.formats import s81
+from gridlogic.puzzles.str8ts.levels import DIABOLICAL, LEVELS
+from gridlogic.puzzles.str8ts.rules import CHAINS, SEARCH
 
 LABELS = {"easy": 0, "gentle": 0, "medium": 1, "moderate": 1, "hard": 2, "tough": 2, "devilish": 3,
           "diabolic": 3, "diabolical": 3, "expert": 3, "extreme": 4}
@@ -76,7 +77,7 @@ def main() -> None:
     wrong = 0
     slow: list[tuple[float, str]] = []
     for r in rows:
-        p = from_s81(r[1])
+        p = s81.read(r[1])
         t0, c0 = time.perf_counter(), time.process_time()
         ex = explain(p, allow_uniqueness=a.allow_uniqueness)
         wall.append(time.perf_counter() - t0)

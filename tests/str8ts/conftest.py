@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 from str8ts_data import SEED, Row
 
-from gridlogic.puzzles.str8ts.formats import from_s81
+from gridlogic.puzzles.str8ts.formats import s81
 from gridlogic.puzzles.str8ts.model import Str8ts
 
 
 @pytest.fixture
 def seed() -> Str8ts:
-    return from_s81(SEED)
+    return s81.read(SEED)
 
 
 @pytest.fixture(scope="session")

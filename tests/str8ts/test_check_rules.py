@@ -7,9 +7,10 @@ from itertools import islice
 from str8ts_data import SEED_SOLUTION, Row
 
 from gridlogic.core.engine import run
-from gridlogic.puzzles.str8ts import KIND, exact_sat
+from gridlogic.puzzles.str8ts import KIND
+from gridlogic.puzzles.str8ts.exact import sat as exact_sat
 from gridlogic.puzzles.str8ts.explain import explain
-from gridlogic.puzzles.str8ts.formats import from_s81
+from gridlogic.puzzles.str8ts.formats import s81
 from gridlogic.puzzles.str8ts.generate import generate
 from gridlogic.puzzles.str8ts.model import Str8ts
 from gridlogic.puzzles.str8ts.rules import LEVELS, LOGIC, TECHNIQUES, State, chains, nets
@@ -65,7 +66,7 @@ def test_human_steps_agree_with_unique_solution(rows: list[Row]) -> None:
     levels = set()
     used: set[str] = set()
     for _, text, _, _ in chosen:
-        p = from_s81(text)
+        p = s81.read(text)
         (sol,) = islice(exact_sat.solutions(p), 2)
         levels.add(_sound(p, sol, used))
     assert levels == set(range(len(LEVELS) + 1))  # easy .. extreme, and unsolved (stuck)
@@ -92,7 +93,7 @@ def test_generate_unique_at_level() -> None:
 
 def test_forcing_chain_goes_past_the_logic_levels(rows: list[Row]) -> None:
     (text,) = [r[1] for r in rows if r[0] == "jamesaustin/ulrich004"]
-    p = from_s81(text)
+    p = s81.read(text)
     (sol,) = islice(exact_sat.solutions(p), 2)
     s = State.start(p)
     assert run(s, LOGIC).status == "stuck"  # diabolical and below, AlternatingChain included, are stuck
@@ -105,7 +106,7 @@ def test_forcing_chain_goes_past_the_logic_levels(rows: list[Row]) -> None:
 
 def test_straight_chain_goes_past_the_forcing_chain(rows: list[Row]) -> None:
     (text,) = [r[1] for r in rows if r[0] == "jamesaustin/ulrich004"]
-    p = from_s81(text)
+    p = s81.read(text)
     (sol,) = islice(exact_sat.solutions(p), 2)
     s = State.start(p)
     weaker = [t for t in TECHNIQUES if t.id not in ("StraightChain", "BoundedContradiction")]
@@ -136,7 +137,7 @@ def test_chain_closure_decides_as_the_chain_search(rows: list[Row]) -> None:
     texts = {r[0]: r[1] for r in rows}
     met = 0
     for name in ("jamesaustin/ulrich004", "jamesaustin/weekly028", "jamesaustin/klaus119"):
-        for s in _states(from_s81(texts[name])):
+        for s in _states(s81.read(texts[name])):
             links = chains.Links(s)
             for i in s.puzzle.white:
                 if s.placed[i]:
@@ -153,7 +154,7 @@ def test_chain_closure_decides_as_the_chain_search(rows: list[Row]) -> None:
 
 def test_contradiction_looks_at_changes_only(rows: list[Row]) -> None:
     """A board checked before, then changed, reports the same first contradiction as a fresh check."""
-    p = from_s81(next(r[1] for r in rows if r[0] == "jamesaustin/weekly028"))
+    p = s81.read(next(r[1] for r in rows if r[0] == "jamesaustin/weekly028"))
     s = _states(p)[2]
     assert s.contradiction() is None and s.clean is not None
     found = 0
@@ -180,7 +181,7 @@ def test_every_logic_rule_sound_on_corpus_boards(rows: list[Row]) -> None:
     unique = [r for r in rows if r[2] == "1"][::12]
     fired: set[str] = set()
     for _, text, _, solution in unique:
-        p = from_s81(text)
+        p = s81.read(text)
         for s in _states(p):
             for t in LOGIC:
                 if t.id in ("AlternatingChain", "ForcingChain"):

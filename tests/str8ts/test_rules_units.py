@@ -6,7 +6,7 @@ from gridlogic.core.step import Mark
 from gridlogic.puzzles.str8ts.model import Str8ts
 from gridlogic.puzzles.str8ts.rules import basic, chains, lines, sets
 from gridlogic.puzzles.str8ts.rules.state import State
-from gridlogic.puzzles.str8ts.rules.straights import fits, line_windows, windows
+from gridlogic.puzzles.str8ts.straights import fits, line_windows, windows
 
 
 def m(*ds: int) -> int:

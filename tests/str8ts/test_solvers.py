@@ -1,6 +1,6 @@
-"""Both exact solvers over the corpus: counts match num_solutions, the solution matches solution81,
-and the methods agree. SAT runs on every row; the backtracker on a fixed sample (the full sweep is
-in benchmarks/bench_str8ts.py)."""
+"""The exact solvers: SAT over the corpus (counts match num_solutions, the solution matches
+solution81), both methods on small boards and rule 2'; the backtracker over the whole corpus is in
+test_backtrack_corpus.py."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 from str8ts_data import SEED_SOLUTION, Row
 
 from gridlogic.core.errors import ValidationError
-from gridlogic.puzzles.str8ts import KIND, exact_backtrack, exact_sat
-from gridlogic.puzzles.str8ts.formats import from_s81
+from gridlogic.puzzles.str8ts import KIND
+from gridlogic.puzzles.str8ts.exact import backtrack as exact_backtrack
+from gridlogic.puzzles.str8ts.exact import sat as exact_sat
+from gridlogic.puzzles.str8ts.formats import s81
 from gridlogic.puzzles.str8ts.model import Str8ts
 
 COUNT = {"0": 0, "1": 1, "2+": 2}
@@ -30,7 +32,7 @@ def _expected(p: Str8ts, solution81: str) -> tuple[int, ...]:
 def _check_row(row: Row, method: str) -> None:
     rid, text, num, sol81 = row
     try:
-        p = from_s81(text)
+        p = s81.read(text)
     except ValidationError:
         assert num == "0", rid  # a given repeated in its row: no solution, refused with the cell named
         return
@@ -47,13 +49,6 @@ def test_sat_whole_corpus(rows: list[Row]) -> None:
         _check_row(row, "sat")
 
 
-def test_backtrack_sample_agrees(rows: list[Row]) -> None:
-    sample = [r for k, r in enumerate(rows) if k % 9 == 0 or r[2] != "1"]
-    assert len(sample) > 30
-    for row in sample:
-        _check_row(row, "backtrack")
-
-
 def test_seed_both_methods(seed: Str8ts) -> None:
     for method in ("sat", "backtrack"):
         (sol,) = _count(seed, method)
@@ -66,7 +61,7 @@ def test_unknown_method(seed: Str8ts) -> None:
 
 
 def test_empty_small_grid_counts_agree() -> None:
-    p = from_s81("#" + "." * 14 + "#")  # 4x4 nearly empty: many solutions
+    p = s81.read("#" + "." * 14 + "#")  # 4x4 nearly empty: many solutions
     a = set(islice(exact_sat.solutions(p), 500))
     b = set(islice(exact_backtrack.solutions(p), 500))
     assert a == b and len(a) > 1
@@ -96,7 +91,7 @@ def test_sat_clauses_forbid_exactly_non_straights(case: tuple[int, list[int]]) -
     """A single row compartment holding ``vals`` (as givens, rest black) is solvable iff a straight."""
     n, vals = case
     text = "".join(str(v) for v in vals) + "#" * (n - len(vals)) + "#" * (n * n - n)
-    p = from_s81(text)
+    p = s81.read(text)
     assert (next(exact_sat.solutions(p), None) is not None) == straight(vals)
     assert (next(exact_backtrack.solutions(p), None) is not None) == straight(vals)
 
@@ -105,7 +100,7 @@ def test_sat_without_shortcut_agrees(rows: list[Row]) -> None:
     """The solver path on puzzles the pre-propagation alone would settle, and on a sample."""
     for k, (rid, text, _, _) in enumerate(rows):
         try:
-            p = from_s81(text)
+            p = s81.read(text)
         except ValidationError:
             continue
         masks = exact_sat.candidates(p)
@@ -121,13 +116,13 @@ def test_straight_vars_never_change_solutions(rows: list[Row], threshold: int, m
     expected = {}
     for rid, text, _, _ in sample:
         try:
-            expected[rid] = list(islice(exact_sat.solutions(from_s81(text), shortcut=False, budget=0), 2))
+            expected[rid] = list(islice(exact_sat.solutions(s81.read(text), shortcut=False, budget=0), 2))
         except ValidationError:
             continue
     monkeypatch.setattr(exact_sat, "STRAIGHT_VARS_FROM", threshold)
     for rid, text, num, _ in sample:
         if rid in expected:
-            p = from_s81(text)
+            p = s81.read(text)
             got = list(islice(exact_sat.solutions(p, shortcut=False, budget=0), 2))
             assert len(got) == len(expected[rid]) == COUNT[num], rid
             assert (got == expected[rid]) if num == "1" else all(not KIND.check(p, s) for s in got), rid
@@ -140,7 +135,7 @@ def test_strengthening_mid_search_keeps_solutions(rows: list[Row], budget: int) 
         if k % 5 and num == "1":
             continue
         try:
-            p = from_s81(text)
+            p = s81.read(text)
         except ValidationError:
             continue
         got = list(islice(exact_sat.solutions(p, shortcut=False, budget=budget), 2))
@@ -172,7 +167,7 @@ def test_clause_tables_match_clause_by_clause(rows: list[Row]) -> None:
     out pair by pair over the candidates."""
     for rid, text, _, _ in rows[::25]:
         try:
-            p = from_s81(text)
+            p = s81.read(text)
         except ValidationError:
             continue
         n, masks = p.n, exact_sat.candidates(p)

@@ -9,7 +9,7 @@ from random import Random
 import pytest
 
 from gridlogic.core.errors import GenerationFailed, GridlogicError
-from gridlogic.puzzles.str8ts import exact_sat
+from gridlogic.puzzles.str8ts.exact import sat as exact_sat
 from gridlogic.puzzles.str8ts.generate import PatternSat, black_pattern, generate, minimise, solved_grid, with_givens
 from gridlogic.puzzles.str8ts.kind import KIND
 from gridlogic.puzzles.str8ts.model import Str8ts

@@ -8,17 +8,17 @@ from hypothesis import strategies as st
 from str8ts_data import SEED
 
 from gridlogic.core.errors import ParseError, ValidationError
-from gridlogic.puzzles.str8ts.formats import from_s81, sniff_s81, to_grid, to_s81
+from gridlogic.puzzles.str8ts.formats import s81
 from gridlogic.puzzles.str8ts.model import Str8ts
 
 
 def test_seed_parses_and_round_trips(seed: Str8ts) -> None:
     assert seed.n == 9
-    assert to_s81(seed) == SEED
-    assert from_s81(to_grid(seed)) == seed
-    assert from_s81("  ".join(SEED[k:k + 9] for k in range(0, 81, 9))) == seed
+    assert s81.write(seed) == SEED
+    assert s81.read(s81.to_grid(seed)) == seed
+    assert s81.read("  ".join(SEED[k:k + 9] for k in range(0, 81, 9))) == seed
     assert seed.black[0] and seed.givens[14] == 8 and seed.black[14]
-    assert sniff_s81(SEED) and sniff_s81(to_grid(seed))
+    assert s81.sniff(SEED) and s81.sniff(s81.to_grid(seed))
 
 
 def test_compartments(seed: Str8ts) -> None:
@@ -32,10 +32,10 @@ def test_compartments(seed: Str8ts) -> None:
 
 
 def test_small_size() -> None:
-    p = from_s81("1..##..#.#..#..4")
+    p = s81.read("1..##..#.#..#..4")
     assert p.n == 4 and p.givens[0] == 1 and p.givens[15] == 4
     with pytest.raises(ParseError, match="larger than the size 4"):
-        from_s81("5..##..#.#..#..4")
+        s81.read("5..##..#.#..#..4")
 
 
 @pytest.mark.parametrize(("text", "where"), [
@@ -47,15 +47,15 @@ def test_small_size() -> None:
 ])
 def test_bad_strings_name_the_place(text: str, where: str) -> None:
     with pytest.raises(ParseError) as e:
-        from_s81(text)
+        s81.read(text)
     assert where in str(e.value)
 
 
 def test_repeated_given_names_the_cell() -> None:
     with pytest.raises(ValidationError, match=r"given 1 at r1c4 repeats r1c1 in row 1"):
-        from_s81("1..a" + "." * 77)
+        s81.read("1..a" + "." * 77)
     with pytest.raises(ValidationError, match=r"column 1"):
-        from_s81("5" + "." * 8 + "e" + "." * 71)
+        s81.read("5" + "." * 8 + "e" + "." * 71)
 
 
 cells = st.lists(st.sampled_from(".#123456789abcdefghi"), min_size=16, max_size=16)
@@ -65,9 +65,9 @@ cells = st.lists(st.sampled_from(".#123456789abcdefghi"), min_size=16, max_size=
 def test_round_trip_when_valid(chars: list[str]) -> None:
     text = "".join(c if c in ".#" or (c.isdigit() and int(c) <= 4) or c in "abcd" else "." for c in chars)
     try:
-        p = from_s81(text)
+        p = s81.read(text)
     except ValidationError:
         return
-    assert to_s81(p) == text
-    assert from_s81(to_grid(p)) == p
+    assert s81.write(p) == text
+    assert s81.read(s81.to_grid(p)) == p
     assert Str8ts(p.n, p.black, p.givens) == p

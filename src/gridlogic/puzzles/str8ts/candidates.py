@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Step
@@ -16,7 +15,7 @@ from gridlogic.puzzles.str8ts.model import Str8ts
 def grid(p: Str8ts, masks: Sequence[int]) -> list[list[str]]:
     """The candidates as rows of cell strings (``#`` black, ``""`` a white cell with none left)."""
     n = p.n
-    flat = [_DIGITS[m & 511] for m in masks]
+    flat = list(map(_DIGITS.__getitem__, masks))  # (masks hold digits 1-9: below 512)
     for i in _blacks(p):
         flat[i] = "#"
     return [flat[r * n:(r + 1) * n] for r in range(n)]
@@ -48,7 +47,7 @@ def applied(p: Str8ts, masks: Sequence[int], step: Step) -> list[int]:
 def annotate(p: Str8ts, step: Step, before: Sequence[int], after: Sequence[int] | None = None) -> Step:
     """The step carrying the candidates before and after it (``after``: the masks after it, when
     known, e.g. the next step's before)."""
-    extra: dict[str, Any] = {"candidates_before": grid(p, before),
+    extra: dict[str, list[list[str]]] = {"candidates_before": grid(p, before),
                              "candidates_after": grid(p, applied(p, before, step) if after is None else after)}
     return replace(step, extra={**step.extra, **extra})
 

@@ -8,10 +8,8 @@ from gridlogic.core.errors import ParseError
 from gridlogic.core.grid import cell_name
 from gridlogic.core.hint import read_board
 from gridlogic.core.step import Violation
-from gridlogic.puzzles.str8ts.formats import ALPHABET, WHITE_DIGITS
-from gridlogic.puzzles.str8ts.model import Str8ts
-
-Solution = tuple[int, ...]
+from gridlogic.puzzles.str8ts.formats.s81 import ALPHABET, WHITE_DIGITS
+from gridlogic.puzzles.str8ts.model import Solution, Str8ts
 
 
 def parse_solution(p: Str8ts, text: str) -> Solution:

@@ -1,5 +1,6 @@
-"""Str8ts as SVG: black cells (with their clue in white), given digits bold, the player's digits blue,
-pencil marks small in a 3x3 pattern; each white cell's value is its digit or ``empty``."""
+"""Str8ts drawn: as SVG (:func:`draw`: black cells with their clue in white, given digits bold, the
+player's digits blue, pencil marks small in a 3x3 pattern; each white cell's value is its digit or
+``empty``) and as a text picture (:func:`picture`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from gridlogic.core.grid import Cell, cell_name
 from gridlogic.core.svg import CELL, cell_group, document, frame, grid_lines, highlight_classes, symbol, text
 from gridlogic.puzzles.str8ts.model import Str8ts
+
+SHADE = "▓"
 
 STYLE = """
 .gl-str8ts .gl-cell .pm { display: none; }
@@ -60,3 +63,23 @@ def draw(puzzle: Str8ts, board: Sequence[str] | None = None, *,
     return document(kind="str8ts", rows=n, cols=n, title=f"Str8ts {n}x{n}",
                     caption=f"Str8ts: 1-{n}, straights in white runs", body=body,
                     style=STYLE, chars=chars, cycle=())
+
+
+def picture(p: Str8ts, rows: Sequence[str] | None = None) -> str:
+    """The grid as text, one character pair per cell: black cells shaded (``▓`` or their digit on
+    shade), white cells with their digit, ``·`` when unknown; ``rows`` (digits / ``#`` / ``?``)
+    fill the white cells when given."""
+    n = p.n
+    lines = []
+    for r in range(n):
+        parts = []
+        for c in range(n):
+            i = r * n + c
+            g = p.givens[i]
+            if p.black[i]:
+                parts.append(f"{SHADE}{g}" if g else SHADE * 2)
+                continue
+            ch = rows[r][c] if rows is not None else (str(g) if g else ".")
+            parts.append(f" {ch if ch.isdigit() else '·'}")
+        lines.append("".join(parts))
+    return "\n".join(lines)

@@ -1,12 +1,15 @@
-"""Human-style solving on core.engine: ``explain`` (steps with reasons) and ``grade``."""
+"""Human-style solving on core.engine: ``explain`` (steps with reasons), ``grade``, and ``text``
+(an explanation written out for the terminal)."""
 
 from __future__ import annotations
 
 from gridlogic.core.engine import Run, run
 from gridlogic.core.step import Explanation, Grade, Step
-from gridlogic.puzzles.str8ts.candidates import annotate_run
+from gridlogic.puzzles.str8ts.candidates import annotate_run, changes
+from gridlogic.puzzles.str8ts.draw import picture
+from gridlogic.puzzles.str8ts.levels import LEVELS
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, UNIQUENESS, State, techniques
+from gridlogic.puzzles.str8ts.rules import TECHNIQUES, UNIQUENESS, State, techniques
 
 UNSOLVED = "unsolved"
 RULE_IDS = frozenset(t.id for t in (*TECHNIQUES, UNIQUENESS))
@@ -48,3 +51,16 @@ def hardest(out: Run) -> str | None:
 def grade(p: Str8ts) -> Grade:
     ex = explain(p, candidates=False)
     return Grade(ex.level, ex.grade, ex.hardest_rule)
+
+
+def text(p: Str8ts, ex: Explanation, verbose: bool = False) -> str:
+    """Numbered steps (with ``verbose``, each followed by the candidates it changes), then the
+    final grid picture and the verdict."""
+    lines: list[str] = []
+    for k, st in enumerate(ex.steps, 1):
+        lines.append(f"{k}. [{st.rule}] {st.reason}")
+        if verbose:
+            lines += [f"     {c}" for c in changes(st)]
+    lines += ["", picture(p, ex.final),
+              f"{ex.status}; grade {ex.grade} (level {ex.level}, hardest rule {ex.hardest_rule})"]
+    return "\n".join(lines)

@@ -21,10 +21,11 @@ from gridlogic.core.errors import GenerationFailed, GridlogicError
 from gridlogic.core.generation import Allowance, progress_of, seeded, tally_of
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade
-from gridlogic.puzzles.str8ts import exact_sat
+from gridlogic.puzzles.str8ts.exact import sat as exact_sat
 from gridlogic.puzzles.str8ts.explain import grade, hardest
-from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import LEVELS, TECHNIQUES, State
+from gridlogic.puzzles.str8ts.levels import LEVELS
+from gridlogic.puzzles.str8ts.model import Solution, Str8ts
+from gridlogic.puzzles.str8ts.rules import TECHNIQUES, State
 
 BLACKS = (18, 22)
 """Black cells of curated 9x9 puzzles (corpus sources other than the weekly jamesaustin set: medians
@@ -50,7 +51,7 @@ class PatternSat:
     def __exit__(self, *_: object) -> None:
         self.solver.delete()
 
-    def grid(self, assume: list[int]) -> exact_sat.Solution | None:
+    def grid(self, assume: list[int]) -> Solution | None:
         """A solution under the first ``k`` assumptions, for the largest ``k`` that allows one."""
         for k in range(len(assume), -1, -1):
             if self.solver.solve(assumptions=assume[:k]):

@@ -7,14 +7,13 @@ from typing import Any
 
 from gridlogic.core.errors import ParseError, UnsupportedError
 from gridlogic.core.numbers import parse_size
-from gridlogic.core.registry import Format, Generated, Kind, Options, Record
+from gridlogic.core.registry import Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
-from gridlogic.puzzles.str8ts.formats import from_s81, sniff_s81, to_s81
+from gridlogic.puzzles.str8ts.exact import METHODS
+from gridlogic.puzzles.str8ts.formats import FORMATS
+from gridlogic.puzzles.str8ts.formats.s81 import sniff as sniff_s81
 from gridlogic.puzzles.str8ts.levels import LEVELS
 from gridlogic.puzzles.str8ts.model import Str8ts
-
-S81 = Format("s81", sniff_s81, from_s81, to_s81,
-             "the seed's string: . white, 1-9 white given, # black, a-i black given; or n lines of n")
 
 
 def _puzzle(p: Any) -> Str8ts:
@@ -35,8 +34,8 @@ def _size(size: str | None) -> int:
 
 class Str8tsKind(Kind):
     name = "str8ts"
-    formats = (S81,)
-    methods = ("sat", "backtrack")
+    formats = FORMATS
+    methods = METHODS
     levels = LEVELS
 
     def container_records(self, text: str) -> list[Record] | None:
@@ -61,14 +60,8 @@ class Str8tsKind(Kind):
 
     # ----- exact solving
     def solutions(self, puzzle: Any, method: str | None = None) -> Iterator[Any]:
-        from gridlogic.puzzles.str8ts import exact_backtrack, exact_sat
-
-        p = _puzzle(puzzle)
-        if method in (None, "sat"):
-            return exact_sat.solutions(p)
-        if method == "backtrack":
-            return exact_backtrack.solutions(p)
-        raise UnsupportedError(f"str8ts has no method {method!r} (methods: {', '.join(self.methods)})")
+        from gridlogic.puzzles.str8ts import exact
+        return exact.solutions(_puzzle(puzzle), method)
 
     def solution_rows(self, puzzle: Any, solution: Any) -> list[str]:
         p = _puzzle(puzzle)
@@ -95,17 +88,8 @@ class Str8tsKind(Kind):
         return grade(_puzzle(puzzle))
 
     def render_explanation(self, puzzle: Any, ex: Explanation, verbose: bool = False) -> str:
-        """Numbered steps (with ``verbose``, each followed by the candidates it changes), then the
-        final grid picture and the verdict."""
-        from gridlogic.puzzles.str8ts.candidates import changes
-        lines: list[str] = []
-        for k, st in enumerate(ex.steps, 1):
-            lines.append(f"{k}. [{st.rule}] {st.reason}")
-            if verbose:
-                lines += [f"     {c}" for c in changes(st)]
-        lines += ["", self.render(puzzle, ex.final),
-                  f"{ex.status}; grade {ex.grade} (level {ex.level}, hardest rule {ex.hardest_rule})"]
-        return "\n".join(lines)
+        from gridlogic.puzzles.str8ts.explain import text
+        return text(_puzzle(puzzle), ex, verbose)
 
     # ----- generation
     def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
@@ -118,7 +102,7 @@ class Str8tsKind(Kind):
 
     # ----- rendering
     def render(self, puzzle: Any, rows: Sequence[str] | None = None) -> str:
-        from gridlogic.puzzles.str8ts.render import picture
+        from gridlogic.puzzles.str8ts.draw import picture
         return picture(_puzzle(puzzle), rows)
 
 

@@ -17,6 +17,9 @@ from gridlogic.core.grid import Cell, cell_name
 MAX_SIZE = 9
 T = TypeVar("T")
 
+Solution = tuple[int, ...]
+"""A solved grid: the digit of each white cell, 0 for black cells (flat, row-major)."""
+
 
 def _kept_hash(obj: object, fields: Callable[[], tuple[object, ...]]) -> int:
     """The hash of a frozen object's fields, computed once (puzzles and compartments key the

@@ -6,18 +6,27 @@ import itertools
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
+from gridlogic.puzzles.str8ts.levels import EASY, MODERATE, TOUGH
 from gridlogic.puzzles.str8ts.model import Compartment
-from gridlogic.puzzles.str8ts.rules.state import State, alternatives, given_bits, removal, show, white_peers
-from gridlogic.puzzles.str8ts.rules.straights import Fit
-
-EASY, MODERATE, TOUGH = 0, 1, 2
+from gridlogic.puzzles.str8ts.rules.state import (
+    State,
+    alternatives,
+    given_bits,
+    held,
+    removal,
+    show,
+    unsupported,
+    white_peers,
+)
+from gridlogic.puzzles.str8ts.straights import Fit
 
 
 def naked_single(s: State) -> Step | None:
     """NakedSingle: a white cell with one candidate left gets that digit."""
+    masks, placed = s.board.masks, s.placed
     for i in s.puzzle.white:
-        m = s.mask(i)
-        if not s.placed[i] and m and not m & (m - 1):
+        m = masks[i]
+        if not placed[i] and m and not m & (m - 1):
             d = m.bit_length()
             return Step("NakedSingle", EASY, f"{cell_name(s.cell(i))} can only be {d}",
                         (s.cell(i),), (Mark(s.cell(i), str(d)),))
@@ -114,24 +123,18 @@ def stranded_digits(s: State) -> Step | None:
 def _support(s: State, comp: Compartment, fitting: tuple[Fit, ...]) -> Step | None:
     """The first cell of ``comp`` holding a digit it takes in none of ``fitting`` (as a step of
     SplitCompartment when the windows leave a gap between them, else of MindTheGap)."""
-    split = _is_split(tuple(w for w, _ in fitting))
-    for k, i in enumerate(comp.cells):
-        ok = 0
-        for _, support in fitting:
-            ok |= support[k]
-        marks = removal(s, (i,), ~ok)
-        if not marks:
-            continue
-        lost = alternatives(s.mask(i) & ~ok)
-        held = ", ".join(show(w) for w, _ in fitting)
-        if split:
-            return Step("SplitCompartment", MODERATE,
-                        f"{comp.name} is split: it holds {held}, low or high, and none of them lets "
-                        f"{cell_name(s.cell(i))} be {lost}", tuple(s.cell(j) for j in comp.cells), marks)
-        return Step("MindTheGap", MODERATE,
-                    f"in {comp.name} ({held} possible) no straight lets {cell_name(s.cell(i))} be {lost}: "
-                    f"the other cells could not fill the rest", tuple(s.cell(j) for j in comp.cells), marks)
-    return None
+    found = unsupported(s, comp, fitting)
+    if found is None:
+        return None
+    i, ok, marks = found
+    lost = alternatives(s.mask(i) & ~ok)
+    if _is_split(tuple(w for w, _ in fitting)):
+        return Step("SplitCompartment", MODERATE,
+                    f"{comp.name} is split: it holds {held(fitting)}, low or high, and none of them lets "
+                    f"{cell_name(s.cell(i))} be {lost}", tuple(s.cell(j) for j in comp.cells), marks)
+    return Step("MindTheGap", MODERATE,
+                f"in {comp.name} ({held(fitting)} possible) no straight lets {cell_name(s.cell(i))} be {lost}: "
+                f"the other cells could not fill the rest", tuple(s.cell(j) for j in comp.cells), marks)
 
 
 def _is_split(wins: tuple[int, ...]) -> bool:
@@ -140,34 +143,32 @@ def _is_split(wins: tuple[int, ...]) -> bool:
     return any(not a & b for a, b in itertools.pairwise(wins))
 
 
-def split_compartment(s: State) -> Step | None:
-    """SplitCompartment: the straights a compartment can hold fall into a low and a high group
-    sharing no digit (it is either low or high); a cell keeps only the digits it takes in one of
-    them, each straight filled by the other cells on their own candidates."""
+def _trim(s: State, split: bool) -> Step | None:
+    """The first step of :func:`_support` on a compartment whose fitting straights are split
+    (``split``) or not."""
     for comp in s.puzzle.compartments:
-        if not s.trimmed(comp) or not _is_split(tuple(s.straights(comp))):
+        if not s.trimmed(comp) or (split and not _is_split(tuple(s.straights(comp)))):
             continue
         fitting = s.fits(comp)
-        if _is_split(tuple(w for w, _ in fitting)):
+        if _is_split(tuple(w for w, _ in fitting)) == split:
             step = _support(s, comp, fitting)
             if step is not None:
                 return step
     return None
+
+
+def split_compartment(s: State) -> Step | None:
+    """SplitCompartment: the straights a compartment can hold fall into a low and a high group
+    sharing no digit (it is either low or high); a cell keeps only the digits it takes in one of
+    them, each straight filled by the other cells on their own candidates."""
+    return _trim(s, split=True)
 
 
 def mind_the_gap(s: State) -> Step | None:
     """MindTheGap (exact): a digit d leaves a cell when no straight the compartment can hold lets
     that cell be d while the other cells take the straight's other digits (a gap in the
     candidates, or digits the other cells need, rule it out)."""
-    for comp in s.puzzle.compartments:
-        if not s.trimmed(comp):
-            continue
-        fitting = s.fits(comp)
-        if not _is_split(tuple(w for w, _ in fitting)):
-            step = _support(s, comp, fitting)
-            if step is not None:
-                return step
-    return None
+    return _trim(s, split=False)
 
 
 def sure_candidates(s: State) -> Step | None:

@@ -50,12 +50,7 @@ class Links:
                 a, b = digits(m)
                 self._add((i, a), (i, b), f"{cell_name(s.cell(i))} is {a} or {b}")
         for k, line in enumerate(p.lines):
-            _, _, required = s.line(k)
-            placed = 0
-            for j in line:
-                if (d := s.digit(j)) is not None:
-                    placed |= 1 << (d - 1)
-            for d in digits(required & ~placed):
+            for d in digits(s.open_required(k)):
                 holders = [j for j in line if not p.black[j] and s.mask(j) >> (d - 1) & 1]
                 for j in holders:
                     self.required.setdefault((j, d), []).append(len(self.needs))
@@ -192,19 +187,28 @@ def _meets_contradiction(links: Links, start: Cand, singles: bool, clean: list[i
     return False
 
 
+def literal(s: State, i: int, d: int, true: bool, why: str) -> str:
+    """One link of a chain in words: ``r1c2=3`` or ``r1c2≠3``, with why it follows."""
+    return f"{cell_name(s.cell(i))}{'=' if true else '≠'}{d}" + (f" ({why})" if why else "")
+
+
+def sentence(path: list[str], end: str = "") -> str:
+    """A chain's links in order, shortened past ``MAX_SHOWN``, then the contradiction ``end``."""
+    if len(path) > MAX_SHOWN:
+        path = [*path[:3], f"… {len(path) - 6} more …", *path[-3:]]
+    return " ⇒ ".join(path) + (f" ⇒ {end}" if end else "")
+
+
 def _explain(s: State, parent: dict[Lit, tuple[Lit, str] | None], last: Lit, end: str = "") -> str:
     path: list[str] = []
     lit: Lit | None = last
     while lit is not None:
         (i, d), on = lit
         link = parent[lit]
-        text = f"{cell_name(s.cell(i))}{'=' if on else '≠'}{d}"
-        path.append(text + (f" ({link[1]})" if link and link[1] else ""))
+        path.append(literal(s, i, d, on, link[1] if link else ""))
         lit = link[0] if link else None
     path.reverse()
-    if len(path) > MAX_SHOWN:
-        path = [*path[:3], f"… {len(path) - 6} more …", *path[-3:]]
-    return " ⇒ ".join(path) + (f" ⇒ {end}" if end else "")
+    return sentence(path, end)
 
 
 def _all_off(s: State, parent: dict[Lit, tuple[Lit, str] | None], last: Lit, cands: list[Cand], end: str) -> str:
@@ -295,4 +299,4 @@ def alternating_chain(level: int, singles: bool = False) -> Callable[[State], St
     return find
 
 
-__all__ = ["Links", "alternating_chain"]
+__all__ = ["MAX_SHOWN", "Links", "alternating_chain", "literal", "sentence"]

@@ -7,9 +7,10 @@ from collections.abc import Callable
 from itertools import combinations
 
 from gridlogic.core.grid import cell_name
-from gridlogic.core.step import Step
-from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, removal, show
+from gridlogic.core.step import Mark, Step
+from gridlogic.puzzles.str8ts.model import Compartment, Str8ts
+from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, held, removal, unsupported
+from gridlogic.puzzles.str8ts.straights import Fit, within
 
 FISH_NAMES = {2: "XWing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -26,25 +27,33 @@ def locked_compartments(level: int) -> Callable[[State], Step | None]:
             comps, allowed, _ = s.line(k)
             if len(comps) < 2 and not any(p.black[j] and p.givens[j] for j in p.lines[k]):
                 continue
-            for comp, wins in zip(comps, allowed, strict=True):
-                keep = set(wins)
-                fitting = [(w, sup) for w, sup in s.fits(comp) if w in keep]
-                for q, i in enumerate(comp.cells):
-                    ok = 0
-                    for _, sup in fitting:
-                        ok |= sup[q]
-                    marks = removal(s, (i,), ~ok)
-                    if marks:
-                        others = [c.name for c in comps if c is not comp]
-                        with_ = f"with {', '.join(others)}" if others else "with the black digits"
-                        held = ", ".join(show(w) for w, _ in fitting) or "no straight"
-                        return Step("LockedCompartments", level,
-                                    f"in {p.line_name(k)}, {comp.name} must fit {with_} without sharing digits, so it "
-                                    f"holds {held}; {cell_name(s.cell(i))} cannot be {alternatives(s.mask(i) & ~ok)}",
-                                    tuple(s.cell(j) for c in comps for j in c.cells), marks)
+            found = _trim(s, comps, allowed)
+            if found is not None:
+                comp, fitting, (i, ok, marks) = found
+                others = [c.name for c in comps if c is not comp]
+                with_ = f"with {', '.join(others)}" if others else "with the black digits"
+                return Step("LockedCompartments", level,
+                            f"in {p.line_name(k)}, {comp.name} must fit {with_} without sharing digits, so it "
+                            f"holds {held(fitting) or 'no straight'}; {cell_name(s.cell(i))} cannot be "
+                            f"{alternatives(s.mask(i) & ~ok)}", tuple(s.cell(j) for c in comps for j in c.cells), marks)
         return None
 
     return find
+
+
+Trim = tuple[Compartment, list[Fit], tuple[int, int, tuple[Mark, ...]]]
+
+
+def _trim(s: State, comps: tuple[Compartment, ...], allowed: tuple[tuple[int, ...], ...]) -> Trim | None:
+    """The first cell of a line's compartments holding a digit it takes in none of its
+    compartment's straights in ``allowed``: the compartment, those straights, and
+    :func:`~gridlogic.puzzles.str8ts.rules.state.unsupported`'s answer."""
+    for comp, wins in zip(comps, allowed, strict=True):
+        fitting = within(s.fits(comp), wins)
+        found = unsupported(s, comp, fitting)
+        if found is not None:
+            return comp, fitting, found
+    return None
 
 
 def _required(s: State, base: int) -> dict[int, list[tuple[int, frozenset[int]]]]:
@@ -54,13 +63,7 @@ def _required(s: State, base: int) -> dict[int, list[tuple[int, frozenset[int]]]
     out: dict[int, list[tuple[int, frozenset[int]]]] = {}
     for a in range(p.n):
         line = p.lines[base + a]
-        placed = 0
-        for j in line:
-            d = s.digit(j)
-            if d is not None:
-                placed |= 1 << (d - 1)
-        _, _, required = s.line(base + a)
-        for d in digits(required & ~placed):
+        for d in digits(s.open_required(base + a)):
             bit = 1 << (d - 1)
             pos = frozenset(q for q, j in enumerate(line) if not p.black[j] and s.mask(j) & bit)
             out.setdefault(d, []).append((a, pos))
@@ -160,20 +163,13 @@ def _must_hold(s: State, k: int, d: int, level: int, why: str) -> Step | None:
     """Line ``k`` must hold ``d``: its compartments keep the straights of the combinations using
     it; the first cell that loses a digit so, as a SettisRule step."""
     comps, allowed, _ = s.line(k, must=1 << (d - 1))
-    for comp, wins in zip(comps, allowed, strict=True):
-        keep = set(wins)
-        fitting = [(w, sup) for w, sup in s.fits(comp) if w in keep]
-        for q, i in enumerate(comp.cells):
-            ok = 0
-            for _, sup in fitting:
-                ok |= sup[q]
-            marks = removal(s, (i,), ~ok)
-            if marks:
-                return Step("SettisRule", level, f"{why}; then {comp.name} holds "
-                            f"{', '.join(show(w) for w, _ in fitting) or 'no straight'} and {cell_name(s.cell(i))} "
-                            f"cannot be {alternatives(s.mask(i) & ~ok)}",
-                            tuple(s.cell(j) for c in comps for j in c.cells), marks)
-    return None
+    found = _trim(s, comps, allowed)
+    if found is None:
+        return None
+    comp, fitting, (i, ok, marks) = found
+    return Step("SettisRule", level, f"{why}; then {comp.name} holds {held(fitting) or 'no straight'} and "
+                f"{cell_name(s.cell(i))} cannot be {alternatives(s.mask(i) & ~ok)}",
+                tuple(s.cell(j) for c in comps for j in c.cells), marks)
 
 
 __all__ = ["FISH_NAMES", "fish", "locked_compartments", "settis_rule"]

@@ -17,9 +17,9 @@ from collections.abc import Callable
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
-from gridlogic.puzzles.str8ts.rules.chains import MAX_SHOWN, Links
-from gridlogic.puzzles.str8ts.rules.state import State, digits, line_compartments, show, white_peers
-from gridlogic.puzzles.str8ts.rules.straights import fits, line_windows, windows
+from gridlogic.puzzles.str8ts.rules.chains import Links, literal, sentence
+from gridlogic.puzzles.str8ts.rules.state import State, black_digits, digits, held, line_compartments, white_peers
+from gridlogic.puzzles.str8ts.straights import fits, line_windows, supported, windows, within
 
 Lit = tuple[int, int, bool]  # cell, digit, true?
 Parent = dict[Lit, tuple[Lit, str] | None]
@@ -118,10 +118,7 @@ class _Closure:
         p = s.puzzle
         masks, on, off = self.masks, self.on, self.off
         comps = line_compartments(p)[k]
-        black = 0
-        for j in p.lines[k]:
-            if p.black[j] and p.givens[j]:
-                black |= 1 << (p.givens[j] - 1)
+        black = black_digits(p)[k]
         cells = [tuple(on[i] or masks[i] & ~off[i] for i in comp.cells) for comp in comps]
         allowed, required = line_windows(tuple(windows(p.n, c, black) for c in cells), black)
         name = p.line_name(k)
@@ -129,15 +126,11 @@ class _Closure:
             if not wins:
                 self.last, self.end = trigger, f"{comp.name} could hold no straight fitting {name}"
                 return False
-            keep = set(wins)
-            fitting = [(w, sup) for w, sup in fits(p.n, mine, black) if w in keep]
-            held = ", ".join(show(w) for w, _ in fitting)
+            fitting = within(fits(p.n, mine, black), wins)
+            why = f"{comp.name} then holds {held(fitting)}"
             for q, i in enumerate(comp.cells):
-                ok = 0
-                for _, sup in fitting:
-                    ok |= sup[q]
-                for e in digits(mine[q] & ~ok):
-                    if not self._set((i, e, False), trigger, f"{comp.name} then holds {held}"):
+                for e in digits(mine[q] & ~supported(fitting, q)):
+                    if not self._set((i, e, False), trigger, why):
                         return False
         for d in digits(required):
             bit = 1 << (d - 1)
@@ -156,13 +149,10 @@ class _Closure:
         while lit is not None:
             i, d, true = lit
             link = self.parent.get(lit)
-            text = f"{cell_name(self.s.cell(i))}{'=' if true else '≠'}{d}"
-            path.append(text + (f" ({link[1]})" if link and link[1] else ""))
+            path.append(literal(self.s, i, d, true, link[1] if link else ""))
             lit = link[0] if link else None
         path.reverse()
-        if len(path) > MAX_SHOWN:
-            path = [*path[:3], f"… {len(path) - 6} more …", *path[-3:]]
-        return " ⇒ ".join([*path, self.end])
+        return sentence(path, self.end)
 
 
 def straight_chain(level: int) -> Callable[[State], Step | None]:

@@ -17,7 +17,7 @@ def _seen(s: State) -> set[Key]:
     return s.puzzle.memo("quiet_lines", set)
 
 
-def key(s: State, rule: str, k: int) -> Key:
+def quiet_key(s: State, rule: str, k: int) -> Key:
     """What ``rule`` reads in line ``k`` of ``s``."""
     return rule, k, s.line_code(k)
 
@@ -33,4 +33,4 @@ def remember(s: State, found: Key) -> None:
     seen.add(found)
 
 
-__all__ = ["key", "known", "remember"]
+__all__ = ["known", "quiet_key", "remember"]

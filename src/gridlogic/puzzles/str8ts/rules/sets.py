@@ -9,8 +9,8 @@ from itertools import combinations
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import quiet
-from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, names, removal, show
+from gridlogic.puzzles.str8ts.rules.quiet import known, quiet_key, remember
+from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, held, names, removal, show, unsupported
 
 SET_NAMES = {2: "Pair", 3: "Triple", 4: "Quad", 5: "Quint"}
 MAX_SET = 5
@@ -31,27 +31,17 @@ def _comp_in_line(p: Str8ts, k: int) -> dict[int, int]:
     return table[k]
 
 
-def _open_required(s: State, k: int) -> int:
-    """Digits line ``k`` must hold (every combination of its straights uses them) not yet placed."""
-    _, _, required = s.line(k)
-    for j in s.puzzle.lines[k]:
-        d = s.digit(j)
-        if d is not None:
-            required &= ~(1 << (d - 1))
-    return required
-
-
 def _each_line(s: State, rule: str, in_line: Callable[[State, int], Step | None]) -> Step | None:
     """The first step ``in_line`` finds, row by row then column by column, skipping the lines where
     it found nothing before with the same candidates (it reads nothing outside the line)."""
     for k in range(len(s.puzzle.lines)):
-        q = quiet.key(s, rule, k)
-        if quiet.known(s, q):
+        q = quiet_key(s, rule, k)
+        if known(s, q):
             continue
         step = in_line(s, k)
         if step is not None:
             return step
-        quiet.remember(s, q)
+        remember(s, q)
     return None
 
 
@@ -67,7 +57,7 @@ def required_digits(level: int) -> Callable[[State], Step | None]:
         p = s.puzzle
         masks = s.board.masks
         line = p.lines[k]
-        need = _open_required(s, k)
+        need = s.open_required(k)
         if not need:
             return None
         where = _comp_in_line(p, k)
@@ -83,16 +73,13 @@ def required_digits(level: int) -> Callable[[State], Step | None]:
                 continue
             comp = p.compartments[comps.pop()]
             fitting = [(w, sup) for w, sup in s.fits(comp) if w & bit]
-            for q, i in enumerate(comp.cells):
-                ok = 0
-                for _, sup in fitting:
-                    ok |= sup[q]
-                marks = removal(s, (i,), ~ok)
-                if marks:
-                    return Step("RequiredDigits", level,
-                                f"{p.line_name(k)} must hold {d}, which only {comp.name} can take, so it holds "
-                                f"{', '.join(show(w) for w, _ in fitting)} and {cell_name(s.cell(i))} cannot be "
-                                f"{alternatives(s.mask(i) & ~ok)}", tuple(s.cell(j) for j in comp.cells), marks)
+            found = unsupported(s, comp, fitting)
+            if found is not None:
+                i, ok, marks = found
+                return Step("RequiredDigits", level,
+                            f"{p.line_name(k)} must hold {d}, which only {comp.name} can take, so it holds "
+                            f"{held(fitting)} and {cell_name(s.cell(i))} cannot be {alternatives(s.mask(i) & ~ok)}",
+                            tuple(s.cell(j) for j in comp.cells), marks)
         return None
 
     return find
@@ -161,8 +148,8 @@ def hidden_set(k: int, level: int) -> Callable[[State], Step | None]:
         for ci, comp in enumerate(s.puzzle.compartments):
             if comp.size <= k or all(placed[i] for i in comp.cells):
                 continue
-            q = quiet.key(s, f"{rule}:{ci}", s.line_index(comp))  # (it reads its line only)
-            if quiet.known(s, q):
+            q = quiet_key(s, f"{rule}:{ci}", s.line_index(comp))  # (it reads its line only)
+            if known(s, q):
                 continue
             # a sure digit already placed, or with one cell, is a smaller set (found before this rule)
             sure = [d for d in digits(s.sure(comp))
@@ -179,7 +166,7 @@ def hidden_set(k: int, level: int) -> Callable[[State], Step | None]:
                 if marks:
                     return Step(rule, level, f"{show(bits)} are sure in {comp.name} and fit only {names(s, cells)}",
                                 tuple(s.cell(i) for i in cells), marks)
-            quiet.remember(s, q)
+            remember(s, q)
         return None
 
     return find
@@ -197,7 +184,7 @@ def cross_hidden_set(level: int) -> Callable[[State], Step | None]:
         p = s.puzzle
         masks = s.board.masks
         line = p.lines[li]
-        need = _open_required(s, li)
+        need = s.open_required(li)
         if need.bit_count() < 2:
             return None
         where = _comp_in_line(p, li)

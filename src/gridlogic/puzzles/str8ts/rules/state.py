@@ -12,7 +12,7 @@ from gridlogic.core.board import Board
 from gridlogic.core.grid import Cell, cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Compartment, Str8ts
-from gridlogic.puzzles.str8ts.rules.straights import Fit, fits, line_windows, lone_sure, trimmed, windows
+from gridlogic.puzzles.str8ts.straights import Fit, fits, line_windows, lone_sure, supported, trimmed, windows
 
 
 @dataclass(eq=False)
@@ -81,9 +81,12 @@ class State:
         changed: Sequence[int]
         if self.clean is None:
             changed = range(p.size)
+        elif now == self.clean:
+            return None
         else:
             old_masks, old_placed = self.clean
-            changed = [i for i in range(p.size) if masks[i] != old_masks[i] or placed[i] != old_placed[i]]
+            changed = [i for i, (a, b, c, d) in enumerate(zip(masks, old_masks, placed, old_placed, strict=True))
+                       if a != b or c != d]
         for i in changed:
             if not masks[i] and not p.black[i]:
                 return _broken("NoCandidate", f"{cell_name(p.cell(i))} has no digit left", [i], p)
@@ -104,12 +107,13 @@ class State:
                     j = next(j for j in line if (masks[j] if placed[j] else given[j]) == bit)
                     return _broken("RepeatedDigit", f"{bit.bit_length()} twice in {p.line_name(k)}", [j, i], p)
                 seen |= bit
-        for comp in p.compartments:
-            if not touched[self.line_index(comp)]:
+        for k, comps in enumerate(line_compartments(p)):  # (all of them, in board order)
+            if not touched[k]:
                 continue
-            get = (self.data.get(id(comp)) or self._data(comp))[0]
-            if not windows(n, get(masks), self.banned(comp)):
-                return _broken("NoStraight", f"no straight of {comp.size} fits {comp.name}", list(comp.cells), p)
+            for comp in comps:
+                get = (self.data.get(id(comp)) or self._data(comp))[0]
+                if not windows(n, get(masks), self.banned(comp)):
+                    return _broken("NoStraight", f"no straight of {comp.size} fits {comp.name}", list(comp.cells), p)
         self.clean = now
         return None
 
@@ -195,6 +199,16 @@ class State:
                 found = found << 10 | masks[j] | placed[j] << 9
             self._codes[k] = found
         return found
+
+    def open_required(self, k: int) -> int:
+        """The digits line ``k`` must hold (every combination of its straights uses them) that no
+        cell of it holds yet (placed white cells, black givens)."""
+        _, _, required = self.line(k)
+        for j in self.puzzle.lines[k]:
+            d = self.digit(j)
+            if d is not None:
+                required &= ~(1 << (d - 1))
+        return required
 
     def _line(self, k: int, must: int) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
         comps = line_compartments(self.puzzle)[k]
@@ -312,6 +326,22 @@ def removal(state: State, cells: Iterable[int], mask: int) -> tuple[Mark, ...]:
     """Marks removing ``mask``'s digits from ``cells`` where they are still candidates."""
     masks = state.board.masks
     return tuple(Mark(state.cell(i), f"-{d}") for i in cells if masks[i] & mask for d in digits(masks[i] & mask))
+
+
+def unsupported(state: State, comp: Compartment, fitting: Sequence[Fit]) -> tuple[int, int, tuple[Mark, ...]] | None:
+    """The first cell of ``comp`` holding a digit it takes in none of ``fitting``: the cell, the
+    digits it keeps, and the marks removing the others."""
+    for q, i in enumerate(comp.cells):
+        ok = supported(fitting, q)
+        marks = removal(state, (i,), ~ok)
+        if marks:
+            return i, ok, marks
+    return None
+
+
+def held(fitting: Iterable[Fit]) -> str:
+    """The windows of ``fitting`` for a sentence: ``234, 345``."""
+    return ", ".join(show(w) for w, _ in fitting)
 
 
 def names(state: State, cells: Iterable[int]) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Step
-from gridlogic.puzzles.str8ts.rules.state import State, digits, removal, white_peers
+from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, removal, white_peers
 
 
 def _pairs(s: State) -> list[int]:
@@ -44,16 +44,13 @@ def y_wing(level: int) -> Callable[[State], Step | None]:
                         a, b = digits(pm)
                         return Step("YWing", level,
                                     f"pivot {cell_name(s.cell(pivot))} is {a} or {b}; its pincers "
-                                    f"{cell_name(s.cell(x))} and {cell_name(s.cell(y))} ({_pair(masks[x])}, "
-                                    f"{_pair(masks[y])}) mean one of them is {c}, so {c} leaves the cells seeing both",
+                                    f"{cell_name(s.cell(x))} and {cell_name(s.cell(y))} ({alternatives(masks[x])}, "
+                                    f"{alternatives(masks[y])}) mean one of them is {c}, so {c} leaves the cells "
+                                    "seeing both",
                                     (s.cell(pivot), s.cell(x), s.cell(y)), marks)
         return None
 
     return find
-
-
-def _pair(m: int) -> str:
-    return " or ".join(map(str, digits(m)))
 
 
 def unique_rectangle(level: int) -> Callable[[State], Step | None]:

@@ -22,10 +22,10 @@ def _compact(text: str) -> str:
     return "".join(text.split())
 
 
-def sniff_s81(text: str) -> bool:
+def sniff(text: str) -> bool:
     """Looks like a Str8ts string or grid: mostly Str8ts characters, no separators other formats use.
     Lenient on purpose (Str8ts is sniffed last), so that a near miss gets a precise error from
-    :func:`from_s81` instead of "unknown format"."""
+    :func:`read` instead of "unknown format"."""
     body = text.strip()
     if not body or any(ch in _FOREIGN for ch in body) or any(ch.isupper() for ch in body):
         return False
@@ -44,7 +44,7 @@ def _expected_size(length: int) -> int:
     return n if n * n == length else min(n + 1, MAX_SIZE)
 
 
-def from_s81(text: str, name: str = "") -> Str8ts:
+def read(text: str, name: str = "") -> Str8ts:
     """Parse the seed's string (or the same characters as a grid of lines)."""
     lines = [ln for ln in text.strip().splitlines() if ln.strip()]
     if len(lines) > 1:
@@ -83,7 +83,7 @@ def _digit(ch: str) -> int:
     return 0
 
 
-def to_s81(p: Str8ts) -> str:
+def write(p: Str8ts) -> str:
     out = []
     for i in range(p.size):
         g = p.givens[i]
@@ -96,5 +96,5 @@ def to_s81(p: Str8ts) -> str:
 
 def to_grid(p: Str8ts) -> str:
     """The same characters, one line per row."""
-    s = to_s81(p)
+    s = write(p)
     return "\n".join(s[r * p.n:(r + 1) * p.n] for r in range(p.n))

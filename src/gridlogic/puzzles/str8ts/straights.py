@@ -1,4 +1,5 @@
-"""Exact straight analysis shared by the rules (pure functions over masks, cached).
+"""Exact straight analysis shared by the rules and the backtracking solver (pure functions over
+masks, cached).
 
 A compartment of t cells can hold the straight ``w`` (a mask of t consecutive digits) when its
 cells can be matched one-to-one to the digits of ``w`` (each cell to one of its candidates): a
@@ -9,6 +10,7 @@ column: their straights cannot share a digit nor use a digit of a black cell in 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 Fit = tuple[int, tuple[int, ...]]
@@ -107,13 +109,21 @@ def trimmed(n: int, masks: tuple[int, ...], banned: int) -> bool:
     """Whether some cell holds a digit it takes in none of the :func:`fits` (a cheap, cached
     "nothing to remove" for the rules that look at every compartment on every board)."""
     fitting = fits(n, masks, banned)
-    for k, m in enumerate(masks):
-        ok = 0
-        for _, support in fitting:
-            ok |= support[k]
-        if m & ~ok:
-            return True
-    return False
+    return any(m & ~supported(fitting, k) for k, m in enumerate(masks))
+
+
+def supported(fitting: Iterable[Fit], k: int) -> int:
+    """The digits cell ``k`` (its position in the compartment) takes in some of ``fitting``."""
+    ok = 0
+    for _, support in fitting:
+        ok |= support[k]
+    return ok
+
+
+def within(fitting: Iterable[Fit], wins: Iterable[int]) -> list[Fit]:
+    """The fits whose window is one of ``wins``."""
+    keep = set(wins)
+    return [f for f in fitting if f[0] in keep]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -148,4 +158,4 @@ def line_windows(windows: tuple[tuple[int, ...], ...], banned: int,
     return tuple(tuple(w for w in ws if w in a) for ws, a in zip(windows, allowed, strict=True)), required
 
 
-__all__ = ["Fit", "fits", "line_windows", "lone_sure", "trimmed", "windows"]
+__all__ = ["Fit", "fits", "line_windows", "lone_sure", "supported", "trimmed", "windows", "within"]

@@ -27,10 +27,7 @@ import numpy.typing as npt
 
 from gridlogic.core.sat import SatModel, models
 from gridlogic.puzzles.str8ts.check import violations
-from gridlogic.puzzles.str8ts.model import Str8ts
-
-Solution = tuple[int, ...]
-"""A solved grid: the digit of each white cell, 0 for black cells (flat, row-major)."""
+from gridlogic.puzzles.str8ts.model import Solution, Str8ts
 
 CONFLICT_BUDGET = 300
 """Conflicts the solver may spend on (A)-(D) alone before (E) is added (measured over the corpus)."""
