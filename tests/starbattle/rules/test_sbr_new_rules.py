@@ -19,7 +19,7 @@ from gridlogic.puzzles.starbattle.rules import (
     capped,
     explain,
     linesets,
-    listing,
+    placements,
     pressured_squeeze,
     rules,
     set_differentials,
@@ -144,7 +144,7 @@ def test_wide_pressured_squeeze_moves_where_everything_before_it_is_stuck(corpus
     steps, k = _first(puzzle, "Pressured squeeze over")
     st = before(puzzle, steps, k)
     assert next_step(st.copy(), _before_rule(strips.r6_3_wide)) is None  # Placements and R6.3 included
-    assert pressured_squeeze.r6_3(st.copy()) is None and listing.r_listing(st.copy()) is None
+    assert pressured_squeeze.r6_3(st.copy()) is None and placements.r_placements(st.copy()) is None
     step = sound(strips.r6_3_wide(st), sol)
     assert step == steps[k] and step.rule == "R6.3" and step.level == EXPERT_PLUS
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gridlogic.puzzles.starbattle.formats import sbl
-from gridlogic.puzzles.starbattle.rules import explain, fish, kissing_ls, listing, state, the_m, tier3, tier4, tier5
+from gridlogic.puzzles.starbattle.rules import explain, fish, kissing_ls, placements, state, the_m, tier3, tier4, tier5
 from gridlogic.puzzles.starbattle.rules.base import EXPERT, HARD, TRIAL
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
 from gridlogic.puzzles.starbattle.rules.state import Broken, State
@@ -145,15 +145,15 @@ def _listing_every_placement(st: State) -> tuple[int, int, int] | None:
     """Placements with every placement of every unit looked at, in order: (kept, empties, stars)
     of the first unit that marks."""
     g, unk = st.geo, st.unknown
-    for _, mask, holds in listing._units(g):
+    for _, mask, holds in placements._units(g):
         need = holds - (st.star & mask).bit_count()
         cand = mask & unk
         if need <= 0 or cand.bit_count() <= need:
             continue
-        pats = listing.unit_placements(st, cand, need)
+        pats = placements.unit_placements(st, cand, need)
         if pats is None:
             continue
-        kept = [(p, got) for p in pats if (got := listing.consequences(st, p)) is not None]
+        kept = [(p, got) for p in pats if (got := placements.consequences(st, p)) is not None]
         anywhere, everywhere, emptied, starred = 0, cand, unk, unk
         for p, (gone, added) in kept:
             anywhere, everywhere, emptied, starred = anywhere | p, everywhere & p, emptied & gone, starred & added
@@ -174,7 +174,7 @@ def test_placements_order_changes_no_step(corpus: Path) -> None:
         if ex.status != "stuck":
             continue
         want = _listing_every_placement(st)
-        step = listing.r_listing(st)
+        step = placements.r_placements(st)
         assert (step is None) == (want is None)
         if step is not None and want is not None:
             kept, black, star = want

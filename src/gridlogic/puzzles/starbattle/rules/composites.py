@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS
+from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS
+from gridlogic.puzzles.starbattle.rules.counting import names
 from gridlogic.puzzles.starbattle.rules.facts import windows
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit
-from gridlogic.puzzles.starbattle.rules.set_differentials import _differentials, differential_step
+from gridlogic.puzzles.starbattle.rules.set_differentials import differential_step, differentials
 from gridlogic.puzzles.starbattle.rules.state import State
-from gridlogic.puzzles.starbattle.rules.tier5 import names
 
 MIN_OPS = 5
 """Operations a sum needs to be kept here (the seed's Expert+)."""
@@ -128,7 +128,7 @@ def _composites(st: State) -> list[Known]:
     out = [Known(comp, total, len(rows) + len(cols) + len(regs),
                  f"({names(rows)} + {names(cols)}" + (f" − {names(regs)})" if regs else ")"),
                  frozenset(u.name for u in rows + cols + regs))
-           for rows, cols, regs, comp, total in _differentials(st) if comp]
+           for rows, cols, regs, comp, total in differentials(st) if comp]
     out += [Known(k.cells, k.stars, k.ops, f"({k.label})", k.units) for *_, k in regions_minus_lines(st) if k.cells]
     return out
 
