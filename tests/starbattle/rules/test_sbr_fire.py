@@ -11,12 +11,12 @@ from sbr_helpers import corpus_sample
 
 from gridlogic.core.grid import Cell
 from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle.explain import explain
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.rules import (
     at_sea,
     by_a_thread,
     entanglement,
-    explain,
     kissing_ls,
     linesets,
     placements,

@@ -11,13 +11,16 @@ from pathlib import Path
 import pytest
 from sbr_helpers import before, lab, solved, sound
 
+from gridlogic.core.engine import Rule, next_step
 from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle.explain import explain
+from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS, HARD, MEDIUM
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.rules import (
     PRODUCTION,
     blocks,
     capped,
-    explain,
+    counting,
     linesets,
     placements,
     pressured_squeeze,
@@ -25,10 +28,7 @@ from gridlogic.puzzles.starbattle.rules import (
     set_differentials,
     strips,
     tier4,
-    tier5,
 )
-from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS, HARD, MEDIUM, Rule
-from gridlogic.puzzles.starbattle.rules.engine import next_step
 from gridlogic.puzzles.starbattle.rules.state import State
 
 
@@ -113,7 +113,7 @@ def test_block_differential_finds_what_short_differentials_and_line_sets_do_not(
     puzzle, sol = lab(corpus, "10-2-hard", 8)
     st = before(puzzle, explain(puzzle).steps, 14)
     for shorter in (set_differentials.r5_6_simple, set_differentials.r5_6_medium, set_differentials.r5_6_long,
-                    tier5.r5_1, tier5.r5_2, linesets.undercounting, linesets.overcounting):
+                    counting.r5_1, counting.r5_2, linesets.undercounting, linesets.overcounting):
         assert shorter(st.copy()) is None
     step = sound(blocks.r5_6_blocks(st), sol)
     assert step.rule == "R5.6" and step.level == EXPERT_PLUS

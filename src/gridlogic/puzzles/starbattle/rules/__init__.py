@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from gridlogic.core.engine import Rule
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.levels import EASY, EXPERT, EXPERT_PLUS, HARD, MEDIUM, TRIAL, UNIQUENESS
+from gridlogic.puzzles.starbattle.levels import EASY, EXPERT, EXPERT_PLUS, HARD, LEVELS, MEDIUM, TRIAL, UNIQUENESS
 from gridlogic.puzzles.starbattle.rules import (
     at_sea,
     blocks,
@@ -40,9 +40,9 @@ from gridlogic.puzzles.starbattle.rules import (
     tier2,
     tier3,
     tier4,
+    trial,
 )
 from gridlogic.puzzles.starbattle.rules.state import State
-from gridlogic.puzzles.starbattle.rules.trial import trial
 
 
 @dataclass(frozen=True)
@@ -205,7 +205,7 @@ UNIQUENESS_RULES: tuple[Rule[State], ...] = (
 
 
 def _trial(st: State) -> Step | None:
-    return trial(st, SEED_TIERS)
+    return trial.trial(st, SEED_TIERS)
 
 
 TRIAL_RULE: Rule[State] = Rule("Trial", TRIAL, _trial)
@@ -229,5 +229,5 @@ def level_of(technique: str) -> int | None:
     return min((r.level for r in PRODUCTION if r.id == technique), default=None)
 
 
-__all__ = ["BY_ID", "CATALOG", "GRADED_HARD", "PRODUCTION", "SEED_TIERS", "TRIAL_RULE", "UNIQUENESS_RULES",
+__all__ = ["BY_ID", "CATALOG", "GRADED_HARD", "LEVELS", "PRODUCTION", "SEED_TIERS", "TRIAL_RULE", "UNIQUENESS_RULES",
            "Entry", "State", "at_level", "graded", "level_of", "rules"]

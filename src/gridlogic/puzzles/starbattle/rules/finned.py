@@ -4,7 +4,7 @@ with R6.5 Finned Fish, memoised per puzzle."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from gridlogic.core.step import Step
@@ -15,6 +15,10 @@ from gridlogic.puzzles.starbattle.rules.state import Broken, State, make_step
 
 HYPO_BUDGET = 20000
 """Search nodes of one whole finned-counting scan (all cells together)."""
+
+FinStart = tuple[dict[int, int], Collection[int]] | tuple[()]
+"""Where a cell's finned search starts: the supposed spans of the units near it and the units it
+changes; ``()`` when no search starts there."""
 
 
 def suppose(st: State, i: int) -> int:
@@ -50,10 +54,10 @@ def r5_3(st: State) -> Step | None:
             if not start:
                 done[key] = 0
                 continue
-            raw, touched = start
+            raw, musts = start
             spans = fin_tuple(st, g.reg_units, lines, raw, spans_now)
             try:
-                found = fin_search(st, i, touched, g.reg_units, lines, live, budget, spans=spans)
+                found = fin_search(st, i, musts, g.reg_units, lines, live, budget, spans=spans)
             except Broken as e:
                 return hypo_broken(g, "R5.3", i, e, unk)
             if found is None and budget[0] >= 0:
@@ -95,10 +99,10 @@ def r5_4(st: State) -> Step | None:
             if not start:
                 done[key] = 0
                 continue
-            raw, touched = start
+            raw, musts = start
             spans = fin_tuple(st, lines, g.reg_units, raw, spans_now)
             try:
-                found = fin_search(st, i, touched, lines, g.reg_units, live, budget, spans=spans)
+                found = fin_search(st, i, musts, lines, g.reg_units, live, budget, spans=spans)
             except Broken as e:
                 return hypo_broken(g, "R5.4", i, e, unk)
             if found is None and budget[0] >= 0:
@@ -118,7 +122,7 @@ off only to test that the skip changes nothing."""
 
 
 def fin_done(st: State, rule: str, kind: str, inner: list[Unit], now: Sequence[int],
-             ) -> tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], tuple[Any, ...]], list[int]]:
+             ) -> tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], FinStart], list[int]]:
     """Per puzzle, for a finned scan (``rule`` over lines of ``kind``) on boards whose ``inner``
     units have the spans ``now``: a dict from a cell's key to the budget its search spent finding
     nothing, and per cell the cells that key reads (see below). Empty when :data:`FIN_MEMO` is off.
@@ -139,7 +143,7 @@ def fin_done(st: State, rule: str, kind: str, inner: list[Unit], now: Sequence[i
     got: dict[tuple[int, int, int], int] | None = g.facts.get(key)  # type: ignore[assignment]
     if got is None:
         got = g.facts[key] = {}
-    near: dict[tuple[int, int, int], tuple[Any, ...]] | None = g.facts.get(("fin near", rule, kind))  # type: ignore[assignment]
+    near: dict[tuple[int, int, int], FinStart] | None = g.facts.get(("fin near", rule, kind))  # type: ignore[assignment]
     if near is None:
         near = g.facts["fin near", rule, kind] = {}
     return got, near, _reach(g, inner)

@@ -73,9 +73,9 @@ def r6_5(st: State) -> Step | None:
             if not start:
                 done[key] = 0
                 continue
-            raw, changed = start
+            raw, musts = start
             spans = fin_tuple(st, units, others, raw, spans_now)
-            found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, spans=spans)
+            found = fin_search(st, i, musts, units, others, live, budget, skip_broken=True, spans=spans)
             if found is None and budget[0] >= 0:
                 done[key] = before - budget[0]
             if found is not None:
