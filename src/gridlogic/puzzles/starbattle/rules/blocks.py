@@ -1,6 +1,6 @@
 """R5.6 Set Differential over blocks of three or more consecutive lines.
 
-``tier5`` adds single lines, two neighbouring lines or the two outer lines of each kind. Here one
+``set_differentials`` adds single lines, two neighbouring lines or the two outer lines of each kind. Here one
 side is a block of 3 to n/2 consecutive rows (or columns), the other any block of columns (rows):
 add the rows, add the columns, subtract every region lying inside their union. When no candidate is
 counted twice, the candidates counted once hold exactly the resulting number of stars; none if it is

@@ -1,4 +1,4 @@
-"""R5.6 Set Differential with composite regions (R5.6a-d): the sums ``tier5`` and ``blocks`` do not
+"""R5.6 Set Differential with composite regions (R5.6a-d): the sums ``set_differentials`` and ``blocks`` do not
 try.
 
 * **Regions minus the lines inside them** (R5.6e's overcounting, both kinds at once): add a set of
@@ -124,7 +124,7 @@ def r5_6_regions(st: State) -> Step | None:
 
 
 def _composites(st: State) -> list[Known]:
-    """The results of this board's sums (tier5's short sums, regions minus lines) with candidates."""
+    """The results of this board's sums (set_differentials's short sums, regions minus lines) with candidates."""
     out = [Known(comp, total, len(rows) + len(cols) + len(regs),
                  f"({names(rows)} + {names(cols)}" + (f" − {names(regs)})" if regs else ")"),
                  frozenset(u.name for u in rows + cols + regs))
