@@ -1,4 +1,5 @@
-"""A seeded Star Battle generator that hits the asked grade exactly.
+"""A seeded Star Battle generator that hits the asked grade exactly (steps 1 and 2-3 in
+:mod:`~gridlogic.puzzles.starbattle.layouts` and :mod:`~gridlogic.puzzles.starbattle.regions`).
 
 1. A random star placement (the future solution): the (n, S) template without regions, with stars
    assumed at random cells (each kept only if the template stays satisfiable) until half are placed;

@@ -25,6 +25,8 @@ CLASSED = 12
 draws repeat one with probability ~4 % and ~64 %; benchmarks/sb_layouts.py), start a seed's
 placements with the seed's own first rows, or take the seed's own placement where there are at most
 100 (:func:`seed_layout`); bigger boards have billions."""
+
+
 def template_solver(n: int, stars: int) -> Solver:
     """A minicard solver holding the (n, S) template: S stars per row and column, none touching,
     regions ignored (the caller closes it)."""

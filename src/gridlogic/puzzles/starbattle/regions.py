@@ -32,8 +32,11 @@ no region under 6 cells the 99th percentile needed 190 moves, the most 242 (10/2
 102 and 260; 14/3, 21/5, 25/6: at most 89); draws that reach the bound almost always cycle, and
 were 27 % of the drawing time at 400."""
 GROUPINGS = 20
+"""Tries at grouping the stars into joinable seeds of regions before a draw is given up."""
 SIGMA = 0.9
 """Spread of the regions' growth rates (log-normal): larger, more uneven region sizes."""
+
+
 # ----- 2. regions around it
 
 def grow_regions(n: int, stars: int, solution: frozenset[Cell], rng: random.Random,

@@ -22,6 +22,7 @@ from gridlogic.puzzles.starbattle.rules.geometry import bits
 from gridlogic.puzzles.starbattle.rules.state import STAR, State, make_step
 
 MAX_STEPS = 80
+"""Steps an assumption is followed for (a chain longer than that is not looked for)."""
 MAX_CELLS = 150
 """Candidates tried per pass (the tightest first): bounds the search on big boards."""
 HYPOTHETICAL = frozenset({"R5.3", "R5.4", "R6.5"})

@@ -55,6 +55,8 @@ to minutes of CPU per step (following every candidate with Placements), while a 
 usually found among the first few assumptions (measured in docs/starbattle-rules.md)."""
 DEEP_BUDGETS = (20, 40, 80, 160)
 """Step budgets of the deep pass's rounds (every candidate runs to the round's budget)."""
+
+
 def trial(st: State, rules: Sequence[Rule[State]], budget: Budget | None = None) -> Step | None:
     """The assumption whose propagation (by ``rules`` up to Hard) breaks the board in the fewest
     steps: tiers 1-3 first, then up to tier 4, then tier 5; the shortest chain of the first of
