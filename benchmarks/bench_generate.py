@@ -158,7 +158,7 @@ def spreads(sizes: str, sigmas: str, count: int) -> None:
     """Star Battle: how the region-size spread (``generate.SIGMAS``) moves the grades of fresh
     candidates: ``count`` unique puzzles per spread, each judged by one solve capped at Expert+
     (``Trial``: stuck there), with the CPU per candidate (drawing and judging)."""
-    from gridlogic.puzzles.starbattle import generate as gen
+    from gridlogic.puzzles.starbattle.regions import unique_puzzle
 
     sb = kind("starbattle")
     top = sb.level_number("Expert+")
@@ -172,7 +172,7 @@ def spreads(sizes: str, sigmas: str, count: int) -> None:
             got: Counter[int] = Counter()
             c0 = time.process_time()
             while sum(got.values()) < count:
-                found = gen.unique_puzzle(n, stars, rng, sigma=sigma)
+                found = unique_puzzle(n, stars, rng, sigma=sigma)
                 if found is not None:
                     ex = sb.explain(found[0], top)
                     got[ex.level if ex.status == "solved" else top + 1] += 1

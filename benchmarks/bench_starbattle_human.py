@@ -35,10 +35,11 @@ from gridlogic.core.inputs import split_records
 from gridlogic.core.registry import detect
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.exact import solutions
+from gridlogic.puzzles.starbattle.explain import explain
 from gridlogic.puzzles.starbattle.formats import sbl, sbn
+from gridlogic.puzzles.starbattle.levels import HARD, TRIAL
 from gridlogic.puzzles.starbattle.model import StarBattle
-from gridlogic.puzzles.starbattle.rules import LEVELS, explain, rules
-from gridlogic.puzzles.starbattle.rules.base import HARD, TRIAL
+from gridlogic.puzzles.starbattle.rules import LEVELS, rules
 from gridlogic.puzzles.starbattle.rules.state import State
 
 

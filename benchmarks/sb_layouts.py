@@ -17,7 +17,7 @@ import random
 from collections import Counter, defaultdict
 from itertools import combinations, pairwise
 
-from gridlogic.puzzles.starbattle.generate import random_solution
+from gridlogic.puzzles.starbattle.layouts import random_solution
 
 
 def rows(n: int, s: int) -> list[int]:

@@ -42,7 +42,7 @@ def main() -> None:
 
         setattr(trial, name, g)
 
-    for name in ("_cases", "_deep", "nested", "_shortest"):
+    for name in ("_cases", "_deep", "nested", "shortest"):
         timed(name)
     refute = nested._refute
 

@@ -12,9 +12,9 @@ import json
 import time
 
 from benchmarks.bench_starbattle_human import CORPUS
+from gridlogic.puzzles.starbattle.explain import explain
 from gridlogic.puzzles.starbattle.formats import sbn
-from gridlogic.puzzles.starbattle.rules import explain
-from gridlogic.puzzles.starbattle.rules.base import TRIAL
+from gridlogic.puzzles.starbattle.levels import TRIAL
 
 
 def main() -> None:

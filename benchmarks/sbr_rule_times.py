@@ -15,10 +15,12 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from benchmarks.bench_starbattle_human import CORPUS, masonomara, starbattlelab
+from gridlogic.core.engine import Rule
 from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle import rules as table
+from gridlogic.puzzles.starbattle.explain import explain
 from gridlogic.puzzles.starbattle.formats import sbl
-from gridlogic.puzzles.starbattle.rules import catalog, explain
-from gridlogic.puzzles.starbattle.rules.base import TRIAL, Rule
+from gridlogic.puzzles.starbattle.levels import TRIAL
 from gridlogic.puzzles.starbattle.rules.state import State
 
 
@@ -37,7 +39,7 @@ def main() -> None:
     spent: dict[str, float] = defaultdict(float)
     calls: dict[str, int] = defaultdict(int)
 
-    def timed(rule: Rule) -> Rule:
+    def timed(rule: Rule[State]) -> Rule[State]:
         fn = rule.fn
         name = f"{rule.id} {getattr(fn, '__name__', '')}".replace("<lambda>", "completing")
 
@@ -51,15 +53,15 @@ def main() -> None:
 
         return Rule(rule.id, rule.level, run)
 
-    production = catalog.PRODUCTION
-    catalog.PRODUCTION = tuple(timed(r) for r in production)
+    production = table.PRODUCTION
+    table.PRODUCTION = tuple(timed(r) for r in production)
     try:
         cpu = time.process_time()
         for p in puzzles:
             explain(p, TRIAL - 1)
         cpu = time.process_time() - cpu
     finally:
-        catalog.PRODUCTION = production
+        table.PRODUCTION = production
     print(f"{len(puzzles)} puzzles: CPU {cpu:.2f} s; in the rules {sum(spent.values()):.2f} s")
     for name, s in sorted(spent.items(), key=lambda kv: -kv[1])[: args.top]:
         print(f"  {name:28s} {s:6.2f} s {100 * s / cpu:5.1f} %  {calls[name]:6d} calls "

@@ -15,21 +15,10 @@ from gridlogic.core.grid import grid
 from gridlogic.puzzles.starbattle import KIND
 from gridlogic.puzzles.starbattle.check import check
 from gridlogic.puzzles.starbattle.exact import solutions
-from gridlogic.puzzles.starbattle.generate import (
-    SCREENS,
-    TRIAL_BUDGET,
-    _pick_move,
-    _pick_swap,
-    generate,
-    judge,
-    layouts_listed,
-    parse_size,
-    prefixes,
-    random_solution,
-    seed_layout,
-    unique_puzzle,
-)
+from gridlogic.puzzles.starbattle.generate import SCREENS, TRIAL_BUDGET, generate, judge, parse_size
+from gridlogic.puzzles.starbattle.layouts import layouts_listed, prefixes, random_solution, seed_layout
 from gridlogic.puzzles.starbattle.model import StarBattle
+from gridlogic.puzzles.starbattle.regions import _pick_move, _pick_swap, unique_puzzle
 from gridlogic.puzzles.starbattle.shapes import shape, snake, straight
 
 OPTS = {"attempts": 400, "time_limit": 3600}
@@ -68,9 +57,9 @@ def test_generated_puzzles_are_unique(size: str, stars: int | None, seed: int) -
 
 
 @pytest.mark.parametrize(("size", "level", "seed"), [
-    ("6", "Easy", 1), ("6", "Hard", 2), ("8", "Easy", 3), ("8", "Medium", 4), ("8", "Hard", 5),
-    ("10", "Easy", 6), ("10", "Medium", 7), ("10", "Hard", 8), ("10", "Expert", 9), ("10", "Expert+", 1),
-    ("10", "Trial", 3), ("14", "Expert", 2), ("14", "Expert+", 1), ("17", "Medium", 1), ("17", "Expert", 2),
+    ("6", "easy", 1), ("6", "hard", 2), ("8", "easy", 3), ("8", "medium", 4), ("8", "hard", 5),
+    ("10", "easy", 6), ("10", "medium", 7), ("10", "hard", 8), ("10", "expert", 9), ("10", "expert+", 1),
+    ("10", "trial", 3), ("14", "expert", 2), ("14", "expert+", 1), ("17", "medium", 1), ("17", "expert", 2),
 ])
 def test_exactly_the_asked_grade(size: str, level: str, seed: int) -> None:
     g = generate(size=size, stars=None, difficulty=level, seed=seed, options=OPTS)
@@ -88,9 +77,9 @@ def test_seeds_and_difficulties_give_different_puzzles() -> None:
     assert len(sols) == 12
     layouts = {random_solution(8, 1, random.Random(s)) for s in range(20)}
     assert len(layouts) >= 15
-    by_level = {lv: generate(size="8", stars=1, difficulty=lv, seed=1, options=OPTS) for lv in ("Easy", "Medium")}
-    assert by_level["Easy"].puzzle != by_level["Medium"].puzzle
-    assert by_level["Easy"].solution != by_level["Medium"].solution
+    by_level = {lv: generate(size="8", stars=1, difficulty=lv, seed=1, options=OPTS) for lv in ("easy", "medium")}
+    assert by_level["easy"].puzzle != by_level["medium"].puzzle
+    assert by_level["easy"].solution != by_level["medium"].solution
 
 
 def test_seeds_less_than_100_apart_never_share_a_solution() -> None:
@@ -109,7 +98,7 @@ def test_seeds_less_than_100_apart_never_share_a_solution() -> None:
         firsts.append(sols[0])
     assert len(set(firsts)) == VARIETY
     ten = prefixes(10, 2)
-    for level, shift in ((None, 0), ("Easy", LEVEL_SHIFT), ("Hard", 3 * LEVEL_SHIFT)):
+    for level, shift in ((None, 0), ("easy", LEVEL_SHIFT), ("hard", 3 * LEVEL_SHIFT)):
         made = [generate(size="10", stars=2, difficulty=level, seed=s, options=OPTS).solution for s in (1, 101, 2)]
         top = [tuple(sum(1 << c for r, c in sol if r == i) for i in range(len(ten[0]))) for sol in made]
         assert top[0] == top[1] == ten[(1 + shift) % VARIETY] != top[2] == ten[(2 + shift) % VARIETY]
@@ -161,11 +150,11 @@ def test_trial_puzzles_at_10_2_have_no_small_region_and_pass_the_screens() -> No
     the cells the screens ask for unknown when capped at their levels (checked by separate capped
     solves; the generator checks them inside one run)."""
     tally = Tally()
-    g = generate(size="10", stars=2, difficulty="Trial", seed=2, options={**OPTS, "tally": tally})
+    g = generate(size="10", stars=2, difficulty="trial", seed=2, options={**OPTS, "tally": tally})
     assert shape(g.puzzle).smallest >= 7
     assert KIND.explain(g.puzzle, 4).status == "stuck" and KIND.explain(g.puzzle, 5).status == "solved"
     assert all(unknown_when_capped(g.puzzle, level) >= share for level, share in SCREENS[10])
-    assert tally.grades["Trial"] == 1 and tally.grades["<Trial screened"] > 0
+    assert tally.grades["trial"] == 1 and tally.grades["<trial screened"] > 0
     assert tally.candidates == sum(tally.grades.values())
 
 
@@ -205,7 +194,7 @@ def test_one_judging_run_says_what_the_capped_solves_say() -> None:
     (and a screened-out one is counted as such, never as a hit)."""
     rng = random.Random("judge")
     drawn = [unique_puzzle(10, 2, rng, sigma=sigma, least=least) for sigma, least in [(1.2, 2)] * 3 + [(0.4, 6)] * 6]
-    trial = generate(size="10", stars=2, difficulty="Trial", seed=2, options=OPTS).puzzle
+    trial = generate(size="10", stars=2, difficulty="trial", seed=2, options=OPTS).puzzle
     seen: set[str] = set()
     for p in [trial, *(found[0] for found in drawn if found is not None)]:
         for target in (1, 2, 4, 5):
@@ -220,27 +209,27 @@ def test_one_judging_run_says_what_the_capped_solves_say() -> None:
         passed = all(unknown_when_capped(p, level) >= share for level, share in SCREENS[10])
         got = judge(p, 5, tally, SCREENS[10])
         if not passed:
-            assert got is None and tally.grades["<Trial screened"] == 1
+            assert got is None and tally.grades["<trial screened"] == 1
         else:
-            assert tally.grades["<Trial screened"] == 0
+            assert tally.grades["<trial screened"] == 0
             assert (got is not None) == (KIND.explain(p, 4).status == "stuck")
         seen.add(next(iter(tally.grades)))
-    assert {"<Trial screened", "<Trial", "Trial", "Hard", "<Hard", ">Hard", ">Medium"} <= seen
+    assert {"<trial screened", "<trial", "trial", "hard", "<hard", ">hard", ">medium"} <= seen
 
 
 def test_a_trial_budget_drops_costly_candidates_and_changes_no_verdict() -> None:
     """``judge(budget=...)`` (the Trial path of big boards, :data:`TRIAL_BUDGET`): a candidate whose
     trial search spends the budget is dropped and counted as such; with a budget it does not reach,
     the verdict is the unbounded one; a candidate solved without the trial search never spends it."""
-    trial = generate(size="10", stars=2, difficulty="Trial", seed=2, options=OPTS).puzzle
+    trial = generate(size="10", stars=2, difficulty="trial", seed=2, options=OPTS).puzzle
     tally = Tally()
-    assert judge(trial, 5, tally, budget=1) is None and tally.grades == {">Trial budget": 1}
+    assert judge(trial, 5, tally, budget=1) is None and tally.grades == {">trial budget": 1}
     tally = Tally()
     assert judge(trial, 5, tally, budget=10**9) == judge(trial, 5, Tally()) == KIND.grade(trial)
-    assert tally.grades == {"Trial": 1}
-    easy = generate(size="10", stars=2, difficulty="Hard", seed=8, options=OPTS).puzzle
+    assert tally.grades == {"trial": 1}
+    easy = generate(size="10", stars=2, difficulty="hard", seed=8, options=OPTS).puzzle
     tally = Tally()
-    assert judge(easy, 5, tally, budget=1) is None and tally.grades == {"<Trial": 1}
+    assert judge(easy, 5, tally, budget=1) is None and tally.grades == {"<trial": 1}
     assert set(TRIAL_BUDGET) <= {14, 17, 21, 25} and all(b > 0 for b in TRIAL_BUDGET.values())
 
 
@@ -259,8 +248,8 @@ def test_bad_difficulties(bad: str) -> None:
 
 
 def test_a_missed_target_is_a_negative_answer() -> None:
-    with pytest.raises(GenerationFailed, match=r"no 5x5 1-star Expert puzzle found in 5 attempts .*tried"):
-        generate(size="5", stars=None, difficulty="Expert", seed=1, options={"attempts": 5})
+    with pytest.raises(GenerationFailed, match=r"no 5x5 1-star expert puzzle found in 5 attempts .*tried"):
+        generate(size="5", stars=None, difficulty="expert", seed=1, options={"attempts": 5})
 
 
 def test_shape_measures() -> None:

@@ -9,8 +9,8 @@ from gridlogic.cli import main
 from gridlogic.core.engine import run
 from gridlogic.core.errors import ValidationError
 from gridlogic.puzzles.starbattle.generate import generate, requirable
+from gridlogic.puzzles.starbattle.levels import EXPERT, MEDIUM
 from gridlogic.puzzles.starbattle.rules import State, rules
-from gridlogic.puzzles.starbattle.rules.base import EXPERT, MEDIUM
 
 
 @pytest.mark.parametrize(("technique", "level"), [("R4.1", MEDIUM), ("Entanglement", EXPERT)])

@@ -27,4 +27,4 @@ def test_every_label_is_the_engines_grade(entry: dict[str, Any]) -> None:
 def test_real_expert_star_battles_at_three_sizes() -> None:
     have = {(e["size"], e["grade"]) for e in ENTRIES if e["kind"] == "starbattle"}
     for size in ("8", "10", "14"):
-        assert {(size, "Expert"), (size, "Expert+")} <= have, size
+        assert {(size, "expert"), (size, "expert+")} <= have, size

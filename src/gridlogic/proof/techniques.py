@@ -6,7 +6,7 @@ changes or more: its set of changes is a subset of what the rule itself deduces 
 enough that the cells are implied (a one-step "proof" filling in the solution under ``R1.1`` is
 rejected: R1.1 does not deduce it).
 
-- Star Battle: the human solver's rule functions with that id (``rules/catalog.py``; several share an
+- Star Battle: the human solver's rule functions with that id (``rules/__init__.py``; several share an
   id) run on a fresh solving state of the parent board; each returns the first application it finds,
   and the step must be a subset of one of them. So a technique step follows the solver's order within
   a rule (stricter than a human reading of the rule; documented in ``docs/proofs.md``).
@@ -32,7 +32,7 @@ BINARY_TECHNIQUES = ("LineCompletions", "ZeroOrOne", "ZeroOrOneNested")
 @cache
 def starbattle_ids() -> tuple[str, ...]:
     """Star Battle technique ids: the production rules (engine order, each once) and ``Trial``."""
-    from gridlogic.puzzles.starbattle.rules.catalog import PRODUCTION
+    from gridlogic.puzzles.starbattle.rules import PRODUCTION
     return (*dict.fromkeys(r.id for r in PRODUCTION), *STARBATTLE_EXTRA)
 
 
@@ -62,7 +62,7 @@ def _sb_puzzle(n: int, stars: int, regions: tuple[int, ...]) -> Any:
 
 def _sb_applications(rule: str, board: Any) -> list[dict[int, str]]:
     """What each solver function of ``rule`` deduces on ``board`` (first application each)."""
-    from gridlogic.puzzles.starbattle.rules.catalog import PRODUCTION, TRIAL_RULE
+    from gridlogic.puzzles.starbattle.rules import PRODUCTION, TRIAL_RULE
     from gridlogic.puzzles.starbattle.rules.state import Broken, State
     try:
         puzzle = _sb_puzzle(board.n, board.stars, board.regions)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from sbr_helpers import board
 
-from gridlogic.puzzles.starbattle.rules import LEVELS, explain, grade, hint, render_explanation, rules
+from gridlogic.puzzles.starbattle.explain import explain, grade, hint_step, render_explanation
+from gridlogic.puzzles.starbattle.rules import LEVELS, rules
 
 # 5x5, 1 star: regions as letters (a small puzzle with one solution).
 P5 = board(1, "BBCCA BBCCA BBBAA BBBEE DBBEE")  # generated here; one solution
@@ -12,8 +13,8 @@ P5M = board(1, "DDEEE CDEBB CDDBB AAABB AAABB")  # needs exclusion (Medium)
 
 
 def test_levels_and_rule_levels() -> None:
-    assert LEVELS[:5] == ("Easy", "Medium", "Hard", "Expert", "Expert+")
-    assert "Trial" in LEVELS
+    assert LEVELS[:5] == ("easy", "medium", "hard", "expert", "expert+")
+    assert "trial" in LEVELS
     for r in rules():
         assert 0 <= r.level < len(LEVELS)
         assert r.id.startswith("R") or r.id in ("Placements", "Entanglement", "Trial")
@@ -53,10 +54,10 @@ def test_render_numbers_steps_and_draws_board() -> None:
 
 
 def test_hint_from_partial_board() -> None:
-    step = hint(P5, ["?????"] * 5)
+    step = hint_step(P5, ["?????"] * 5)
     assert step is not None and step.marks
     done = explain(P5).final
-    assert hint(P5, done) is None or not hint(P5, done).marks  # type: ignore[union-attr]
+    assert hint_step(P5, done) is None or not hint_step(P5, done).marks  # type: ignore[union-attr]
 
 
 def test_givens_are_respected() -> None:
@@ -71,7 +72,7 @@ def test_givens_are_respected() -> None:
 
 
 def test_medium_puzzle_is_stuck_when_capped_at_easy() -> None:
-    assert grade(P5M).name == "Medium"
+    assert grade(P5M).name == "medium"
     capped = explain(P5M, max_level=0)
     assert capped.status == "stuck" and "?" in "".join(capped.final)
     assert explain(P5M, max_level=1).status == "solved"
@@ -81,4 +82,4 @@ def test_uniqueness_rules_only_on_request_and_never_graded() -> None:
     ex = explain(P5M, allow_uniqueness=True)
     assert ex.status == "solved"
     assert not [s for s in explain(P5M).steps if s.rule.startswith("R7")]
-    assert grade(P5M).name == "Medium"
+    assert grade(P5M).name == "medium"

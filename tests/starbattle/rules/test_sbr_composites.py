@@ -13,19 +13,19 @@ from pathlib import Path
 import pytest
 from sbr_helpers import before, lab, solved, sound
 
+from gridlogic.core.engine import Rule, next_step
 from gridlogic.core.grid import Cell
 from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle.explain import explain
+from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS, HARD
 from gridlogic.puzzles.starbattle.rules import (
     PRODUCTION,
     blocks,
     capped,
     composites,
-    explain,
     set_differentials,
     tier4,
 )
-from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS, HARD, Rule
-from gridlogic.puzzles.starbattle.rules.engine import next_step
 from gridlogic.puzzles.starbattle.rules.state import Broken, State
 
 NEW: dict[str, Callable[[State], Step | None]] = {
@@ -66,7 +66,7 @@ def test_capped_cross_line_exclusion_moves_where_every_rule_before_it_is_stuck(
     st = before(puzzle, steps, k)
     # every rule before it is stuck: the plain and completing R4.5/R4.6, R4.4 with line counts
     assert next_step(st.copy(), _before_rule(fn)) is None
-    assert tier4.completing(rule).fn(st.copy()) is None
+    assert tier4.completing(rule)(st.copy()) is None
     step = sound(fn(st), sol)
     assert step == steps[k]
     assert step.rule == rule and step.level == HARD

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from sbr_helpers import corpus_sample
 
+from gridlogic.puzzles.starbattle.rules.finned import r5_3, r5_4
 from gridlogic.puzzles.starbattle.rules.fish import r6_5
 from gridlogic.puzzles.starbattle.rules.state import Broken, State
-from gridlogic.puzzles.starbattle.rules.tier5 import r5_3, r5_4
 
 
 @pytest.mark.parametrize("rule", [r5_3, r5_4, r6_5])

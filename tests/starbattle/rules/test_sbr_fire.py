@@ -11,15 +11,15 @@ from sbr_helpers import corpus_sample
 
 from gridlogic.core.grid import Cell
 from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle.explain import explain
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.rules import (
     at_sea,
     by_a_thread,
     entanglement,
-    explain,
     kissing_ls,
     linesets,
-    listing,
+    placements,
     pressured_squeeze,
     rooks,
     set_differentials,
@@ -46,7 +46,7 @@ RULES: dict[str, Callable[[State], Step | None]] = {
     "Entanglement": entanglement.entanglement,
     "R6.3": pressured_squeeze.r6_3,
     "R6.6": rooks.r6_6,
-    "Placements": listing.r_listing,
+    "Placements": placements.r_placements,
     "R7.1": by_a_thread.r7_1,
     "R7.2": at_sea.r7_2,
     "R7.3": by_a_thread.r7_3,

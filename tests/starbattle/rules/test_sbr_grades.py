@@ -8,8 +8,9 @@ from pathlib import Path
 
 from sbr_helpers import corpus_sample
 
-from gridlogic.puzzles.starbattle.rules import LEVELS, explain, grade
-from gridlogic.puzzles.starbattle.rules.base import TRIAL
+from gridlogic.puzzles.starbattle.explain import explain, grade
+from gridlogic.puzzles.starbattle.levels import TRIAL
+from gridlogic.puzzles.starbattle.rules import LEVELS
 
 
 def test_grade_is_the_lowest_level_that_solves(corpus: Path) -> None:

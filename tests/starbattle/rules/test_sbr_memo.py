@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gridlogic.puzzles.starbattle.explain import explain
 from gridlogic.puzzles.starbattle.formats import sbl
-from gridlogic.puzzles.starbattle.rules import explain
-from gridlogic.puzzles.starbattle.rules.base import HARD
-from gridlogic.puzzles.starbattle.rules.catalog import PRODUCTION
+from gridlogic.puzzles.starbattle.levels import HARD
+from gridlogic.puzzles.starbattle.rules import PRODUCTION
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
 from gridlogic.puzzles.starbattle.rules.pressured_squeeze import UNKNOWN, _strip_search, strip_feasible
 from gridlogic.puzzles.starbattle.rules.state import State

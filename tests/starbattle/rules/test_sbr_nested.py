@@ -11,23 +11,25 @@ from pathlib import Path
 import pytest
 from sbr_helpers import board, state
 
+from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.exact import solutions
 from gridlogic.puzzles.starbattle.formats import sbl
+from gridlogic.puzzles.starbattle.levels import EASY, HARD, MEDIUM, TRIAL
+from gridlogic.puzzles.starbattle.rules import SEED_TIERS, hypothesis
 from gridlogic.puzzles.starbattle.rules import nested as nested_mod
 from gridlogic.puzzles.starbattle.rules import trial as trial_mod
-from gridlogic.puzzles.starbattle.rules.base import EASY, HARD, MEDIUM, TRIAL
-from gridlogic.puzzles.starbattle.rules.catalog import SEED_TIERS
 from gridlogic.puzzles.starbattle.rules.geometry import Geo
 from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State
+from gridlogic.puzzles.starbattle.rules.witness import refutable
 
 SIX = "AAABBB/ACCCBB/DDCEEB/DDFEEB/DFFFEB/DDFFFF"
 """A 6x6 one-star board with six solutions."""
 
 
-def _inputs(st: State, budget: trial_mod.Budget | None = None,
-            ) -> tuple[trial_mod._Propagator, list[tuple[int, str]]]:
-    prop = trial_mod._propagator(st, SEED_TIERS, budget)
-    return prop, [(i, v) for i in trial_mod._order(st) for v in (STAR, BLACK) if trial_mod.refutable(st, i, v)]
+def _inputs(st: State, budget: hypothesis.Budget | None = None,
+            ) -> tuple[hypothesis.Propagator, list[tuple[int, str]]]:
+    prop = hypothesis.propagator(st, SEED_TIERS, budget)
+    return prop, [(i, v) for i in hypothesis.tightest_first(st) for v in (STAR, BLACK) if refutable(st, i, v)]
 
 
 @pytest.fixture
@@ -39,7 +41,7 @@ def shallow(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(nested_mod, "INNER_CAPS", (EASY,))
 
 
-def _check_chain(st: State, step: trial_mod.Step) -> int:
+def _check_chain(st: State, step: Step) -> int:
     """The chain behind ``step`` ends in a contradiction, each inner trial's too; its length and the
     count of inner trials are the ones the reason gives. Returns that count."""
     chain = nested_mod.chain_of(st, step)
@@ -82,12 +84,12 @@ def test_inner_trials_are_memoised_per_board(shallow: None) -> None:
 def test_the_budgets_stop_it(shallow: None, monkeypatch: pytest.MonkeyPatch) -> None:
     p = board(1, SIX)
     st = state(p)
-    with pytest.raises(trial_mod.OutOfBudget):  # a hint's budget: the search gives up, loudly
-        nested_mod.nested(st, *_inputs(st, trial_mod.Budget(3)))
+    with pytest.raises(hypothesis.OutOfBudget):  # a hint's budget: the search gives up, loudly
+        nested_mod.nested(st, *_inputs(st, hypothesis.Budget(3)))
     monkeypatch.setattr(nested_mod, "WORK", 3)  # the stage's own bound: no step, no error
     fresh = State(Geo(p))
     assert nested_mod.nested(fresh, *_inputs(fresh)) is None
-    with trial_mod.limited(trial_mod.Budget(10)) as outer:  # the stage's work is charged to the hint's too
+    with hypothesis.limited(hypothesis.Budget(10)) as outer:  # the stage's work is charged to the hint's too
         assert nested_mod.nested(fresh, *_inputs(fresh, outer)) is None
     assert 3 < outer.spent <= 10
 
@@ -112,7 +114,7 @@ def test_fires_on_the_14x14_board_where_every_other_stage_is_stuck(corpus: Path)
     assert not any(divmod(i, 14) in sol for i in range(196) if st.empty >> i & 1)
     prop, hyps = _inputs(st)
     for cap in (EASY, MEDIUM, HARD):  # the one-cell chains (the cheap part of "stuck")
-        assert trial_mod._shortest(st, prop, hyps, cap, trial_mod.MAX_STEPS) is None
+        assert hypothesis.shortest(st, prop, hyps, cap, hypothesis.MAX_STEPS) is None
     got = nested_mod.nested(st, prop, hyps)
     assert got is not None and got.rule == "Trial" and len(got.marks) == 1
     assert all((m.value == STAR) == (m.cell in sol) for m in got.marks)
@@ -129,7 +131,7 @@ def test_stage_order_by_board_size(monkeypatch: pytest.MonkeyPatch, big: int, or
     the deep pass's Expert rounds (each stage here finds nothing, so every one runs)."""
     seen: list[str] = []
     monkeypatch.setattr(trial_mod, "BIG", big)
-    monkeypatch.setattr(trial_mod, "_shortest", lambda *_: None)
+    monkeypatch.setattr(trial_mod, "shortest", lambda *_: None)
     monkeypatch.setattr(trial_mod, "_cases", lambda *_: seen.append("cases"))
     monkeypatch.setattr(trial_mod, "_deep", lambda *a: seen.append(f"deep {a[3] if len(a) > 3 else (3, 4)}"))
     monkeypatch.setattr(trial_mod, "nested", lambda *_: seen.append("nested"))

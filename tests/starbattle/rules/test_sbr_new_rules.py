@@ -11,24 +11,24 @@ from pathlib import Path
 import pytest
 from sbr_helpers import before, lab, solved, sound
 
+from gridlogic.core.engine import Rule, next_step
 from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle.explain import explain
+from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS, HARD, MEDIUM
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.rules import (
     PRODUCTION,
     blocks,
     capped,
-    explain,
+    counting,
     linesets,
-    listing,
+    placements,
     pressured_squeeze,
     rules,
     set_differentials,
     strips,
     tier4,
-    tier5,
 )
-from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS, HARD, MEDIUM, Rule
-from gridlogic.puzzles.starbattle.rules.engine import next_step
 from gridlogic.puzzles.starbattle.rules.state import State
 
 
@@ -113,7 +113,7 @@ def test_block_differential_finds_what_short_differentials_and_line_sets_do_not(
     puzzle, sol = lab(corpus, "10-2-hard", 8)
     st = before(puzzle, explain(puzzle).steps, 14)
     for shorter in (set_differentials.r5_6_simple, set_differentials.r5_6_medium, set_differentials.r5_6_long,
-                    tier5.r5_1, tier5.r5_2, linesets.undercounting, linesets.overcounting):
+                    counting.r5_1, counting.r5_2, linesets.undercounting, linesets.overcounting):
         assert shorter(st.copy()) is None
     step = sound(blocks.r5_6_blocks(st), sol)
     assert step.rule == "R5.6" and step.level == EXPERT_PLUS
@@ -144,7 +144,7 @@ def test_wide_pressured_squeeze_moves_where_everything_before_it_is_stuck(corpus
     steps, k = _first(puzzle, "Pressured squeeze over")
     st = before(puzzle, steps, k)
     assert next_step(st.copy(), _before_rule(strips.r6_3_wide)) is None  # Placements and R6.3 included
-    assert pressured_squeeze.r6_3(st.copy()) is None and listing.r_listing(st.copy()) is None
+    assert pressured_squeeze.r6_3(st.copy()) is None and placements.r_placements(st.copy()) is None
     step = sound(strips.r6_3_wide(st), sol)
     assert step == steps[k] and step.rule == "R6.3" and step.level == EXPERT_PLUS
 

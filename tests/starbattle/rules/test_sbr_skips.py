@@ -10,17 +10,29 @@ from pathlib import Path
 
 import pytest
 
+from gridlogic.puzzles.starbattle.explain import explain
 from gridlogic.puzzles.starbattle.formats import sbl
-from gridlogic.puzzles.starbattle.rules import explain, fish, kissing_ls, listing, state, the_m, tier3, tier4, tier5
-from gridlogic.puzzles.starbattle.rules.base import EXPERT, HARD, TRIAL
+from gridlogic.puzzles.starbattle.levels import EXPERT, HARD, TRIAL
+from gridlogic.puzzles.starbattle.rules import (
+    counting,
+    finned,
+    fish,
+    kissing_ls,
+    placements,
+    squeeze,
+    state,
+    the_m,
+    tier3,
+    tier4,
+)
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
 from gridlogic.puzzles.starbattle.rules.state import Broken, State
 from gridlogic.puzzles.starbattle.rules.tier3 import excluded
 
-FINNED = (tier5.r5_3, tier5.r5_4, fish.r6_5)
+FINNED = (finned.r5_3, finned.r5_4, fish.r6_5)
 SKIPPING = (tier3.r3_1, tier3.r3_2, tier3.r3_3, tier4.r4_1, tier4.r4_2, tier4.r4_3, tier4.r4_4, tier4.r4_5,
-            tier4.r4_6, *(tier4.completing(f"R4.{k}").fn for k in range(1, 7)), tier5.r5_1, tier5.r5_2,
-            tier5.r5_5, the_m.r6_2, kissing_ls.r6_1, tier4.r4_7)
+            tier4.r4_6, *(tier4.completing(f"R4.{k}") for k in range(1, 7)), counting.r5_1, counting.r5_2,
+            squeeze.r5_5, the_m.r6_2, kissing_ls.r6_1, tier4.r4_7)
 
 
 def _puzzles(corpus: Path, k: int) -> list[object]:
@@ -62,7 +74,7 @@ def test_skips_change_no_step(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> 
     for puzzle in puzzles:
         fast = explain(puzzle, TRIAL - 1)  # type: ignore[arg-type]
         monkeypatch.setattr(state, "SKIPS", False)
-        monkeypatch.setattr(tier5, "FIN_MEMO", False)
+        monkeypatch.setattr(finned, "FIN_MEMO", False)
         slow = explain(puzzle, TRIAL - 1)  # type: ignore[arg-type]
         monkeypatch.undo()
         assert fast.status == slow.status
@@ -98,9 +110,9 @@ def test_finned_memo_is_board_independent(corpus: Path, monkeypatch: pytest.Monk
         for star, empty in reversed(_boards(puzzle)[::3]):
             for rule in FINNED:
                 warm = _outcome(rule, State(geo, star, empty))
-                monkeypatch.setattr(tier5, "FIN_MEMO", False)
+                monkeypatch.setattr(finned, "FIN_MEMO", False)
                 cold = _outcome(rule, State(Geo(puzzle), star, empty))  # type: ignore[arg-type]
-                monkeypatch.setattr(tier5, "FIN_MEMO", True)
+                monkeypatch.setattr(finned, "FIN_MEMO", True)
                 assert warm == cold
                 checked += 1
     assert checked > 30
@@ -145,15 +157,15 @@ def _listing_every_placement(st: State) -> tuple[int, int, int] | None:
     """Placements with every placement of every unit looked at, in order: (kept, empties, stars)
     of the first unit that marks."""
     g, unk = st.geo, st.unknown
-    for _, mask, holds in listing._units(g):
+    for _, mask, holds in placements._units(g):
         need = holds - (st.star & mask).bit_count()
         cand = mask & unk
         if need <= 0 or cand.bit_count() <= need:
             continue
-        pats = listing.unit_placements(st, cand, need)
+        pats = placements.unit_placements(st, cand, need)
         if pats is None:
             continue
-        kept = [(p, got) for p in pats if (got := listing.consequences(st, p)) is not None]
+        kept = [(p, got) for p in pats if (got := placements.consequences(st, p)) is not None]
         anywhere, everywhere, emptied, starred = 0, cand, unk, unk
         for p, (gone, added) in kept:
             anywhere, everywhere, emptied, starred = anywhere | p, everywhere & p, emptied & gone, starred & added
@@ -174,7 +186,7 @@ def test_placements_order_changes_no_step(corpus: Path) -> None:
         if ex.status != "stuck":
             continue
         want = _listing_every_placement(st)
-        step = listing.r_listing(st)
+        step = placements.r_placements(st)
         assert (step is None) == (want is None)
         if step is not None and want is not None:
             kept, black, star = want

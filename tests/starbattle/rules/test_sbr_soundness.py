@@ -6,7 +6,7 @@ from pathlib import Path
 
 from sbr_helpers import corpus_sample
 
-from gridlogic.puzzles.starbattle.rules import explain
+from gridlogic.puzzles.starbattle.explain import explain
 
 
 def test_every_step_agrees_with_the_solution(corpus: Path) -> None:

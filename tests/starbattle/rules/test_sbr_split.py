@@ -15,11 +15,11 @@ from gridlogic.core.registry import kind
 from gridlogic.puzzles.starbattle import hint as sb_hint
 from gridlogic.puzzles.starbattle.exact import solutions
 from gridlogic.puzzles.starbattle.formats import sbl
+from gridlogic.puzzles.starbattle.levels import EASY, HARD, MEDIUM
 from gridlogic.puzzles.starbattle.model import StarBattle
+from gridlogic.puzzles.starbattle.rules import SEED_TIERS, hypothesis
 from gridlogic.puzzles.starbattle.rules import split as split_mod
 from gridlogic.puzzles.starbattle.rules import trial as trial_mod
-from gridlogic.puzzles.starbattle.rules.base import EASY, HARD, MEDIUM
-from gridlogic.puzzles.starbattle.rules.catalog import SEED_TIERS
 from gridlogic.puzzles.starbattle.rules.split import Split, evaluate, split_step, splits, ways
 from gridlogic.puzzles.starbattle.rules.state import STAR, State
 from gridlogic.puzzles.starbattle.rules.witness import witness
@@ -53,10 +53,10 @@ def board_14_24(corpus: Path) -> tuple[State, int]:
 
 def test_unit_splits_on_a_real_board_deduce_only_true_marks(board_14_24: tuple[State, int]) -> None:
     st, sol = board_14_24
-    prop = trial_mod._propagator(st, SEED_TIERS)
+    prop = hypothesis.propagator(st, SEED_TIERS)
     units = [s for s in splits(st, []) if s.unit is not None]
     assert units and all(2 <= len(s.branches) <= split_mod.MAX_WAYS for s in units)
-    outcomes = {(s.unit.name if s.unit else "", cap): evaluate(st, prop, s, cap, trial_mod.MAX_STEPS, witness(st))
+    outcomes = {(s.unit.name if s.unit else "", cap): evaluate(st, prop, s, cap, hypothesis.MAX_STEPS, witness(st))
                 for s in units for cap in (EASY, HARD)}
     fired = {k: o for k, o in outcomes.items() if o is not None}
     assert ("region J", HARD) in fired  # its 6 ways: 3 break, the other 3 all empty r11c8 and r13c6
@@ -76,10 +76,10 @@ def test_unit_splits_on_a_real_board_deduce_only_true_marks(board_14_24: tuple[S
 
 def test_the_witness_only_orders_the_branches(board_14_24: tuple[State, int]) -> None:
     st, _ = board_14_24
-    prop = trial_mod._propagator(st, SEED_TIERS)
+    prop = hypothesis.propagator(st, SEED_TIERS)
     for s in [s for s in splits(st, []) if s.unit is not None]:
-        a = evaluate(st, prop, s, EASY, trial_mod.MAX_STEPS, witness(st))
-        b = evaluate(st, prop, s, EASY, trial_mod.MAX_STEPS, None)
+        a = evaluate(st, prop, s, EASY, hypothesis.MAX_STEPS, witness(st))
+        b = evaluate(st, prop, s, EASY, hypothesis.MAX_STEPS, None)
         assert (a is None) == (b is None)
         if a is not None and b is not None:
             assert (a.star, a.empty, a.broken, a.lengths) == (b.star, b.empty, b.broken, b.lengths)
@@ -98,12 +98,12 @@ def test_trial_splits_where_the_one_cell_passes_break_nothing(
 
 def _by_hand(st: State, split: Split, cap: int) -> tuple[int, int, list[bool]]:
     """Every branch run to the end of its budget: the marks all surviving branches share."""
-    prop = trial_mod._propagator(st, SEED_TIERS)
+    prop = hypothesis.propagator(st, SEED_TIERS)
     star = empty = -1
     broken = []
     for b_star, b_empty in split.branches:
         hyp = State(st.geo, st.star | b_star, st.empty | b_empty)
-        status, _ = prop.run(hyp, cap, trial_mod.MAX_STEPS)
+        status, _ = prop.run(hyp, cap, hypothesis.MAX_STEPS)
         broken.append(status == "contradiction")
         if status != "contradiction":
             star &= hyp.star & ~st.star
@@ -114,11 +114,11 @@ def _by_hand(st: State, split: Split, cap: int) -> tuple[int, int, list[bool]]:
 def test_a_split_deduces_what_its_surviving_branches_share_and_nothing_when_they_disagree(
         board_14_24: tuple[State, int]) -> None:
     st, sol = board_14_24
-    prop = trial_mod._propagator(st, SEED_TIERS)
-    cells = [*trial_mod._order(st)[:30], 9 * 14 + 9, 10 * 14 + 11]  # r10c10, r11c12: a star breaks
+    prop = hypothesis.propagator(st, SEED_TIERS)
+    cells = [*hypothesis.tightest_first(st)[:30], 9 * 14 + 9, 10 * 14 + 11]  # r10c10, r11c12: a star breaks
     disagree = lone = 0
     for s in splits(st, cells):
-        got = evaluate(st, prop, s, MEDIUM, trial_mod.MAX_STEPS, witness(st))
+        got = evaluate(st, prop, s, MEDIUM, hypothesis.MAX_STEPS, witness(st))
         star, empty, broken = _by_hand(st, s, MEDIUM)
         if broken.count(False) == 1:  # a lone survivor: its assumption holds
             lone += 1
@@ -140,7 +140,7 @@ def test_splits_on_a_board_with_several_solutions_deduce_only_what_all_share() -
     st = state(p)
     always_star = _mask(st, frozenset.intersection(*sols))
     ever_star = _mask(st, frozenset.union(*sols))
-    prop = trial_mod._propagator(st, SEED_TIERS)
+    prop = hypothesis.propagator(st, SEED_TIERS)
     fired = 0
     for s in splits(st, list(range(25))):
         got = evaluate(st, prop, s, HARD, 80, witness(st))
@@ -190,12 +190,12 @@ def test_hint_stops_at_its_budget_with_a_clear_message(corpus: Path, monkeypatch
 
 def test_trial_spends_its_budget_in_rule_sweeps_not_seconds(corpus: Path) -> None:
     puzzle = _puzzle(corpus, "17-4-unsorted", 4)
-    budget = trial_mod.Budget(150)
-    with pytest.raises(trial_mod.OutOfBudget), trial_mod.limited(budget):
+    budget = hypothesis.Budget(150)
+    with pytest.raises(hypothesis.OutOfBudget), hypothesis.limited(budget):
         trial_mod.trial(State.start(puzzle), SEED_TIERS)
-    assert 150 < budget.spent <= 150 + max(trial_mod.SWEEP_COST.values())
+    assert 150 < budget.spent <= 150 + max(hypothesis.SWEEP_COST.values())
     small = board(1, "AABB/ACBB/CCDD/CDDD")
-    with trial_mod.limited(trial_mod.Budget(10**6)) as b:  # a small board: far below any limit
+    with hypothesis.limited(hypothesis.Budget(10**6)) as b:  # a small board: far below any limit
         trial_mod.trial(state(small), SEED_TIERS)
     assert b.spent < 10**6
 

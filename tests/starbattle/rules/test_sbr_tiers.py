@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from sbr_helpers import board, cells, state
 
-from gridlogic.puzzles.starbattle.rules import fish, rooks, tier1, tier2, tier3, tier4, tier5
+from gridlogic.puzzles.starbattle.rules import counting, fish, rooks, squeeze, tier1, tier2, tier3, tier4
 from gridlogic.puzzles.starbattle.rules.geometry import Geo
 from gridlogic.puzzles.starbattle.rules.state import Broken
 
@@ -138,21 +138,21 @@ def test_r4_7_pressure_from_one_by_ns() -> None:
 # ----- tier 5
 def test_r5_1_undercounting() -> None:
     # regions A and B live in rows 1-2 only: nothing else in rows 1-2 may be a star
-    assert tier5.r5_1(state(NEUTRAL, OPEN8)) is None  # regions inside rows, but nothing else there
+    assert counting.r5_1(state(NEUTRAL, OPEN8)) is None  # regions inside rows, but nothing else there
     # regions A and B lie in rows 1-2, so region C's cell r2c8 is empty
     p = board(2, "AAAABBBB AAAABBBC CCCCCDDD CCCCCDDD EEEEFFFF EEEEFFFF GGGGHHHH GGGGHHHH")
-    step = tier5.r5_1(state(p, OPEN8))
+    step = counting.r5_1(state(p, OPEN8))
     assert step is not None and step.rule == "R5.1" and cells(step, "black") == {(1, 7)}
     # B8 is broken: five regions (A-E) in rows 1-4
     with pytest.raises(Broken):
-        tier5.r5_1(state(B8, OPEN8))
+        counting.r5_1(state(B8, OPEN8))
 
 
 def test_r5_2_overcounting_marks_region_cells_outside_the_rows() -> None:
     # rows 1-2 are covered by regions A and B, which stick out into row 3: those cells are empty
     p = board(2, "AAAABBBB AAAABBBB ABCCCCDD CCCCCDDD EEEEFFFF EEEEFFFF GGGGHHHH GGGGHHHH")
     st = state(p, " ".join(["????????"] * 8))
-    step = tier5.r5_2(st)
+    step = counting.r5_2(st)
     assert step is not None and step.rule == "R5.2"
     assert cells(step, "black") == {(2, 0), (2, 1)}
 
@@ -160,10 +160,10 @@ def test_r5_2_overcounting_marks_region_cells_outside_the_rows() -> None:
 def test_r5_5_squeeze_middle_of_three_columns() -> None:
     # rows 1-2 need 4 stars; their candidates: columns 1-3 and 6-8 -> 2x2s at c1-2, c3, c6-7, c8 ...
     st = state(B8, b8(r0="???..???", r1="???..???"))
-    step = tier5.r5_5(st)
+    step = squeeze.r5_5(st)
     assert step is not None and step.rule == "R5.5"
     assert {(0, 1), (1, 1), (0, 6), (1, 6)} <= cells(step, "black")
-    assert tier5.r5_5(state(NEUTRAL, OPEN8)) is None
+    assert squeeze.r5_5(state(NEUTRAL, OPEN8)) is None
 
 
 # ----- tier 6

@@ -14,13 +14,13 @@ from sbr_helpers import board, state
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.exact import solutions
+from gridlogic.puzzles.starbattle.explain import explain
 from gridlogic.puzzles.starbattle.formats import sbl
+from gridlogic.puzzles.starbattle.levels import TRIAL
 from gridlogic.puzzles.starbattle.model import StarBattle
-from gridlogic.puzzles.starbattle.rules import explain
+from gridlogic.puzzles.starbattle.rules import PRODUCTION
 from gridlogic.puzzles.starbattle.rules import trial as trial_mod
 from gridlogic.puzzles.starbattle.rules import witness as witness_mod
-from gridlogic.puzzles.starbattle.rules.base import TRIAL
-from gridlogic.puzzles.starbattle.rules.catalog import PRODUCTION
 from gridlogic.puzzles.starbattle.rules.geometry import Geo
 from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State
 
@@ -104,7 +104,7 @@ def test_formerly_unsolved_puzzle_is_solved_with_every_step_sound(
     monkeypatch.setattr(trial_mod, "_cases_step", spy)
     ex = explain(puzzle)
     assert split_steps and all(s in ex.steps for s in split_steps)
-    assert ex.status == "solved" and ex.grade == "Trial"
+    assert ex.status == "solved" and ex.grade == "trial"
     for k, s in enumerate(ex.steps, 1):
         for m in s.marks:
             assert (m.value == STAR) == (m.cell in sols[0]), f"{name}#{line} step {k} [{s.rule}] {s.reason}"

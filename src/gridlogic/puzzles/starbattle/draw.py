@@ -1,5 +1,7 @@
-"""Star Battle as SVG: a light tint per region, thick region borders, the star count above the board;
-each cell ``unknown``, ``star`` or ``black`` (LEGUP's "black": no star, drawn as a dot)."""
+"""Star Battle drawn: as SVG (a light tint per region, thick region borders, the star count above the
+board; each cell ``unknown``, ``star`` or ``black``, LEGUP's "black": no star, drawn as a dot) and as
+text pictures (:func:`picture`: region borders drawn with ``+``, ``-`` and ``|``; :func:`board_picture`:
+unknown cells as their region's letter)."""
 
 from __future__ import annotations
 
@@ -71,3 +73,52 @@ def draw(puzzle: StarBattle, board: Sequence[str] | None = None, *,
     body = "".join(cells) + grid_lines(n, n) + segment_path(borders(puzzle)) + frame(n, n)
     return document(kind="starbattle", rows=n, cols=n, title=title, caption=caption, body=body, style=STYLE,
                     chars=CYCLE, cycle=list(CYCLE))
+
+
+# ----- text pictures
+
+SHOW = {"*": "*", ".": ".", "?": " ", "x": "."}
+
+
+def cell_marks(puzzle: StarBattle, rows: Sequence[str] | None) -> list[list[str]]:
+    """One display character per cell: from ``rows`` if given, else from the givens."""
+    n = puzzle.n
+    if rows is not None:
+        return [[SHOW.get(ch, ch) for ch in row] for row in rows]
+    marks = [[" "] * n for _ in range(n)]
+    for (r, c), star in puzzle.givens:
+        marks[r][c] = "*" if star else "."
+    return marks
+
+
+def picture(puzzle: StarBattle, rows: Sequence[str] | None = None) -> str:
+    """The board in text: region borders drawn with ``+``, ``-`` and ``|``; stars ``*``, cells known
+    empty ``.``, unknown cells blank; the star count below."""
+    n, reg = puzzle.n, puzzle.regions
+    marks = cell_marks(puzzle, rows)
+    lines = []
+    for r in range(n + 1):
+        seg = ["+"]
+        for c in range(n):
+            wall = r in (0, n) or reg[r - 1][c] != reg[r][c]
+            seg.append("---+" if wall else "   +")
+        lines.append("".join(seg))
+        if r == n:
+            break
+        cells = ["|"]
+        for c in range(n):
+            right = c == n - 1 or reg[r][c] != reg[r][c + 1]
+            cells.append(f" {marks[r][c]} " + ("|" if right else " "))
+        lines.append("".join(cells))
+    return "\n".join(lines) + f"\n{n}x{n}, {puzzle.stars} star{'s' * (puzzle.stars > 1)} per row, column and region"
+
+
+def board_picture(puzzle: StarBattle, rows: Sequence[str]) -> list[str]:
+    """The board with stars ``*``, empty cells ``.`` and unknown cells as their region's letter."""
+    out = []
+    for r, row in enumerate(rows):
+        cells = []
+        for c, ch in enumerate(row):
+            cells.append(LETTERS[puzzle.regions[r][c]].lower() if ch == "?" else ch)
+        out.append(" ".join(cells))
+    return out

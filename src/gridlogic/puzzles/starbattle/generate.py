@@ -1,4 +1,5 @@
-"""A seeded Star Battle generator that hits the asked grade exactly.
+"""A seeded Star Battle generator that hits the asked grade exactly (steps 1 and 2-3 in
+:mod:`~gridlogic.puzzles.starbattle.layouts` and :mod:`~gridlogic.puzzles.starbattle.regions`).
 
 1. A random star placement (the future solution): the (n, S) template without regions, with stars
    assumed at random cells (each kept only if the template stays satisfiable) until half are placed;
@@ -33,44 +34,24 @@ another puzzle.
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Iterator
 from contextlib import nullcontext
-from functools import cache
-from itertools import islice
-
-from pysat.solvers import Solver
 
 from gridlogic.core.engine import run
 from gridlogic.core.errors import GenerationFailed, ParseError, ValidationError
-from gridlogic.core.generation import (
-    LEVEL_SHIFT,
-    VARIETY,
-    Allowance,
-    Tally,
-    progress_of,
-    seeded,
-    tally_of,
-    target_level,
-)
-from gridlogic.core.grid import Cell, grid
+from gridlogic.core.generation import LEVEL_SHIFT, Allowance, Tally, progress_of, seeded, tally_of, target_level
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade, Step
-from gridlogic.puzzles.starbattle import exact
+from gridlogic.puzzles.starbattle.explain import RUN_STEPS, grade
 from gridlogic.puzzles.starbattle.formats.picture import default_stars
+from gridlogic.puzzles.starbattle.layouts import has_layout, seed_layout
+from gridlogic.puzzles.starbattle.levels import LEVELS, TRIAL
 from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle, max_stars
+from gridlogic.puzzles.starbattle.regions import SIGMA, unique_puzzle
+from gridlogic.puzzles.starbattle.rules import PRODUCTION, level_of, rules
+from gridlogic.puzzles.starbattle.rules.hypothesis import Budget, OutOfBudget, limited
+from gridlogic.puzzles.starbattle.rules.state import State
 
-REFINE_STEPS = 250
-"""Uniqueness moves per candidate before it is given up: of 190 candidates made unique at 10/2 with
-no region under 6 cells the 99th percentile needed 190 moves, the most 242 (10/2 without the bound:
-102 and 260; 14/3, 21/5, 25/6: at most 89); draws that reach the bound almost always cycle, and
-were 27 % of the drawing time at 400."""
-RUN_STEPS = 10_000
-"""The judging run's step bound (``rules.engine.run``'s, so that it is ``explain``'s run)."""
-GROUPINGS = 20
-SIGMA = 0.9
-"""Spread of the regions' growth rates (log-normal): larger, more uneven region sizes."""
 SIGMAS: dict[int, tuple[float, ...]] = {0: (1.2, 1.2, 0.9, 0.9, 0.9, 0.4), 10: (1.2, 1.2, 0.9, 0.9, 0.9, 0.2),
                                         17: (1.2, 1.2, 0.9, 0.4, 0.4, 0.0)}
 """The spread by board size (0: any other size) and asked level (Easy..Trial): uneven sizes (small
@@ -101,13 +82,8 @@ screens). At 21/5 and 25/6 only the Medium screen: the 23 Trial puzzles measured
 leave 15-91 %, so a later screen would drop Trial puzzles (at 21/5 a screen at Expert drew 44
 candidates instead of 16 for seed 2)."""
 
-CLASSED = 12
-"""Boards up to this size, where star placements are few (10/2 has 146,510, 8/1 5,242, so 100 free
-draws repeat one with probability ~4 % and ~64 %; benchmarks/sb_layouts.py), start a seed's
-placements with the seed's own first rows, or take the seed's own placement where there are at most
-100 (:func:`seed_layout`); bigger boards have billions."""
 TRIAL_BUDGET: dict[int, int] = {21: 15_000, 25: 25_000}
-"""Trial candidates by board size: the most work (``rules.trial.Budget`` units: rule sweeps
+"""Trial candidates by board size: the most work (``rules.hypothesis.Budget`` units: rule sweeps
 weighted by level) the judging run's trial search may spend before the candidate is dropped
 (:func:`judge`). The Trial puzzles found at 21/5 spent 2,700-9,500 units (1-14 trial steps, 7-13 s
 CPU), at 25/6 2,300-17,700; but 2 of 36 fresh 21/5 candidates were still taking trial steps after
@@ -127,421 +103,6 @@ def parse_size(size: str | None) -> int:
     if not 5 <= n <= MAX_SIZE:
         raise ValidationError(f"size {n} is outside 5..{MAX_SIZE}")
     return n
-
-
-# ----- 1. a random solution
-
-def template_solver(n: int, stars: int) -> Solver:
-    """A minicard solver holding the (n, S) template: S stars per row and column, none touching,
-    regions ignored (the caller closes it)."""
-    t = exact.template(n, stars)
-    s = Solver(name="minicard", bootstrap_with=list(t.clauses))
-    for lits, k in t.atmosts:
-        s.add_atmost(lits, k)
-    return s
-
-
-@cache
-def has_layout(n: int, stars: int) -> bool:
-    """Whether an n x n board holds ``stars`` stars in every row and column with none touching
-    (not at 7/2, 11/3, 15/4, ...: n = 4S - 1)."""
-    with template_solver(n, stars) as s:
-        return bool(s.solve())
-
-
-def random_solution(n: int, stars: int, rng: random.Random, prefix: tuple[int, ...] = ()) -> frozenset[Cell]:
-    """A random valid star placement (S per row and column, no touching), regions ignored, whose
-    first rows are ``prefix`` (each a bit mask of its stars, the cell in column c bit c)."""
-    g = grid(n, n)
-    with template_solver(n, stars) as s:
-        assumed: list[int] = []
-        rows, cols = [0] * n, [0] * n
-        banned = [False] * (n * n)
-        placed = 0
-
-        def star(i: int) -> None:
-            nonlocal placed
-            assumed.append(i + 1)
-            placed += 1
-            rows[i // n] += 1
-            cols[i % n] += 1
-            for j in g.neighbours8[i]:
-                banned[j] = True
-
-        for lit in row_literals(n, prefix):
-            if lit > 0:
-                star(lit - 1)
-            else:
-                assumed.append(lit)
-        cells = list(range(n * n))
-        rng.shuffle(cells)
-        for i in cells:
-            if placed >= n * stars // 2:
-                break
-            r, c = divmod(i, n)
-            if banned[i] or rows[r] == stars or cols[c] == stars:
-                continue
-            if s.solve(assumptions=[*assumed, i + 1]):
-                star(i)
-            else:
-                assumed.append(-(i + 1))
-        ok = s.solve(assumptions=assumed)
-        assert ok, "the template is satisfiable under every assumption kept"
-        m = s.get_model()
-        assert m is not None
-        return frozenset(divmod(v - 1, n) for v in m[:n * n] if v > 0)
-
-
-def starts(n: int, stars: int, depth: int, whole: bool = True) -> Iterator[tuple[int, ...]]:
-    """The first ``depth`` rows of the star placements (S per row and column, no touching), as row
-    masks (the cell in column c is bit c), in order; with ``whole`` only those that extend to a
-    whole placement (one SAT call per row tried)."""
-    masks = [m for m in range(1 << n) if m.bit_count() == stars and not m & m >> 1]
-    with template_solver(n, stars) if whole else nullcontext() as s:
-
-        def grow(chosen: tuple[int, ...], counts: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-            if len(chosen) == depth:
-                yield chosen
-                return
-            prev = chosen[-1] if chosen else 0
-            for m in masks:
-                nxt = tuple(k + (m >> c & 1) for c, k in enumerate(counts))
-                if m & (prev | prev << 1 | prev >> 1) or max(nxt) > stars:
-                    continue
-                if s is None or s.solve(assumptions=row_literals(n, (*chosen, m))):
-                    yield from grow((*chosen, m), nxt)
-
-        yield from grow((), (0,) * n)
-
-
-def row_literals(n: int, rows: tuple[int, ...]) -> list[int]:
-    """The template's literals saying that the first rows are ``rows`` (row masks): star or empty
-    for each of their cells."""
-    return [(r * n + c + 1) * (1 if m >> c & 1 else -1) for r, m in enumerate(rows) for c in range(n)]
-
-
-@cache
-def layouts_listed(n: int, stars: int) -> list[frozenset[Cell]] | None:
-    """Every star placement of the size when there are at most :data:`~gridlogic.core.generation.VARIETY`
-    (5/1: 14, 6/1: 90, 8/2 and 12/3: 2; 7/2 and 11/3: none), in an order shuffled once; else None."""
-    found = [frozenset((r, c) for r, m in enumerate(rows) for c in range(n) if m >> c & 1)
-             for rows in islice(starts(n, stars, n), VARIETY + 1)]
-    if len(found) > VARIETY:
-        return None
-    random.Random(f"starbattle layouts {n}/{stars}").shuffle(found)
-    return found
-
-
-@cache
-def prefixes(n: int, stars: int) -> list[tuple[int, ...]]:
-    """:data:`~gridlogic.core.generation.VARIETY` different first rows of placements: seed k's
-    placements start with the (k mod 100)-th, so seeds less than 100 apart never share a solution.
-    As many rows as give at least 300 different starts (three at 10/2), and the starts of free draws
-    (:func:`random_solution`, a fixed RNG), the first 100 different ones: starts taken evenly from
-    every possible one (corner stars as often as any) made 27 % of the draws at 10/2 Trial give a
-    unique puzzle, against 32-33 % for free draws and for these (1,000 draws each)."""
-    depth = 1
-    while len(list(starts(n, stars, depth, whole=False))) < 3 * VARIETY:
-        depth += 1
-    rng = random.Random(f"starbattle prefixes {n}/{stars}")
-    found: dict[tuple[int, ...], None] = {}
-    for _ in range(20 * VARIETY):
-        if len(found) == VARIETY:
-            break
-        sol = random_solution(n, stars, rng)
-        found.setdefault(tuple(sum(1 << c for r, c in sol if r == i) for i in range(depth)))
-    if len(found) < VARIETY:  # a safety net: free draws have always given 100 within the bound
-        every = list(starts(n, stars, depth))
-        rng.shuffle(every)
-        found.update(dict.fromkeys(every[:VARIETY]))
-    return list(found)[:VARIETY]
-
-
-def seed_layout(n: int, stars: int, seed: int, rng: random.Random) -> frozenset[Cell]:
-    """The solution of one of ``seed``'s candidates: up to :data:`CLASSED` a random one that starts
-    with the seed's first rows (:func:`prefixes`) or, where a size has at most 100 placements, the
-    seed's own of the list (seeds less than its length apart never share one); above
-    :data:`CLASSED` any random one."""
-    if n > CLASSED:
-        return random_solution(n, stars, rng)
-    listed = layouts_listed(n, stars)
-    if listed is not None:
-        return listed[seed % len(listed)]
-    return random_solution(n, stars, rng, prefixes(n, stars)[seed % VARIETY])
-
-
-# ----- 2. regions around it
-
-def grow_regions(n: int, stars: int, solution: frozenset[Cell], rng: random.Random,
-                 single_cells: bool = False, sigma: float = SIGMA, least: int = 2) -> list[int] | None:
-    """Region of each cell (flat), each region holding exactly ``stars`` stars of ``solution``; None
-    when a group of stars cannot be joined (the caller draws again). Regions smaller than ``least``
-    cells grow first (``least`` 1 with ``single_cells``)."""
-    g = grid(n, n)
-    nbrs = g.neighbours4
-    star_idx = {g.index(c) for c in solution}
-    owner = next((o for o in (_group(n, stars, star_idx, nbrs, rng) for _ in range(GROUPINGS)) if o), None)
-    if owner is None:
-        return None
-    frontier: list[set[int]] = [set() for _ in range(n)]
-    size = [0] * n
-    for i, o in enumerate(owner):
-        if o >= 0:
-            size[o] += 1
-            frontier[o].update(j for j in nbrs[i] if owner[j] < 0)
-    rate = [rng.lognormvariate(0.0, sigma) for _ in range(n)]
-    left = owner.count(-1)
-    while left:
-        # a region smaller than ``least`` grows first (one cell: unless single cells are welcome)
-        small = [k for k in range(n) if size[k] < least and frontier[k]] if not single_cells else []
-        if small:
-            reg = rng.choice(small)
-        else:
-            live = [k for k in range(n) if frontier[k]]
-            reg = rng.choices(live, weights=[rate[k] for k in live])[0]
-        options = sorted(frontier[reg])
-        weights = [(1 + sum(owner[x] == reg for x in nbrs[j])) ** 3 for j in options]
-        j = rng.choices(options, weights=weights)[0]
-        owner[j] = reg
-        size[reg] += 1
-        left -= 1
-        for f in frontier:
-            f.discard(j)
-        frontier[reg].update(x for x in nbrs[j] if owner[x] < 0)
-    if not single_cells and min(size) == 1:
-        return None
-    return owner
-
-
-def _group(n: int, stars: int, star_idx: set[int], nbrs: tuple[tuple[int, ...], ...],
-           rng: random.Random) -> list[int] | None:
-    """Stars grouped S by S into connected seeds of regions (a random star, then its nearest free
-    stars, each joined by a shortest path of free empty cells); None if a group cannot be joined."""
-    owner = [-1] * (n * n)
-    free = sorted(star_idx)
-    rng.shuffle(free)
-    region = 0
-    while free:
-        first = free.pop()
-        owner[first] = region
-        group = [first]
-        for _ in range(stars - 1):
-            nxt = min(free, key=lambda j: (_dist(n, j, group), rng.random()))
-            free.remove(nxt)
-            if not _join(nbrs, owner, star_idx, region, nxt, rng):
-                return None
-            group.append(nxt)
-        region += 1
-    return owner
-
-
-def _dist(n: int, j: int, group: list[int]) -> int:
-    r, c = divmod(j, n)
-    return min(abs(r - i // n) + abs(c - i % n) for i in group)
-
-
-def _join(nbrs: tuple[tuple[int, ...], ...], owner: list[int], star_idx: set[int], region: int,
-          target: int, rng: random.Random) -> bool:
-    """Connect ``target`` to ``region`` by a shortest path of free non-star cells (BFS, random
-    order of neighbours: one of the shortest paths at random)."""
-    back = {target: target}
-    queue = [target]
-    for i in queue:
-        near = list(nbrs[i])
-        rng.shuffle(near)
-        for j in near:
-            if owner[j] == region:
-                owner[i] = region
-                while back[i] != i:
-                    i = back[i]
-                    owner[i] = region
-                return True
-            if j not in back and owner[j] < 0 and j not in star_idx:
-                back[j] = i
-                queue.append(j)
-    return False
-
-
-def cut_off(nbrs: tuple[tuple[int, ...], ...], owner: list[int], i: int, keep: set[int],
-            least: int = 2) -> list[int] | None:
-    """The cells that must leave ``i``'s region with ``i`` so that the rest stays connected and
-    keeps every cell of ``keep`` (its stars of our solution): ``[i]`` when ``i`` is not a cut cell,
-    more when it is; None when ``keep`` would be split, or fewer than ``least`` cells would stay."""
-    reg = owner[i]
-    pieces: list[set[int]] = []
-    for start in nbrs[i]:
-        if owner[start] != reg or any(start in p for p in pieces):
-            continue
-        seen = {start}
-        stack = [start]
-        while stack:
-            a = stack.pop()
-            for b in nbrs[a]:
-                if owner[b] == reg and b != i and b not in seen:
-                    seen.add(b)
-                    stack.append(b)
-        pieces.append(seen)
-    kept = [p for p in pieces if p & keep]
-    if len(kept) != 1 or len(kept[0]) < least:
-        return None
-    return [i, *sorted(x for p in pieces if p is not kept[0] for x in p)]
-
-
-# ----- 3. uniqueness
-
-
-class _Uniqueness:
-    """One incremental solver: the (n, S) template, "not our solution", and each region's "exactly
-    S" guarded by an activation literal (assumed while the region has that shape)."""
-
-    def __init__(self, n: int, stars: int, ours: set[int]) -> None:
-        t = exact.template(n, stars)
-        self.n, self.stars = n, stars
-        self.top = t.nvars
-        self.solver = Solver(name="minicard", bootstrap_with=list(t.clauses))
-        for lits, k in t.atmosts:
-            self.solver.add_atmost(lits, k)
-        self.solver.add_clause([-(i + 1) for i in sorted(ours)])
-        self.guard: dict[int, int] = {}
-
-    def close(self) -> None:
-        self.solver.delete()
-
-    def set_region(self, reg: int, cells: list[int]) -> None:
-        """(Re)state region ``reg``: sum(cells) = S while its new guard is assumed."""
-        self.top += 1
-        gv = self.top
-        m, s = len(cells), self.stars
-        lits = [i + 1 for i in cells]
-        self.solver.add_atmost([*lits, *[gv] * (m - s)], m)
-        self.solver.add_atmost([*[-x for x in lits], *[gv] * s], m)
-        old = self.guard.get(reg)
-        if old is not None:
-            self.solver.add_clause([-old])  # retire the old shape for good
-        self.guard[reg] = gv
-
-    def other(self) -> frozenset[int] | None:
-        """Another solution (flat star cells), or None if ours is the only one."""
-        if not self.solver.solve(assumptions=list(self.guard.values())):
-            return None
-        m = self.solver.get_model()
-        assert m is not None
-        return frozenset(v - 1 for v in m[:self.n * self.n] if v > 0)
-
-
-def make_unique(n: int, stars: int, owner: list[int], solution: frozenset[Cell],
-                rng: random.Random, least: int = 2) -> StarBattle | None:
-    """Move cells between regions until ``solution`` is the only one (or give up: None)."""
-    nbrs = grid(n, n).neighbours4
-    ours = {r * n + c for r, c in solution}
-    check = _Uniqueness(n, stars, ours)
-    try:
-        for reg in range(n):
-            check.set_region(reg, [i for i in range(n * n) if owner[i] == reg])
-        for _ in range(REFINE_STEPS):
-            found = check.other()
-            if found is None:
-                puzzle = _puzzle(n, stars, owner)
-                alt = [s for s in islice(exact.solutions(puzzle), 2) if s != solution]
-                if not alt:
-                    return puzzle
-                found = frozenset(r * n + c for r, c in alt[0])  # never seen; kept as a safety net
-            others = sorted(found - ours)
-            move = _pick_move(nbrs, owner, others, ours, rng, least)
-            refill: tuple[int, int] | None = None
-            if move is None and least > 2:
-                swap = _pick_swap(nbrs, owner, others, ours | found, ours, rng, least)
-                if swap is not None:
-                    move, refill = swap
-            if move is None:
-                return None
-            part, target = move
-            source = owner[part[0]]
-            for i in part:
-                owner[i] = target
-            changed = {source, target}
-            if refill is not None:
-                cell, donor = refill
-                owner[cell] = source
-                changed.add(donor)
-            for reg in sorted(changed):
-                check.set_region(reg, [j for j in range(n * n) if owner[j] == reg])
-        return None
-    finally:
-        check.close()
-
-
-def _pick_move(nbrs: tuple[tuple[int, ...], ...], owner: list[int], cells: list[int], ours: set[int],
-               rng: random.Random, least: int = 2) -> tuple[list[int], int] | None:
-    """Cells to move to a new region (one cell of ``cells``, with what it cuts off if it holds its
-    region together), preferring small moves that the new region surrounds most."""
-    moves: list[tuple[float, int, int]] = []
-    for i in cells:
-        here = owner[i]
-        for target in {owner[j] for j in nbrs[i]} - {here}:
-            hug = sum(owner[j] == target for j in nbrs[i])
-            moves.append((hug + rng.random() * 1.5, i, target))
-    moves.sort(reverse=True)
-    best: tuple[list[int], int] | None = None
-    for _, i, target in moves:
-        part = cut_off(nbrs, owner, i, ours, least)
-        if part is not None and (best is None or len(part) < len(best[0])):
-            best = (part, target)
-            if len(part) == 1:
-                break
-    return best
-
-
-def _pick_swap(nbrs: tuple[tuple[int, ...], ...], owner: list[int], cells: list[int], stars: set[int],
-               ours: set[int], rng: random.Random, least: int) -> tuple[tuple[list[int], int], tuple[int, int]] | None:
-    """When no move keeps its region at ``least`` cells (:func:`_pick_move`): a move that leaves its
-    region one cell short, and a cell that refills it from a third region: ((cells, new region), (refill
-    cell, its region)). The refill cell is no star of either solution (``stars``), so the other
-    solution still dies; it is a plain border cell of its region (no cut cell, region kept at
-    ``least``), next to what stays of the short region (which stays connected)."""
-    moves = [(sum(owner[j] == target for j in nbrs[i]) + rng.random() * 1.5, i, target)
-             for i in cells for target in sorted({owner[j] for j in nbrs[i]} - {owner[i]})]
-    moves.sort(reverse=True)
-    size: dict[int, int] = {}
-    for o in owner:
-        size[o] = size.get(o, 0) + 1
-    for _, i, target in moves:
-        source = owner[i]
-        part = cut_off(nbrs, owner, i, ours, least - 1)
-        if part is None or size[source] - len(part) != least - 1:
-            continue
-        left = {j for j in range(len(owner)) if owner[j] == source} - set(part)
-        refills = sorted({k for j in left for k in nbrs[j]
-                          if owner[k] != source and k not in part and k not in stars})
-        rng.shuffle(refills)
-        for k in refills:
-            donor = owner[k]
-            if donor == target:
-                continue
-            if size[donor] > least and cut_off(nbrs, owner, k, ours, least) == [k]:
-                return (part, target), (k, donor)
-    return None
-
-
-def _puzzle(n: int, stars: int, owner: list[int]) -> StarBattle:
-    return StarBattle.from_rows(stars, [owner[r * n:(r + 1) * n] for r in range(n)])
-
-
-def unique_puzzle(n: int, stars: int, rng: random.Random, single_cells: bool = False,
-                  sigma: float = SIGMA, least: int = 2, solution: frozenset[Cell] | None = None,
-                  ) -> tuple[StarBattle, frozenset[Cell]] | None:
-    """One random puzzle with a unique solution, ``solution`` (default: a random one), and no region
-    smaller than ``least`` cells (None: this draw failed, draw again)."""
-    least = 1 if single_cells else least
-    if solution is None:
-        solution = random_solution(n, stars, rng)
-    owner = grow_regions(n, stars, solution, rng, single_cells, sigma, least)
-    if owner is None:
-        return None
-    puzzle = make_unique(n, stars, owner, solution, rng, max(least, 2))
-    if puzzle is None or min(len(u) for u in puzzle.units) < least:
-        return None
-    return puzzle, solution
 
 
 # ----- 4. the asked grade
@@ -566,15 +127,12 @@ def judge(puzzle: StarBattle, target: int, tally: Tally,
       least that share of the cells unknown; as cells only get known, a screen fails as soon as the
       run is below the share before its first step above L (and a run that solves below L fails
       too: it never reaches the target). So the screens cost nothing but the steps before them.
-    - ``budget`` bounds the trial search's work over the whole run (``rules.trial.Budget``: rule
+    - ``budget`` bounds the trial search's work over the whole run (``rules.hypothesis.Budget``: rule
       sweeps, not seconds, so the verdict does not depend on the machine); a candidate that spends
       it is dropped (``>Level budget``). It stops candidates whose trial search would run for
       minutes; it changes no step of the runs it lets finish.
     """
-    from gridlogic.puzzles.starbattle import rules
-    from gridlogic.puzzles.starbattle.rules.trial import Budget, OutOfBudget, limited
-
-    state = rules.State.start(puzzle)
+    state = State.start(puzzle)
     floor = [(level, share * puzzle.n * puzzle.n) for level, share in screens]
     top = [0]
 
@@ -584,10 +142,10 @@ def judge(puzzle: StarBattle, target: int, tally: Tally,
             raise _Screened
         top[0] = max(top[0], step.level)
 
-    name = rules.LEVELS[target]
+    name = LEVELS[target]
     try:
         with limited(Budget(budget)) if budget is not None else nullcontext():
-            out = run(state, rules.rules(target), max_steps=RUN_STEPS, on_step=watch)
+            out = run(state, rules(target), max_steps=RUN_STEPS, on_step=watch)
     except _Screened:
         tally.grades[f"<{name} screened"] += 1
         return None
@@ -602,15 +160,13 @@ def judge(puzzle: StarBattle, target: int, tally: Tally,
 
 
 def requirable(technique: str) -> int:
-    """The level of the production rule ``technique`` (an id of ``rules.techniques``: R4.1, R6.2,
+    """The level of the production rule ``technique`` (an id of ``rules.CATALOG``: R4.1, R6.2,
     Entanglement, Placements, ...); ValidationError for Trial, the uniqueness rules or an unknown id."""
-    from gridlogic.puzzles.starbattle.rules.catalog import PRODUCTION
-
-    levels = [r.level for r in PRODUCTION if r.id == technique]
-    if not levels:
+    level = level_of(technique)
+    if level is None:
         ids = sorted({r.id for r in PRODUCTION}, key=lambda t: (not t.startswith("R"), t))
         raise ValidationError(f"--requires {technique!r}: not a production rule ({', '.join(ids)})")
-    return min(levels)
+    return level
 
 
 def needs_technique(puzzle: StarBattle, technique: str, tally: Tally) -> Grade | None:
@@ -618,30 +174,26 @@ def needs_technique(puzzle: StarBattle, technique: str, tally: Tally) -> Grade |
     step of ``technique`` and are stuck without that rule (every form of its id); else None (counted
     as "no <T>", "not solved" or "<T> not needed" in ``tally``). Capped at T's level because the
     rules overlap: with every harder rule allowed almost nothing needs one given rule."""
-    from gridlogic.puzzles.starbattle import rules
-
-    allowed = rules.rules(requirable(technique))
-    out = run(rules.State.start(puzzle), allowed, max_steps=RUN_STEPS)
+    allowed = rules(requirable(technique))
+    out = run(State.start(puzzle), allowed, max_steps=RUN_STEPS)
     if out.status != "solved":
         tally.grades["not solved"] += 1
         return None
     if all(s.rule != technique for s in out.steps):
         tally.grades[f"no {technique}"] += 1
         return None
-    without = run(rules.State.start(puzzle), [r for r in allowed if r.id != technique], max_steps=RUN_STEPS)
+    without = run(State.start(puzzle), [r for r in allowed if r.id != technique], max_steps=RUN_STEPS)
     if without.status == "solved":
         tally.grades[f"{technique} not needed"] += 1
         return None
     tally.grades[f"needs {technique}"] += 1
-    return Grade(out.level, rules.LEVELS[out.level], out.hardest_rule)
+    return Grade(out.level, LEVELS[out.level], out.hardest_rule)
 
 
 def generate(*, size: str | None, stars: int | None, difficulty: str | None, seed: int,
              options: Options | None = None) -> Generated:
     """A puzzle with a unique solution, exactly at ``difficulty`` when one is given (graded anyway
     when the rules are available)."""
-    from gridlogic.puzzles.starbattle.kind import KIND
-
     opts = options or {}
     n = parse_size(size)
     s = stars if stars is not None else default_stars(n)
@@ -649,8 +201,7 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
         raise ValidationError(f"{s} stars per row cannot fit on a {n}x{n} board (1..{max_stars(n)})")
     if not has_layout(n, s):
         raise GenerationFailed(f"no {n}x{n} board holds {s} stars in every row and column without two touching")
-    levels = tuple(KIND.levels)
-    target = target_level(difficulty, levels, 0, levels.index("Trial")) if difficulty is not None else None
+    target = target_level(difficulty, LEVELS, 0, TRIAL) if difficulty is not None else None
     technique = opts.get("requires")
     if technique is not None:
         if target is not None:
@@ -660,14 +211,14 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
     progress = progress_of(opts)
     sigma = SIGMA if target is None else SIGMAS.get(n, SIGMAS[0])[target]
     least = 2 if target is None else max(2, round(LEAST.get(n, LEAST[0])[target] * n))
-    trial = target == levels.index("Trial")
+    trial = target == TRIAL
     screens = SCREENS.get(n, ()) if trial else ()
     budget = TRIAL_BUDGET.get(n) if trial else None
     rng = seeded("starbattle", n, s, target, single, seed)
     place = seed + LEVEL_SHIFT * (0 if target is None else target + 1)  # other first rows at another level
     tally = tally_of(options)
     allowance = Allowance(opts)
-    what = f"{n}x{n} {s}-star" + (f" {levels[target]}" if target is not None else "")
+    what = f"{n}x{n} {s}-star" + (f" {LEVELS[target]}" if target is not None else "")
     while allowance.more(tally.draws):
         tally.draws += 1
         found = unique_puzzle(n, s, rng, single, sigma, least, seed_layout(n, s, place, rng))
@@ -676,10 +227,10 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
         puzzle, solution = found
         tally.candidates += 1
         if target is None:
-            return Generated(puzzle, KIND.grade(puzzle) if levels else None, solution)
-        grade = judge(puzzle, target, tally, screens, budget)
-        if grade is not None:
-            return Generated(puzzle, grade, solution)
+            return Generated(puzzle, grade(puzzle), solution)
+        got = judge(puzzle, target, tally, screens, budget)
+        if got is not None:
+            return Generated(puzzle, got, solution)
         if progress is not None:
             progress(f"{what}: {tally.summary()}")
     raise GenerationFailed(f"no {what} puzzle found in {allowance.said()} (seed {seed}): {tally.summary()}")
@@ -703,9 +254,9 @@ def _requiring(n: int, s: int, technique: str, seed: int, opts: Options) -> Gene
             continue
         puzzle, solution = found
         tally.candidates += 1
-        grade = needs_technique(puzzle, technique, tally)
-        if grade is not None:
-            return Generated(puzzle, grade, solution)
+        got = needs_technique(puzzle, technique, tally)
+        if got is not None:
+            return Generated(puzzle, got, solution)
         if progress is not None:
             progress(f"{what}: {tally.summary()}")
     raise GenerationFailed(f"no {what} found in {allowance.said()} (seed {seed}): {tally.summary()}")

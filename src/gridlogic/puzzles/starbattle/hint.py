@@ -22,15 +22,15 @@ board): every trial step of the 10x10 corpus needs at most ~1,400 from a cold st
 
 
 def hint(k: Kind, puzzle: StarBattle, rows: Sequence[str], max_level: int | None = None) -> Hint:
-    from gridlogic.puzzles.starbattle.kind import rules
-    from gridlogic.puzzles.starbattle.rules.trial import Budget, OutOfBudget, limited
+    from gridlogic.puzzles.starbattle.rules import rules
+    from gridlogic.puzzles.starbattle.rules.hypothesis import Budget, OutOfBudget, limited
+    from gridlogic.puzzles.starbattle.rules.state import State
 
-    pack = rules()
     try:
         with limited(Budget(HINT_BUDGET)):
             return core_hint(k, puzzle, rows, height=puzzle.n, width=puzzle.n, spec=SPEC,
-                             state=lambda board: pack.State.from_rows(puzzle, board),
-                             techniques=pack.rules(max_level), max_level=max_level)
+                             state=lambda board: State.from_rows(puzzle, board),
+                             techniques=rules(max_level), max_level=max_level)
     except OutOfBudget:
         return Hint("stuck", None, "No step found within the hint's search limit: every rule up to "
                     "Expert+ is stuck here and the trial search (assume a mark and see) gave up "

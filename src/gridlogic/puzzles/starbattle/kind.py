@@ -13,7 +13,7 @@ from gridlogic.core.grid import Cell
 from gridlogic.core.registry import Format, Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.starbattle import check as checking
-from gridlogic.puzzles.starbattle import containers, render
+from gridlogic.puzzles.starbattle import containers, draw
 from gridlogic.puzzles.starbattle.formats import FORMATS
 from gridlogic.puzzles.starbattle.levels import LEVELS
 from gridlogic.puzzles.starbattle.model import StarBattle
@@ -55,17 +55,17 @@ class StarBattleKind(Kind):
         return checking.check(puzzle, solution)
 
     def explain(self, puzzle: Any, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
-        from gridlogic.puzzles.starbattle import rules as human
+        from gridlogic.puzzles.starbattle import explain as human
 
         return human.explain(puzzle, max_level, allow_uniqueness)
 
     def grade(self, puzzle: Any) -> Grade:
-        from gridlogic.puzzles.starbattle import rules as human
+        from gridlogic.puzzles.starbattle import explain as human
 
         return human.grade(puzzle)
 
     def render_explanation(self, puzzle: StarBattle, explanation: Explanation, verbose: bool) -> str:
-        from gridlogic.puzzles.starbattle import rules as human
+        from gridlogic.puzzles.starbattle import explain as human
 
         return human.render_explanation(puzzle, explanation, verbose)
 
@@ -76,7 +76,7 @@ class StarBattleKind(Kind):
         return gen.generate(size=size, stars=stars, difficulty=difficulty, seed=seed, options=options)
 
     def render(self, puzzle: Any, rows: Sequence[str] | None = None) -> str:
-        return render.render(puzzle, rows)
+        return draw.picture(puzzle, rows)
 
 
 KIND = StarBattleKind()

@@ -18,7 +18,7 @@ puzzle with one solution, Q's pattern therefore has no twin.
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import UNIQUENESS
+from gridlogic.puzzles.starbattle.levels import UNIQUENESS
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
 from gridlogic.puzzles.starbattle.rules.state import State, make_step, said
 
@@ -102,7 +102,7 @@ def _any_cell(g: Geo, unit: tuple[str, int]) -> int:
     return (g.regs[index] & -g.regs[index]).bit_length() - 1
 
 
-def _twin_free(pats: dict[tuple[int, ...], list[int]]) -> list[int]:
+def twin_free(pats: dict[tuple[int, ...], list[int]]) -> list[int]:
     return [ps[0] for ps in pats.values() if len(ps) == 1]
 
 
@@ -126,7 +126,7 @@ def r7_2(st: State) -> Step | None:
         pats = patterns(st, q)
         if pats is None:
             continue
-        black, star = _sea_marks(g, q, _twin_free(pats))
+        black, star = _sea_marks(g, q, twin_free(pats))
         if black or star:
             return make_step(g, "R7.2", UNIQUENESS, f"At sea: the candidates {g.cells_name(q)} touch nothing "
                              f"undecided, so (the solution being unique) their stars cannot form a pattern with a "

@@ -1,6 +1,6 @@
 """R5.6 Set Differential over blocks of three or more consecutive lines.
 
-``tier5`` adds single lines, two neighbouring lines or the two outer lines of each kind. Here one
+``set_differentials`` adds single lines, two neighbouring lines or the two outer lines of each kind. Here one
 side is a block of 3 to n/2 consecutive rows (or columns), the other any block of columns (rows):
 add the rows, add the columns, subtract every region lying inside their union. When no candidate is
 counted twice, the candidates counted once hold exactly the resulting number of stars; none if it is
@@ -15,9 +15,9 @@ the sums of one kind of line.
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS
+from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit
-from gridlogic.puzzles.starbattle.rules.set_differentials import _blocks, differential, differential_step
+from gridlogic.puzzles.starbattle.rules.set_differentials import differential, differential_step, line_blocks
 from gridlogic.puzzles.starbattle.rules.state import State
 
 MIN_OPS = 5
@@ -42,9 +42,9 @@ def _pairs(g: Geo) -> list[tuple[list[Unit], int, list[Unit], int]]:
     got = g.facts.get(("R5.6 blocks",))
     if got is None:
         rows_long, cols_long = long_blocks(g, "row"), long_blocks(g, "column")
-        cols_all = _blocks(g, "column") + cols_long
+        cols_all = line_blocks(g, "column") + cols_long
         pairs = [(rs, rm, cs, cm) for rs, rm in rows_long for cs, cm in cols_all]
-        pairs += [(rs, rm, cs, cm) for rs, rm in _blocks(g, "row") for cs, cm in cols_long]
+        pairs += [(rs, rm, cs, cm) for rs, rm in line_blocks(g, "row") for cs, cm in cols_long]
         got = g.facts[("R5.6 blocks",)] = pairs
     return got  # type: ignore[return-value]
 

@@ -6,8 +6,8 @@ having a twin (``at_sea.py``): two solutions. So X is a star."""
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.at_sea import MAX_GROUP, _twin_free, groups, patterns
-from gridlogic.puzzles.starbattle.rules.base import UNIQUENESS
+from gridlogic.puzzles.starbattle.levels import UNIQUENESS
+from gridlogic.puzzles.starbattle.rules.at_sea import MAX_GROUP, groups, patterns, twin_free
 from gridlogic.puzzles.starbattle.rules.geometry import bits
 from gridlogic.puzzles.starbattle.rules.state import State, make_step
 
@@ -15,7 +15,7 @@ from gridlogic.puzzles.starbattle.rules.state import State, make_step
 def _thread(st: State, q: int, x: int, rule: str, what: str) -> Step | None:
     g = st.geo
     pats = patterns(st, q, 1 << x)
-    if pats is None or _twin_free(pats):
+    if pats is None or twin_free(pats):
         return None
     return make_step(g, rule, UNIQUENESS, f"{what}: if {g.cell_name(x)} were empty, the candidates "
                      f"{g.cells_name(q)} would be at sea and every star pattern they can take has a twin "

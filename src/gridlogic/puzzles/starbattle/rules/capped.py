@@ -20,9 +20,9 @@ against all of them. At Medium the region form ran on every board a Medium solve
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import HARD
+from gridlogic.puzzles.starbattle.levels import HARD
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
-from gridlogic.puzzles.starbattle.rules.listing import unit_placements
+from gridlogic.puzzles.starbattle.rules.placements import unit_placements
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step
 
 LEVEL = HARD

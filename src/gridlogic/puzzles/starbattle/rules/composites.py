@@ -1,4 +1,4 @@
-"""R5.6 Set Differential with composite regions (R5.6a-d): the sums ``tier5`` and ``blocks`` do not
+"""R5.6 Set Differential with composite regions (R5.6a-d): the sums ``set_differentials`` and ``blocks`` do not
 try.
 
 * **Regions minus the lines inside them** (R5.6e's overcounting, both kinds at once): add a set of
@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS
+from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS
+from gridlogic.puzzles.starbattle.rules.counting import names
 from gridlogic.puzzles.starbattle.rules.facts import windows
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit
-from gridlogic.puzzles.starbattle.rules.set_differentials import _differentials, differential_step
+from gridlogic.puzzles.starbattle.rules.set_differentials import differential_step, differentials
 from gridlogic.puzzles.starbattle.rules.state import State
-from gridlogic.puzzles.starbattle.rules.tier5 import names
 
 MIN_OPS = 5
 """Operations a sum needs to be kept here (the seed's Expert+)."""
@@ -124,11 +124,11 @@ def r5_6_regions(st: State) -> Step | None:
 
 
 def _composites(st: State) -> list[Known]:
-    """The results of this board's sums (tier5's short sums, regions minus lines) with candidates."""
+    """The results of this board's sums (set_differentials's short sums, regions minus lines) with candidates."""
     out = [Known(comp, total, len(rows) + len(cols) + len(regs),
                  f"({names(rows)} + {names(cols)}" + (f" − {names(regs)})" if regs else ")"),
                  frozenset(u.name for u in rows + cols + regs))
-           for rows, cols, regs, comp, total in _differentials(st) if comp]
+           for rows, cols, regs, comp, total in differentials(st) if comp]
     out += [Known(k.cells, k.stars, k.ops, f"({k.label})", k.units) for *_, k in regions_minus_lines(st) if k.cells]
     return out
 

@@ -14,9 +14,9 @@ pair's answer is remembered per puzzle by what it reads.
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EXPERT
+from gridlogic.puzzles.starbattle.levels import EXPERT
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
-from gridlogic.puzzles.starbattle.rules.listing import unit_placements
+from gridlogic.puzzles.starbattle.rules.placements import unit_placements
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 
 MAX_EACH = 24

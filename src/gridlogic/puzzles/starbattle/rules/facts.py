@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from gridlogic.puzzles.starbattle.rules.base import EASY, HARD
+from gridlogic.puzzles.starbattle.levels import EASY, HARD
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
 from gridlogic.puzzles.starbattle.rules.state import State
 

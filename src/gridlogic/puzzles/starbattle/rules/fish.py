@@ -5,30 +5,27 @@ empty. At every size and N (bounded like the counting rules)."""
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EXPERT
+from gridlogic.puzzles.starbattle.levels import EXPERT
+from gridlogic.puzzles.starbattle.rules.counting import mask_of, names, now_spans, undercounts
+from gridlogic.puzzles.starbattle.rules.finned import (
+    HYPO_BUDGET,
+    fin_done,
+    fin_raw,
+    fin_search,
+    fin_tuple,
+    replayed,
+    searchable,
+    suppose,
+)
 from gridlogic.puzzles.starbattle.rules.geometry import Unit, bits
 from gridlogic.puzzles.starbattle.rules.state import State, make_step, said
-from gridlogic.puzzles.starbattle.rules.tier5 import (
-    HYPO_BUDGET,
-    _fin_raw,
-    _fin_tuple,
-    _mask,
-    _now_spans,
-    _searchable,
-    _suppose,
-    fin_done,
-    fin_search,
-    names,
-    replayed,
-    undercounts,
-)
 
 
 def _fish(st: State, kind: str, live: int | None, rule: str) -> tuple[list[Unit], list[Unit], int] | None:
     g, unk = st.geo, st.unknown
     other = "row" if kind == "column" else "column"
     for cs, rs in undercounts(st, g.units(kind), g.units(other), live):
-        marks = _mask(rs) & unk & ~_mask(cs)
+        marks = mask_of(rs) & unk & ~mask_of(cs)
         if marks:
             return cs, rs, marks
     return None
@@ -42,7 +39,7 @@ def r6_4(st: State) -> Step | None:
         if got:
             cs, rs, marks = got
             return make_step(g, "R6.4", EXPERT, f"Fish: the stars of {names(cs)} can only be in {names(rs)}, "
-                             f"which they fill; so {said(g, marks)}.", _mask(cs) & st.unknown,
+                             f"which they fill; so {said(g, marks)}.", mask_of(cs) & st.unknown,
                              black=marks)
     return None
 
@@ -55,9 +52,9 @@ def r6_5(st: State) -> Step | None:
     for kind in ("column", "row"):
         other = "row" if kind == "column" else "column"
         units, others = g.units(kind), g.units(other)
-        now_spans = _now_spans(st, units, others)
+        spans_now = now_spans(st, units, others)
         limit = max(1, len(others) // 2)
-        done, starts, reach = fin_done(st, "R6.5", kind, units, _fin_tuple(st, units, others, {}, now_spans))
+        done, starts, reach = fin_done(st, "R6.5", kind, units, fin_tuple(st, units, others, {}, spans_now))
         empty, nb = st.empty, g.nb
         for i in bits(unk):
             if budget[0] < 0:
@@ -67,18 +64,18 @@ def r6_5(st: State) -> Step | None:
             if replayed(done, key, budget):
                 continue
             before = budget[0]
-            live = _suppose(st, i)
+            live = suppose(st, i)
             start = starts.get(key)
             if start is None:
-                raw = _fin_raw(st, i, units, others, live)
-                changed = [k for k in sorted(raw) if units[k].mask & near and raw[k] != now_spans[k]]
-                start = starts[key] = (raw, changed) if _searchable(raw, changed, limit) else ()
+                raw = fin_raw(st, i, units, others, live)
+                changed = [k for k in sorted(raw) if units[k].mask & near and raw[k] != spans_now[k]]
+                start = starts[key] = (raw, changed) if searchable(raw, changed, limit) else ()
             if not start:
                 done[key] = 0
                 continue
-            raw, changed = start
-            spans = _fin_tuple(st, units, others, raw, now_spans)
-            found = fin_search(st, i, changed, units, others, live, budget, skip_broken=True, spans=spans)
+            raw, musts = start
+            spans = fin_tuple(st, units, others, raw, spans_now)
+            found = fin_search(st, i, musts, units, others, live, budget, skip_broken=True, spans=spans)
             if found is None and budget[0] >= 0:
                 done[key] = before - budget[0]
             if found is not None:
@@ -86,5 +83,5 @@ def r6_5(st: State) -> Step | None:
                 return make_step(g, "R6.5", EXPERT, f"Finned fish: a star at {g.cell_name(i)} would empty its "
                                  f"neighbours and leave the stars of {names(cs)} only in {names(rs)}, which "
                                  f"would then exclude {g.cell_name(i)} itself; so it is empty.",
-                                 _mask(cs) & unk, black=1 << i)
+                                 mask_of(cs) & unk, black=1 << i)
     return None

@@ -18,9 +18,8 @@ from functools import cache
 from itertools import pairwise
 
 from gridlogic.core.grid import Cell, grid
-from gridlogic.puzzles.starbattle.model import StarBattle
+from gridlogic.puzzles.starbattle.model import LETTERS, StarBattle
 
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _MEMO_LIMIT = 400_000
 
 

@@ -7,7 +7,7 @@ at all is empty."""
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EXPERT
+from gridlogic.puzzles.starbattle.levels import EXPERT
 from gridlogic.puzzles.starbattle.rules.facts import windows
 from gridlogic.puzzles.starbattle.rules.geometry import bits
 from gridlogic.puzzles.starbattle.rules.state import State, make_step

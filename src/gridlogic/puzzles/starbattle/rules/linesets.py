@@ -24,7 +24,7 @@ from itertools import combinations
 from math import comb
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import HARD
+from gridlogic.puzzles.starbattle.levels import HARD
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 

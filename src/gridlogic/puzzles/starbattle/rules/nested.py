@@ -17,21 +17,30 @@ only those that disagree with a solution of the board (the others cannot break; 
 :mod:`~gridlogic.puzzles.starbattle.rules.witness`), a star before an empty cell, the tightest units
 first; in rounds allowing 1, 2, 4, then 8 inner trials per assumption (a round replays the previous
 one from the memo); the first assumption that breaks in a round gives the step. The work is bounded
-in rule sweeps (:data:`WORK`, a :class:`~gridlogic.puzzles.starbattle.rules.trial.Budget`), never in
+in rule sweeps (:data:`WORK`, a :class:`~gridlogic.puzzles.starbattle.rules.hypothesis.Budget`), never in
 seconds; a hint's budget bounds it as well.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EASY, EXPERT_PLUS, HARD, MEDIUM
+from gridlogic.puzzles.starbattle.levels import EASY, EXPERT_PLUS, HARD, MEDIUM
+from gridlogic.puzzles.starbattle.rules.hypothesis import (
+    MAX_CELLS,
+    Budget,
+    OutOfBudget,
+    Propagator,
+    assumed,
+    chain_text,
+    hypothesis,
+    refutation,
+    shortest,
+    tightest_first,
+    trial_step,
+)
 from gridlogic.puzzles.starbattle.rules.state import BLACK, STAR, State
-
-if TYPE_CHECKING:
-    from gridlogic.puzzles.starbattle.rules.trial import _Propagator
 
 ROUNDS = (1, 2, 4, 8)
 """Inner trial steps allowed per assumption in each round."""
@@ -83,14 +92,13 @@ def chain_of(st: State, step: Step) -> tuple[Step, ...] | None:
     return got if isinstance(got, tuple) else None
 
 
-def nested(st: State, prop: _Propagator, hyps: list[tuple[int, str]]) -> Step | None:
+def nested(st: State, prop: Propagator, hyps: list[tuple[int, str]]) -> Step | None:
     """The nested trial step on ``st`` (see the module), or None if no assumption breaks within
     the rounds and :data:`WORK`. ``hyps``: the refutable assumptions, tightest first."""
-    from gridlogic.puzzles.starbattle.rules.trial import Budget, OutOfBudget, _Propagator  # noqa: PLC0415
 
     ordered = [h for h in hyps if h[1] == STAR] + [h for h in hyps if h[1] != STAR]
     local = Budget(WORK, parent=prop.budget)
-    mine = _Propagator(prop.levels, prop.memo, local)
+    mine = Propagator(prop.levels, prop.memo, local)
     try:
         for most in ROUNDS:
             for i, value in ordered:
@@ -105,11 +113,10 @@ def nested(st: State, prop: _Propagator, hyps: list[tuple[int, str]]) -> Step | 
     return None
 
 
-def _refute(st: State, prop: _Propagator, i: int, value: str, most: int) -> Refuted | None:
+def _refute(st: State, prop: Propagator, i: int, value: str, most: int) -> Refuted | None:
     """The chain that breaks ``value`` at ``i`` with at most ``most`` inner trials, else None."""
-    from gridlogic.puzzles.starbattle.rules.trial import _hypothesis  # noqa: PLC0415
 
-    hyp = _hypothesis(st, i, value)
+    hyp = hypothesis(st, i, value)
     chain: list[Step] = []
     for k in range(most + 1):
         status, steps = prop.run(hyp, OUTER_CAP, OUTER_STEPS)
@@ -126,11 +133,10 @@ def _refute(st: State, prop: _Propagator, i: int, value: str, most: int) -> Refu
     return None
 
 
-def inner_trial(st: State, prop: _Propagator) -> Step | None:
+def inner_trial(st: State, prop: Propagator) -> Step | None:
     """Depth 1 on an assumed board: the one-cell assumption (both values of every open cell, the
     tightest first) that breaks in the fewest steps with tiers 1-3, then 1-4, then 1-5; its Trial
     step (memoised per board, its chain kept for :func:`chain_of`)."""
-    from gridlogic.puzzles.starbattle.rules.trial import MAX_CELLS, _order, _shortest, _trial_step  # noqa: PLC0415
 
     memo = _memo(st, _STEPS)
     key = (st.star, st.empty)
@@ -138,13 +144,13 @@ def inner_trial(st: State, prop: _Propagator) -> Step | None:
         known = memo[key]
         assert known is None or isinstance(known, Step)
         return known
-    order = _order(st)
+    order = tightest_first(st)
     got: Step | None = None
     for cap in INNER_CAPS:
         cells = order[: MAX_CELLS if cap == EASY else MAX_CELLS // 3]
-        found = _shortest(st, prop, [(i, v) for i in cells for v in (STAR, BLACK)], cap, INNER_STEPS)
+        found = shortest(st, prop, [(i, v) for i in cells for v in (STAR, BLACK)], cap, INNER_STEPS)
         if found is not None:
-            got = _trial_step(st, *found)
+            got = trial_step(st, *found)
             _memo(st, _INNER)[got] = tuple(found[2])
             break
     memo[key] = got
@@ -153,7 +159,6 @@ def inner_trial(st: State, prop: _Propagator) -> Step | None:
 
 def _inner_text(st: State, step: Step) -> str:
     """An inner trial in the outer chain: the mark it proves and its chain's length."""
-    from gridlogic.puzzles.starbattle.rules.trial import assumed  # noqa: PLC0415
 
     g = st.geo
     m = step.marks[0]
@@ -167,10 +172,9 @@ def nested_step(st: State, got: Refuted) -> Step:
     """The nested trial's step: the outer assumption, its chain with every inner trial named, the
     chain's length and the number of inner trials (a chain without inner trials, found where the
     nested trial runs before the deep pass's Expert+ rounds, is written as a plain trial step)."""
-    from gridlogic.puzzles.starbattle.rules.trial import _chain, _trial_step, assumed, refutation  # noqa: PLC0415
 
     if not got.inner:
-        return _trial_step(st, got.cell, got.value, list(got.steps))
+        return trial_step(st, got.cell, got.value, list(got.steps))
 
     name = st.geo.cell_name(got.cell)
     supposed, proved = assumed(got.value)
@@ -179,13 +183,13 @@ def nested_step(st: State, got: Refuted) -> Step:
     for s in got.steps:
         if s.rule == "Trial":
             if stretch:
-                parts.append(_chain(st, stretch))
+                parts.append(chain_text(st, stretch))
                 stretch = []
             parts.append(_inner_text(st, s))
         else:
             stretch.append(s)
     if stretch:
-        parts.append(_chain(st, stretch))
+        parts.append(chain_text(st, stretch))
     k = got.inner
     reason = (f"Suppose {name} were {supposed} (a nested trial): " + "; ".join(parts)
               + f". That is impossible (a chain of {len(got.steps)} steps, {k} of them inner "

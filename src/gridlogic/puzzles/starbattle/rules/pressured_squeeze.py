@@ -10,11 +10,11 @@ from __future__ import annotations
 from functools import cache
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EXPERT
+from gridlogic.puzzles.starbattle.levels import EXPERT
+from gridlogic.puzzles.starbattle.rules.counting import names
 from gridlogic.puzzles.starbattle.rules.facts import in_line
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step
-from gridlogic.puzzles.starbattle.rules.tier5 import names
 
 STRIP_BUDGET = 2500
 """Search states per strip question; past it the answer is "unknown" and nothing is marked."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EXPERT
+from gridlogic.puzzles.starbattle.levels import EXPERT
 from gridlogic.puzzles.starbattle.rules.facts import windows
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit
 from gridlogic.puzzles.starbattle.rules.state import State, make_step

@@ -7,7 +7,7 @@ from functools import lru_cache
 from itertools import permutations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EXPERT
+from gridlogic.puzzles.starbattle.levels import EXPERT
 from gridlogic.puzzles.starbattle.rules.facts import windows
 from gridlogic.puzzles.starbattle.rules.geometry import Geo
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said

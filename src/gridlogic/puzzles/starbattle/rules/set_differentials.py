@@ -10,14 +10,14 @@ from __future__ import annotations
 import itertools
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EXPERT, EXPERT_PLUS, HARD
+from gridlogic.puzzles.starbattle.levels import EXPERT, EXPERT_PLUS, HARD
+from gridlogic.puzzles.starbattle.rules.counting import names, span
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
-from gridlogic.puzzles.starbattle.rules.tier5 import _span, names
 
 
-def _blocks(g: Geo, kind: str) -> list[tuple[list[Unit], int]]:
+def line_blocks(g: Geo, kind: str) -> list[tuple[list[Unit], int]]:
     """Lines one at a time, neighbouring pairs, and the two outer lines together."""
     lines = g.units(kind)
     out = [([ln], ln.mask) for ln in lines]
@@ -58,7 +58,7 @@ def differential(st: State, rows: list[Unit], cols: list[Unit], rmask: int, cmas
     return regs, ones & unk, total
 
 
-def _differentials(st: State) -> list[tuple[list[Unit], list[Unit], list[Unit], int, int]]:
+def differentials(st: State) -> list[tuple[list[Unit], list[Unit], list[Unit], int, int]]:
     """Every block pair's differential on this board (shared by the three R5.6 levels), in the order
     of the pairs: what :func:`differential` gives for each, without asking every region of every
     pair (a region lies inside rows + columns when its part outside the rows meets only columns of
@@ -70,22 +70,22 @@ def _differentials(st: State) -> list[tuple[list[Unit], list[Unit], list[Unit], 
         alive = g.full & ~st.empty
         live = [(u, u.mask & alive) for u in g.reg_units if u.mask & alive]
         unk, star, big_s = st.unknown, st.star, g.S
-        col_blocks = _blocks(g, "column")
+        col_blocks = line_blocks(g, "column")
         col_stars = [(star & cmask).bit_count() for _, cmask in col_blocks]
         within = _blocks_within(g)
         cols_of = g.span_memo["column"]
         col_units = g.col_units
-        for rows, rmask in _blocks(g, "row"):
+        for rows, rmask in line_blocks(g, "row"):
             inside: list[list[Unit]] = [[] for _ in col_blocks]
             masks = [0] * len(col_blocks)
             for u, m in live:
                 rest = m & ~rmask
-                span = cols_of.get(rest)
-                if span is None:
-                    span = _span(g, rest, col_units)
-                ids = within.get(span)
+                sp = cols_of.get(rest)
+                if sp is None:
+                    sp = span(g, rest, col_units)
+                ids = within.get(sp)
                 if ids is None:
-                    ids = _within(g, within, span)
+                    ids = _within(g, within, sp)
                 for b in ids:
                     inside[b].append(u)
                     masks[b] |= u.mask
@@ -104,7 +104,7 @@ def _differentials(st: State) -> list[tuple[list[Unit], list[Unit], list[Unit], 
 
 
 def _blocks_within(g: Geo) -> dict[int, tuple[int, ...]]:
-    """Per puzzle: a set of columns (a bit each) -> the column blocks (indices into ``_blocks``)
+    """Per puzzle: a set of columns (a bit each) -> the column blocks (indices into ``line_blocks``)
     holding all of them; filled by :func:`_within`."""
     got: dict[int, tuple[int, ...]] | None = g.facts.get(("R5.6 within",))  # type: ignore[assignment]
     if got is None:
@@ -114,7 +114,7 @@ def _blocks_within(g: Geo) -> dict[int, tuple[int, ...]]:
 
 def _within(g: Geo, within: dict[int, tuple[int, ...]], span: int) -> tuple[int, ...]:
     out = []
-    for b, (cols, _) in enumerate(_blocks(g, "column")):
+    for b, (cols, _) in enumerate(line_blocks(g, "column")):
         bits_of = 0
         for c in cols:
             bits_of |= 1 << c.index
@@ -129,12 +129,12 @@ _OPS_RANGES = ((1, 2), (3, 4), (5, 99))
 
 
 def _by_ops(st: State) -> dict[tuple[int, int], list[tuple[list[Unit], list[Unit], list[Unit], int, int]]]:
-    """:func:`_differentials` with cells counted once, split by the R5.6 level whose operation
+    """:func:`differentials` with cells counted once, split by the R5.6 level whose operation
     count they have (in their order); once per board for the three levels."""
     got = st.cache.get("R5.6 by ops")
     if got is None:
         got = {r: [] for r in _OPS_RANGES}
-        for entry in _differentials(st):
+        for entry in differentials(st):
             if entry[3]:
                 ops = len(entry[0]) + len(entry[1]) + len(entry[2])
                 for low, high in _OPS_RANGES:

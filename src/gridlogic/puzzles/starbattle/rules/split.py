@@ -24,16 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import TRIAL
+from gridlogic.puzzles.starbattle.levels import TRIAL
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
-from gridlogic.puzzles.starbattle.rules.listing import unit_placements
+from gridlogic.puzzles.starbattle.rules.hypothesis import Propagator
+from gridlogic.puzzles.starbattle.rules.placements import unit_placements
 from gridlogic.puzzles.starbattle.rules.state import State, make_step
-
-if TYPE_CHECKING:
-    from gridlogic.puzzles.starbattle.rules.trial import _Propagator
 
 MAX_WAYS = 16
 """A unit with more ways than this to place its remaining stars is not split on (first)."""
@@ -104,7 +101,7 @@ def _agrees(branch: tuple[int, int], sol: int | None) -> bool:
     return sol is not None and star & sol == star and not empty & sol
 
 
-def evaluate(st: State, prop: _Propagator, split: Split, cap_level: int, budget: int,
+def evaluate(st: State, prop: Propagator, split: Split, cap_level: int, budget: int,
              sol: int | None) -> Outcome | None:
     """Every branch of ``split`` followed (rules up to ``cap_level``, at most ``budget`` steps);
     the marks every surviving branch reaches, or None if there are none (or no branch survives)."""
@@ -189,7 +186,7 @@ def _reached(st: State, branch: tuple[int, int], steps: list[Step], star: int, e
     return k
 
 
-def best(st: State, prop: _Propagator, candidates: list[Split], cap_level: int, budget: int,
+def best(st: State, prop: Propagator, candidates: list[Split], cap_level: int, budget: int,
          sol: int | None) -> Outcome | None:
     """Of ``candidates``, the split that deduces something with the shortest longest branch (ties:
     the first); each later split runs only while it can still win."""

@@ -13,7 +13,7 @@ rules, after Placements, at Expert+ (the seed grades a combination of squeezes t
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS
+from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS
 from gridlogic.puzzles.starbattle.rules.pressured_squeeze import squeeze
 from gridlogic.puzzles.starbattle.rules.state import State
 

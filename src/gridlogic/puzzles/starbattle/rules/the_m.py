@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EXPERT
+from gridlogic.puzzles.starbattle.levels import EXPERT
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EASY
+from gridlogic.puzzles.starbattle.levels import EASY
 from gridlogic.puzzles.starbattle.rules.geometry import cap
 from gridlogic.puzzles.starbattle.rules.state import State, make_step
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EASY, MEDIUM
+from gridlogic.puzzles.starbattle.levels import EASY, MEDIUM
 from gridlogic.puzzles.starbattle.rules.facts import in_line, one_by_ns, unit_covers
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said

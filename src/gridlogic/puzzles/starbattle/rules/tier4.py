@@ -3,8 +3,10 @@ room for its stars is empty. "Room" is the exact maximum of non-touching stars (
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import MEDIUM, Rule
+from gridlogic.puzzles.starbattle.levels import MEDIUM
 from gridlogic.puzzles.starbattle.rules.facts import OneByN, Window, in_line, windows
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
@@ -169,13 +171,13 @@ def r4_6(st: State) -> Step | None:
     return _cross(st, "column", "R4.6", False)
 
 
-def completing(rule: str) -> Rule:
+def completing(rule: str) -> Callable[[State], Step | None]:
     """R4.1-R4.6 where the supposed star also empties the rest of every row, column or region it
     completes (tried after the plain forms, whose steps a LEGUP proof can follow one rule at a time)."""
     kinds = {"R4.1": ("region", _direct), "R4.2": ("row", _direct), "R4.3": ("column", _direct),
              "R4.4": ("region", _cross), "R4.5": ("row", _cross), "R4.6": ("column", _cross)}
     kind, fn = kinds[rule]
-    return Rule(rule, MEDIUM, lambda st: fn(st, kind, rule, True))
+    return lambda st: fn(st, kind, rule, True)
 
 
 def pressure(st: State, line: Unit, avoid: int, wins: list[Window], explain: bool = True,

@@ -1,173 +1,27 @@
-"""Tier 5 (Hard, and Expert/Expert+ for long set differentials): counting.
-
-Spans are taken over a region's non-empty cells (stars and candidates). Every search is bounded:
-sets of at most n/2 regions or lines (the complement covers the rest) and a node budget.
-"""
+"""R5.3 Finned Undercounting and R5.4 Finned Overcounting (Tier 5, Hard): a cell whose star would
+complete an undercount (or overcount) that excludes it is empty; and the finned search they share
+with R6.5 Finned Fish, memoised per puzzle."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import HARD
-from gridlogic.puzzles.starbattle.rules.facts import strip_cover
-from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits, cap
-from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
-from gridlogic.puzzles.starbattle.rules.tier3 import exclusion
+from gridlogic.puzzles.starbattle.levels import HARD
+from gridlogic.puzzles.starbattle.rules.counting import mask_of, names, now_spans, span, undercounts
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, Unit, bits
+from gridlogic.puzzles.starbattle.rules.state import Broken, State, make_step
 
-BUDGET = 4000
 HYPO_BUDGET = 20000
 """Search nodes of one whole finned-counting scan (all cells together)."""
 
-
-def names(units: list[Unit]) -> str:
-    if not units:
-        return ""
-    kind = units[0].kind
-    if kind == "region":
-        labels = [u.name.split()[1] for u in units]
-        return ("region " if len(units) == 1 else "regions ") + ", ".join(labels)
-    idx = [str(u.index + 1) for u in units]
-    return (kind + " " if len(units) == 1 else kind + "s ") + ", ".join(idx)
+FinStart = tuple[dict[int, int], Collection[int]] | tuple[()]
+"""Where a cell's finned search starts: the supposed spans of the units near it and the units it
+changes; ``()`` when no search starts there."""
 
 
-def _span(geo: Geo, mask: int, lines: list[Unit]) -> int:
-    """The indices (a bit each) of the ``lines`` (all of one kind) that ``mask`` meets; memoised."""
-    memo = geo.span_memo[lines[0].kind]
-    got = memo.get(mask)
-    if got is None:
-        out = 0
-        for ln in lines:
-            if mask & ln.mask:
-                out |= 1 << ln.index
-        memo[mask] = got = out
-    return got
-
-
-def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | None = None,
-                must: int = -1, budget: list[int] | None = None,
-                spans: Sequence[int] | None = None) -> Iterator[tuple[list[Unit], list[Unit]]]:
-    """Sets of units P ("regions") lying wholly in as many ``lines`` R (P ⊆ R, |P| = |R|), over
-    the cells ``live`` (default: the non-empty cells). ``must``: index into ``regions`` that P has
-    to contain. Raises Broken if more units than lines lie inside some lines. ``spans``: the
-    regions' spans over ``live`` if the caller has them.
-
-    Searches line sets R (unions of spans, at most n/2 lines, each visited once) and takes P = every
-    unit whose span lies in R."""
-    g = st.geo
-    if spans is None:
-        live = (g.full & ~st.empty) if live is None else live
-        spans = [_span(g, u.mask & live, lines) for u in regions]
-    limit = max(1, len(lines) // 2)
-    if must >= 0 and not 0 < spans[must].bit_count() <= limit:
-        return  # the must-have unit can never lie inside few enough lines
-    cand = [k for k in range(len(regions)) if 0 < spans[k].bit_count() <= limit]
-    cand_spans = [spans[k] for k in cand]
-    budget = [BUDGET] if budget is None else budget
-    if must >= 0:
-        stack = [spans[must]] if must in cand else []
-    else:
-        stack = cand_spans[::-1]
-    seen: set[int] = set()
-    while stack:
-        rows = stack.pop()
-        if rows in seen:
-            continue
-        seen.add(rows)
-        budget[0] -= 1
-        if budget[0] < 0:
-            return
-        out = ~rows
-        size = rows.bit_count()
-        count = 0
-        for sp in cand_spans:  # count the units inside; push the wider sets (popped after this one)
-            if not sp & out:
-                count += 1
-            else:
-                new = rows | sp
-                if new not in seen and new.bit_count() <= limit:
-                    stack.append(new)
-        if count >= size:
-            inside = [k for k in cand if not spans[k] & out]
-            if count > size:
-                us = [regions[k] for k in inside]
-                raise Broken(broken_step(g, "R5.1", f"{cap(names(us))} all lie in only {size} "
-                                         f"lines, which cannot hold all their stars.", _mask(us), HARD))
-            yield [regions[k] for k in inside], [ln for ln in lines if rows >> ln.index & 1]
-
-
-def _mask(units: list[Unit]) -> int:
-    out = 0
-    for u in units:
-        out |= u.mask
-    return out
-
-
-def _quiet(st: State, key: str, spans: list[int]) -> bool:
-    """Whether a counting scan found nothing on a board with the same ``spans`` (its only input: its
-    sets are the same) on none of whose cells it could mark anything changed since."""
-    got = st.carried(key)
-    if got is None:
-        return False
-    star, empty, (was, cells) = got
-    return bool(was == spans and not ((st.star ^ star) | (st.empty ^ empty)) & cells)
-
-
-def _undercount_step(st: State, rule: str, level: int, kind: str) -> Step | None:
-    g, unk = st.geo, st.unknown
-    lines = g.units(kind)
-    spans = _now_spans(st, g.reg_units, lines)
-    key = f"{rule} {kind}"
-    if _quiet(st, key, spans):
-        return None
-    could = 0
-    for ps, rs in undercounts(st, g.reg_units, lines, spans=spans):
-        marks = _mask(rs) & ~_mask(ps)
-        could |= marks
-        marks &= unk
-        if marks:
-            return make_step(g, rule, level, f"{cap(names(ps))} lie entirely in {names(rs)}, so "
-                             f"those {kind}s' stars all belong to them and {said(g, marks)}.",
-                             _mask(ps) & unk, black=marks)
-    st.carry[key] = (st.star, st.empty, (spans, could))
-    return None
-
-
-def r5_1(st: State) -> Step | None:
-    """R5.1 Undercounting: N regions inside N rows (or columns) use up those lines' stars."""
-    return _undercount_step(st, "R5.1", HARD, "row") or _undercount_step(st, "R5.1", HARD, "column")
-
-
-def _overcount_step(st: State, kind: str) -> Step | None:
-    # N regions covering N lines == the other regions inside the other lines; report it that way round.
-    g, unk = st.geo, st.unknown
-    lines = g.units(kind)
-    spans = _now_spans(st, lines, g.reg_units)
-    key = f"R5.2 {kind}"
-    if _quiet(st, key, spans):
-        return None
-    could = 0
-    for rs, ps in undercounts(st, lines, g.reg_units, spans=spans):
-        # here: lines rs lie wholly in regions ps -> regions' stars are all in those lines
-        marks = _mask(ps) & ~_mask(rs)
-        could |= marks
-        marks &= unk
-        if marks:
-            return make_step(g, "R5.2", HARD, f"{cap(names(rs))} lie entirely in {names(ps)}, so "
-                             f"those regions' stars are all in them and {said(g, marks)}.",
-                             _mask(rs) & unk, black=marks)
-    st.carry[key] = (st.star, st.empty, (spans, could))
-    return None
-
-
-def r5_2(st: State) -> Step | None:
-    """R5.2 Overcounting: N regions that cover N rows (or columns) keep all their stars there."""
-    return _overcount_step(st, "row") or _overcount_step(st, "column")
-
-
-def _suppose(st: State, i: int) -> int:
+def suppose(st: State, i: int) -> int:
     """The non-empty cells if ``i`` were a star (its neighbours emptied)."""
     g = st.geo
     return g.full & ~(st.empty | g.nb[i])
@@ -180,9 +34,9 @@ def r5_3(st: State) -> Step | None:
     budget = [HYPO_BUDGET]
     for kind in ("row", "column"):
         lines = g.units(kind)
-        now_spans = _now_spans(st, g.reg_units, lines)
+        spans_now = now_spans(st, g.reg_units, lines)
         limit = max(1, len(lines) // 2)
-        done, starts, reach = fin_done(st, "R5.3", kind, g.reg_units, _fin_tuple(st, g.reg_units, lines, {}, now_spans))
+        done, starts, reach = fin_done(st, "R5.3", kind, g.reg_units, fin_tuple(st, g.reg_units, lines, {}, spans_now))
         empty, nb = st.empty, g.nb
         for i in bits(unk):
             if budget[0] < 0:
@@ -191,21 +45,21 @@ def r5_3(st: State) -> Step | None:
             if replayed(done, key, budget):
                 continue
             before = budget[0]
-            live = _suppose(st, i)
+            live = suppose(st, i)
             start = starts.get(key)
             if start is None:
                 raw, touched = _fin_near(st, i, g.reg_units, lines, live)
-                touched = {k for k in touched if raw[k] != now_spans[k]}
-                start = starts[key] = (raw, touched) if _searchable(raw, touched, limit) else ()
+                touched = {k for k in touched if raw[k] != spans_now[k]}
+                start = starts[key] = (raw, touched) if searchable(raw, touched, limit) else ()
             if not start:
                 done[key] = 0
                 continue
-            raw, touched = start
-            spans = _fin_tuple(st, g.reg_units, lines, raw, now_spans)
+            raw, musts = start
+            spans = fin_tuple(st, g.reg_units, lines, raw, spans_now)
             try:
-                found = fin_search(st, i, touched, g.reg_units, lines, live, budget, spans=spans)
+                found = fin_search(st, i, musts, g.reg_units, lines, live, budget, spans=spans)
             except Broken as e:
-                return _hypo_broken(g, "R5.3", i, e, unk)
+                return hypo_broken(g, "R5.3", i, e, unk)
             if found is None and budget[0] >= 0:
                 done[key] = before - budget[0]
             if found is not None:
@@ -213,7 +67,7 @@ def r5_3(st: State) -> Step | None:
                 return make_step(g, "R5.3", HARD, f"A star at {g.cell_name(i)} would empty its "
                                  f"neighbours and leave {names(ps)} inside {names(rs)}, whose stars "
                                  f"would then all be theirs; so {g.cell_name(i)} is empty.",
-                                 _mask(ps) & unk, black=1 << i)
+                                 mask_of(ps) & unk, black=1 << i)
     return None
 
 
@@ -224,9 +78,9 @@ def r5_4(st: State) -> Step | None:
     budget = [HYPO_BUDGET]
     for kind in ("row", "column"):
         lines = g.units(kind)
-        now_spans = _now_spans(st, lines, g.reg_units)
+        spans_now = now_spans(st, lines, g.reg_units)
         limit = max(1, len(g.reg_units) // 2)
-        done, starts, reach = fin_done(st, "R5.4", kind, lines, _fin_tuple(st, lines, g.reg_units, {}, now_spans))
+        done, starts, reach = fin_done(st, "R5.4", kind, lines, fin_tuple(st, lines, g.reg_units, {}, spans_now))
         empty, nb = st.empty, g.nb
         for i in bits(unk):
             if budget[0] < 0:
@@ -236,21 +90,21 @@ def r5_4(st: State) -> Step | None:
             if replayed(done, key, budget):
                 continue
             before = budget[0]
-            live = _suppose(st, i)
+            live = suppose(st, i)
             start = starts.get(key)
             if start is None:
-                raw = _fin_raw(st, i, lines, g.reg_units, live)
-                touched = {k for k in sorted(raw) if lines[k].mask & near and raw[k] != now_spans[k]}
-                start = starts[key] = (raw, touched) if _searchable(raw, touched, limit) else ()
+                raw = fin_raw(st, i, lines, g.reg_units, live)
+                touched = {k for k in sorted(raw) if lines[k].mask & near and raw[k] != spans_now[k]}
+                start = starts[key] = (raw, touched) if searchable(raw, touched, limit) else ()
             if not start:
                 done[key] = 0
                 continue
-            raw, touched = start
-            spans = _fin_tuple(st, lines, g.reg_units, raw, now_spans)
+            raw, musts = start
+            spans = fin_tuple(st, lines, g.reg_units, raw, spans_now)
             try:
-                found = fin_search(st, i, touched, lines, g.reg_units, live, budget, spans=spans)
+                found = fin_search(st, i, musts, lines, g.reg_units, live, budget, spans=spans)
             except Broken as e:
-                return _hypo_broken(g, "R5.4", i, e, unk)
+                return hypo_broken(g, "R5.4", i, e, unk)
             if found is None and budget[0] >= 0:
                 done[key] = before - budget[0]
             if found is not None:
@@ -258,7 +112,7 @@ def r5_4(st: State) -> Step | None:
                 return make_step(g, "R5.4", HARD, f"A star at {g.cell_name(i)} would empty its "
                                  f"neighbours and leave {names(rs)} covered by {names(ps)}, whose "
                                  f"stars would then all be in them; so {g.cell_name(i)} is empty.",
-                                 _mask(rs) & unk, black=1 << i)
+                                 mask_of(rs) & unk, black=1 << i)
     return None
 
 
@@ -268,7 +122,7 @@ off only to test that the skip changes nothing."""
 
 
 def fin_done(st: State, rule: str, kind: str, inner: list[Unit], now: Sequence[int],
-             ) -> tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], tuple[Any, ...]], list[int]]:
+             ) -> tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], FinStart], list[int]]:
     """Per puzzle, for a finned scan (``rule`` over lines of ``kind``) on boards whose ``inner``
     units have the spans ``now``: a dict from a cell's key to the budget its search spent finding
     nothing, and per cell the cells that key reads (see below). Empty when :data:`FIN_MEMO` is off.
@@ -289,7 +143,7 @@ def fin_done(st: State, rule: str, kind: str, inner: list[Unit], now: Sequence[i
     got: dict[tuple[int, int, int], int] | None = g.facts.get(key)  # type: ignore[assignment]
     if got is None:
         got = g.facts[key] = {}
-    near: dict[tuple[int, int, int], tuple[Any, ...]] | None = g.facts.get(("fin near", rule, kind))  # type: ignore[assignment]
+    near: dict[tuple[int, int, int], FinStart] | None = g.facts.get(("fin near", rule, kind))  # type: ignore[assignment]
     if near is None:
         near = g.facts["fin near", rule, kind] = {}
     return got, near, _reach(g, inner)
@@ -367,7 +221,7 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
         else:
             before = budget[0]
             try:
-                found = [(a, b, _mask(a), _mask(b)) for a, b in undercounts(st, inner, outer, live, must=k,
+                found = [(a, b, mask_of(a), mask_of(b)) for a, b in undercounts(st, inner, outer, live, must=k,
                                                                             budget=budget, spans=seen)]
             except Broken as e:
                 found = e
@@ -381,16 +235,6 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
             if bmask >> i & 1 and not amask >> i & 1:
                 return a, b
     return None
-
-
-def _now_spans(st: State, inner: list[Unit], outer: list[Unit]) -> list[int]:
-    """The ``inner`` units' spans over the ``outer`` units on this board's non-empty cells."""
-    key = f"spans {inner[0].kind} {outer[0].kind}"
-    got: list[int] | None = st.cache.get(key)
-    if got is None:
-        now = st.geo.full & ~st.empty
-        got = st.cache[key] = [_span(st.geo, u.mask & now, outer) for u in inner]
-    return got
 
 
 def _searched(spans: list[int], limit: int) -> tuple[int, ...]:
@@ -412,18 +256,18 @@ def _fin_view(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int
     """For the fin ``i``: the spans over ``live`` of the ``inner`` units that meet its non-empty
     neighbours (by unit index), and every unit's span as :func:`undercounts` uses it (see
     :func:`_searched`; the others keep the board's own)."""
-    raw = _fin_raw(st, i, inner, outer, live)
-    return raw, _fin_tuple(st, inner, outer, raw, now)
+    raw = fin_raw(st, i, inner, outer, live)
+    return raw, fin_tuple(st, inner, outer, raw, now)
 
 
-def _fin_raw(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> dict[int, int]:
+def fin_raw(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> dict[int, int]:
     """The spans over ``live`` of the ``inner`` units that meet the fin ``i``'s non-empty
     neighbours (by unit index)."""
     return _fin_near(st, i, inner, outer, live)[0]
 
 
 def _fin_near(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> tuple[dict[int, int], set[int]]:
-    """:func:`_fin_raw`, and the ``inner`` units meeting the fin's candidate neighbours (a set filled
+    """:func:`fin_raw`, and the ``inner`` units meeting the fin's candidate neighbours (a set filled
     lowest cell first)."""
     g = st.geo
     near = g.nb[i] & ~st.empty
@@ -439,13 +283,13 @@ def _fin_near(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int
         if k not in raw:
             part = inner[k].mask & live
             sp = memo.get(part)
-            raw[k] = sp if sp is not None else _span(g, part, outer)
+            raw[k] = sp if sp is not None else span(g, part, outer)
         if low & unk:
             touched.add(k)
     return raw, touched
 
 
-def _fin_tuple(st: State, inner: list[Unit], outer: list[Unit], raw: dict[int, int],
+def fin_tuple(st: State, inner: list[Unit], outer: list[Unit], raw: dict[int, int],
                now: list[int] | None = None) -> tuple[int, ...]:
     """Every ``inner`` unit's span as :func:`undercounts` uses it, ``raw``'s where given, the
     board's own elsewhere."""
@@ -453,7 +297,7 @@ def _fin_tuple(st: State, inner: list[Unit], outer: list[Unit], raw: dict[int, i
     key = ("searched spans", inner[0].kind, outer[0].kind)
     base: tuple[int, ...] | None = st.cache.get(key)
     if base is None:
-        base = st.cache[key] = _searched(_now_spans(st, inner, outer) if now is None else now, limit)
+        base = st.cache[key] = _searched(now_spans(st, inner, outer) if now is None else now, limit)
     if not raw:
         return base
     out = list(base)
@@ -462,7 +306,7 @@ def _fin_tuple(st: State, inner: list[Unit], outer: list[Unit], raw: dict[int, i
     return tuple(out)
 
 
-def _searchable(raw: dict[int, int], musts: Iterable[int], limit: int) -> bool:
+def searchable(raw: dict[int, int], musts: Iterable[int], limit: int) -> bool:
     """Whether a ``must`` unit's supposed span is one :func:`fin_search` searches from (not empty,
     at most ``limit`` lines): if none is, the search ends at once, finding nothing, costing nothing."""
     for k in musts:
@@ -472,48 +316,10 @@ def _searchable(raw: dict[int, int], musts: Iterable[int], limit: int) -> bool:
     return False
 
 
-def _hypo_broken(g: Geo, rule: str, i: int, e: Broken, unk: int) -> Step:
+def hypo_broken(g: Geo, rule: str, i: int, e: Broken, unk: int) -> Step:
     uses = 0
     for c in e.step.uses:
         uses |= 1 << (c[0] * g.n + c[1])
     return make_step(g, rule, HARD, f"A star at {g.cell_name(i)} would empty its neighbours, and then "
                      + e.step.reason[0].lower() + e.step.reason[1:] + f" So {g.cell_name(i)} is empty.",
                      uses & unk, black=1 << i)
-
-
-def squeeze_marks(st: State, strip: int, need: int, cover: list[int]) -> tuple[int, int]:
-    g = st.geo
-    black = exclusion(g, strip, need)
-    star = 0
-    for w in cover:
-        own = w & strip & ~black
-        if own.bit_count() == 1:
-            star |= own
-    return black & ~star, star
-
-
-def r5_5(st: State) -> Step | None:
-    """R5.5 Squeeze: two neighbouring lines whose candidates are covered by exactly as many aligned
-    2x2s as the stars they need: each 2x2 holds one star. Marks: cells whose star would leave the
-    pair too little room (exact bound), and the lone candidate of a 2x2."""
-    g = st.geo
-    changed = st.changed_since("R5.5")  # a pair's finding reads only its own cells
-    for lines in (g.row_units, g.col_units):
-        for a, b in itertools.pairwise(lines):
-            if not (a.mask | b.mask) & changed:
-                continue
-            cover, strip, need = strip_cover(st, a, b)
-            if not strip or need <= 0:
-                continue
-            if len(cover) < need:
-                raise Broken(broken_step(g, "R5.5", f"{cap(names([a, b]))} need {need} stars but fit "
-                                         f"in {len(cover)} 2x2s.", strip, HARD))
-            if len(cover) != need:
-                continue
-            black, star = squeeze_marks(st, strip, need, cover)
-            if black or star:
-                return make_step(g, "R5.5", HARD, f"{cap(names([a, b]))} need {need} stars and their "
-                                 f"cells fit in {need} 2x2s, one star each; so "
-                                 + said(g, black, star) + ".", strip, black=black, star=star)
-    st.found_nothing("R5.5")
-    return None

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.rules.base import EXPERT_PLUS
+from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
 from gridlogic.puzzles.starbattle.rules.state import Broken, State, broken_step, make_step, said
 
@@ -238,7 +238,7 @@ def _fold(st: State, cand: int, unk: int, pats: list[int]) -> tuple[int, int, in
     return kept, anywhere, everywhere, emptied, starred, aside
 
 
-def r_listing(st: State) -> Step | None:
+def r_placements(st: State) -> Step | None:
     """Placements: a unit's possible star placements under the row/column counts."""
     g, unk = st.geo, st.unknown
     for name, mask, holds in _units(g):
