@@ -23,9 +23,9 @@ def test_every_page_draws_the_same_header(page: Any, server: str, path: str) -> 
     page.goto(f"{server}{path}" + (f"?puzzle={quote(STAR6, safe='')}" if path == "/proof" else ""))
     page.wait_for_selector(PAGES[path], state="attached")
     # (a link may carry the puzzle open here, as play's proof link does: its path is what counts)
-    links = page.eval_on_selector_all("header.top nav a", "els => els.map(a => new URL(a.href).pathname)")
-    assert links == ["/play", "/proof", "/starstar", "/tools", "/docs"]
-    current = page.eval_on_selector_all("header.top [aria-current=page]", "els => els.map(a => new URL(a.href).pathname)")
+    paths = "els => els.map(a => new URL(a.href).pathname)"
+    assert page.eval_on_selector_all("header.top nav a", paths) == ["/play", "/proof", "/starstar", "/tools", "/docs"]
+    current = page.eval_on_selector_all("header.top [aria-current=page]", paths)
     assert current == [path]
     assert page.inner_text("header.top .brand") == "gridlogic"
 

@@ -70,4 +70,5 @@ class Client:
     def to_json(self) -> dict[str, Any]:
         return {"title": self.title, "values": [v.to_json() for v in self.values], "cycle": list(self.cycle),
                 "keys": dict(self.keys), "keypad": self.keypad, "pencil": self.pencil, "provable": self.provable,
-                "rules": self.rules, "help": self.help, "goal": self.goal, "tally": self.tally.to_json() if self.tally else None}
+                "rules": self.rules, "help": self.help, "goal": self.goal,
+                "tally": self.tally.to_json() if self.tally else None}
