@@ -191,10 +191,12 @@ def test_generate_binary_without_distinct_lines(page: Any, server: str) -> None:
     open_play(page, server, SB6)
     posts = record_posts(page)
     page.click("[data-tab=generate]")
-    assert page.is_hidden("#gen-unique")  # Star Battle first: no such rule
+    # the form's options are the kind's (its descriptor's generate options): Star Battle first, no such rule
+    assert page.locator("#gen-opt-unique_lines").count() == 0 and page.is_visible("#gen-opt-stars")
     page.select_option("#gen-kind", "binary")
+    assert page.locator("#gen-opt-stars").count() == 0 and page.is_checked("#gen-opt-unique_lines")
     page.fill("#gen-size", "6")
-    page.uncheck("#gen-unique")
+    page.uncheck("#gen-opt-unique_lines")
     page.click("#generate")
     wait_text(page, "#status", "A new ")
     assert page.inner_text("#title").startswith("Binary 6x6")

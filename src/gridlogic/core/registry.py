@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from gridlogic.core.client import Client
 from gridlogic.core.errors import ParseError, UnknownFormatError, UnsupportedError
 from gridlogic.core.grid import Cell
 from gridlogic.core.numbers import is_int, parse_int, shown
@@ -163,6 +164,11 @@ class Kind:
     def board_solved(self, puzzle: Any, rows: Sequence[str]) -> bool:
         """Whether the board is a complete, valid solution."""
         return bool(self.part("check").board_solved(puzzle, rows))
+
+    def client(self) -> Client:
+        """What the web pages need to play this kind (:mod:`gridlogic.core.client`), from its ``client.py``."""
+        found: Client = self.part("client").CLIENT
+        return found
 
     def draw(self, puzzle: Any, board: Sequence[str] | None = None, *,
              highlight: Mapping[str, Iterable[Cell]] | None = None) -> str:

@@ -6,10 +6,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-HEADER = ("<header class=top><a class=brand href='/play'>gridlogic</a><span class=tagline>API reference</span>"
-          "<nav><a href='/play'>play</a><a href='/proof'>proof mode</a><a href='/starstar'>*Star</a>"
-          "<a href='/tools'>solver tools</a><a href='/docs' aria-current=page>API</a></nav></header>")
-"""The header every page has (static/play.html and the others; play.css styles it)."""
+HEADER = ("<header class=top data-page=docs data-tagline='API reference'><a class=brand href='/play'>gridlogic</a>"
+          "</header><script type=module src='/static/ui.js'></script>")
+"""The header every page has: static/ui.js draws its links, static/ui.css styles it."""
 
 
 def _type(schema: dict[str, Any]) -> str:
@@ -54,8 +53,8 @@ def page(spec: dict[str, Any]) -> str:
     info = spec.get("info", {})
     return ("<!doctype html><html lang=en><head><meta charset=utf-8>"
             "<meta name=viewport content='width=device-width, initial-scale=1'><title>gridlogic API</title>"
-            "<link rel=stylesheet href='/static/play.css'><link rel=icon href='data:,'><style>"
-            "main.api{display:block;max-width:60rem;margin:1rem auto;padding:0 1rem}h1{font-size:1.4rem}"
+            "<link rel=stylesheet href='/static/ui.css'><link rel=icon href='data:,'><style>"
+            "main.api{max-width:60rem}h1{font-size:1.4rem}"
             "h2{font-size:1rem;margin:1.2rem 0 .2rem}.m{color:#1d4ed8}table{border-collapse:collapse;font-size:.9rem}"
             "td{border-top:1px solid #e2e8f0;padding:.2rem .6rem;vertical-align:top}"
             ".doc{white-space:pre-wrap;color:#475569}"

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gridlogic.core.errors import UnsupportedError
+from gridlogic.core.options import Option
 from gridlogic.core.registry import Generated, Kind, Options
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.binary import formats
@@ -27,6 +28,8 @@ class BinaryKind(Kind):
     formats = formats.FORMATS
     methods = ("sat", "sat-plain")
     levels = LEVELS
+    options = (Option("unique_lines", bool, "All rows and all columns are distinct (Binary's third rule; "
+                      "--no-unique-lines drops it).", default=True, flag="--no-unique-lines"),)
 
     def tsv_puzzle(self, fields: Sequence[str]) -> str | None:
         return rows.tsv_puzzle(fields)

@@ -10,6 +10,7 @@ from typing import Any
 
 from gridlogic.core.errors import UnsupportedError
 from gridlogic.core.grid import Cell
+from gridlogic.core.options import Option
 from gridlogic.core.registry import Format, Generated, Kind, Options, Record
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.starbattle import check as checking
@@ -31,6 +32,8 @@ class StarBattleKind(Kind):
     formats: Sequence[Format] = FORMATS
     methods: Sequence[str] = ("sat",)
     levels: Sequence[str] = LEVELS
+    options = (Option("stars", int, "Stars per row, column and region (default: by size).", lo=1, hi=10,
+                      commands=frozenset({"generate"})),)
 
     def container_records(self, text: str) -> list[Record] | None:
         return containers.pack_records(text)

@@ -1,13 +1,14 @@
 // The board on a page: an SVG drawn by the kind's draw.py (puzzles/<kind>/draw.py), made playable.
 //
-// The drawing carries everything this module needs, so it knows no puzzle kind: each cell is a
+// The drawing and the kind's client descriptor (GET /api/kinds) carry everything this module needs, so it
+// knows no puzzle kind: each cell is a
 // <g class="gl-cell" data-row data-col data-value [data-given]>, the <svg> root has data-chars
 // ("value:char,...": how a cell's value is written in a board row) and data-cycle (the values a
 // click steps through, in order; empty: a click only selects). Changing a cell sets its data-value;
 // the drawing's own style sheet shows the symbol, so nothing goes back to the server.
 //
 //   const board = new Board(element);            // element: where the SVG goes
-//   board.load(svgText);                         // from POST /api/load (svg) or /api/draw
+//   board.load(svgText, kind);                   // svg from POST /api/load or /api/draw; kind: its descriptor
 //   board.rows()                                 // ["?*..", ...]: the wire format of the board
 //   board.setRows(rows)                          // replace every non-given cell
 //   board.highlight([[r, c], ...], "uses")       // classes: uses, marks, error, wrong, focus
@@ -15,13 +16,8 @@
 //   board.addEventListener("change", e => ...)   // e.detail = {changes: [{r, c, attr, from, to}], source}
 //
 // Mouse: click cycles forward, right click or shift-click backward. Keyboard (the board is
-// focusable): arrows move, space/enter cycle, the kind's keys set a value (see KEYS), Backspace or
-// Delete clears; in pencil mode (P, or setPencilMode) digits toggle pencil marks instead.
-
-const KEYS = {
-  starbattle: {"s": "star", "*": "star", "8": "star", "x": "black", ".": "black", "b": "black", "u": "unknown"},
-  binary: {"0": "0", "1": "1"},
-};
+// focusable): arrows move, space/enter cycle, the descriptor's keys set a value, Backspace or Delete
+// clears; a kind with pencil marks has a pencil mode (P, or setPencilMode): digits toggle marks instead.
 
 export class Board extends EventTarget {
   constructor(container, {readonly = false} = {}) {
@@ -39,12 +35,13 @@ export class Board extends EventTarget {
   }
 
   // ----- loading
-  load(svgText) {
+  load(svgText, kind = null) {
+    this.keys = (kind && kind.keys) || {};
+    this.hasPencil = Boolean(kind && kind.pencil);
     this.container.innerHTML = svgText;
     this.svg = this.container.querySelector("svg");
     this.svg.removeAttribute("width");
     this.svg.removeAttribute("height");
-    this.kind = this.svg.dataset.kind;
     this.nrows = +this.svg.dataset.rows;
     this.ncols = +this.svg.dataset.cols;
     this.chars = Object.fromEntries(this.svg.dataset.chars.split(",").map((p) => {
@@ -52,6 +49,7 @@ export class Board extends EventTarget {
       return [p.slice(0, i), p.slice(i + 1)];
     }));
     this.values = Object.fromEntries(Object.entries(this.chars).map(([v, ch]) => [ch, v]));
+    this.blank = this.values["?"];
     this.cycleOrder = (this.svg.dataset.cycle || "").split(" ").filter(Boolean);
     this.cells = Array.from({length: this.nrows}, () => []);
     for (const g of this.svg.querySelectorAll(".gl-cell")) {
@@ -82,7 +80,7 @@ export class Board extends EventTarget {
     const changes = [];
     rows.forEach((row, r) => [...row].forEach((ch, c) => {
       if (this.isGiven(r, c)) return;
-      const to = this.values[ch] ?? this.cycleOrder[0] ?? "empty";
+      const to = this.values[ch] ?? this.blank;
       const from = this.value(r, c);
       if (from !== to) { this._apply(r, c, "value", to); changes.push({r, c, attr: "value", from, to}); }
     }));
@@ -196,21 +194,20 @@ export class Board extends EventTarget {
     if (!this.focused) { this.focus(0, 0); }
     if (this.readonly) return;
     const key = e.key.toLowerCase();
-    if (key === "p" && this.kind === "str8ts") { this.setPencilMode(!this.pencilMode); e.preventDefault(); return; }
+    if (key === "p" && this.hasPencil) { this.setPencilMode(!this.pencilMode); e.preventDefault(); return; }
     if (e.key === " " || e.key === "Enter") { e.preventDefault(); this.cycle(r, c, e.shiftKey ? -1 : 1); return; }
     if (e.key === "Backspace" || e.key === "Delete") {
       e.preventDefault();
-      const empty = Object.keys(this.chars).find((v) => this.chars[v] === "?");
-      if (this.pencil(r, c) && this.value(r, c) === empty) {
+      if (this.pencil(r, c) && this.value(r, c) === this.blank) {
         const from = this.pencil(r, c);
         this._apply(r, c, "pencil", "");
         this._emit([{r, c, attr: "pencil", from, to: ""}], "user");
       } else {
-        this.setValue(r, c, empty);
+        this.setValue(r, c, this.blank);
       }
       return;
     }
-    const named = (KEYS[this.kind] || {})[key];
+    const named = this.keys[key];
     if (named) { e.preventDefault(); this.setValue(r, c, named); return; }
     if (/^[1-9]$/.test(e.key) && this.chars[e.key] !== undefined) {
       e.preventDefault();
@@ -222,6 +219,6 @@ export class Board extends EventTarget {
   enterDigit(r, c, d) {
     if (this.isGiven(r, c)) return false;
     if (this.pencilMode) return this.togglePencil(r, c, d);
-    return this.setValue(r, c, this.value(r, c) === d ? "empty" : d);
+    return this.setValue(r, c, this.value(r, c) === d ? this.blank : d);
   }
 }

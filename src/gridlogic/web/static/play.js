@@ -1,42 +1,29 @@
 // The play page: open a puzzle, play it on a Board (board.js), live rule checks, progress check,
 // hints (POST /api/hint), the explanation step by step, undo/redo, timer, share links, generate.
+// Every kind difference (help, keypad, keys, proof mode, generate options) comes from the kind's
+// descriptor (ui.js kinds(), GET /api/kinds).
 import {Board} from "/static/board.js";
+import {$, call, esc, kinds, setStatus as show, settings} from "/static/ui.js";
 
-const $ = (id) => document.getElementById(id);
 const board = new Board($("board"));
 const state = {
   puzzle: null,     // {puzzle, kind, format, unique_lines}: what every later request sends
+  kinds: new Map(), kind: null,  // every kind's descriptor (GET /api/kinds), the open puzzle's
   title: "", start: [], undo: [], redo: [], t0: 0, elapsed: 0, solved: false, hint: null, explain: null, saved: null,
   checkSeq: 0,
   version: 0,       // bumped at every change of the board: an answer computed for an older one is dropped
 };
 
-// ----- talking to the server
-async function call(path, body) {
-  const resp = await fetch(path, {method: body === undefined ? "GET" : "POST",
-    headers: {"Content-Type": "application/json"}, body: body === undefined ? undefined : JSON.stringify(body)});
-  let data = null;
-  try { data = await resp.json(); } catch { data = null; }
-  if (!resp.ok) {
-    const err = new Error((data && data.error) || `${resp.status} ${resp.statusText}`);
-    err.status = resp.status;
-    throw err;
-  }
-  return data;
-}
-
-function setStatus(text, cls = "") {
-  $("status").textContent = text;
-  $("status").className = `status ${cls}`;
-}
+function setStatus(text, state = "") { show($("status"), text, state); }
 
 // ----- opening a puzzle
-async function openPuzzle(text, {kind = "", board: rows = null, seconds = 0, title = "", index = 0, uniqueLines = true} = {}) {
+async function openPuzzle(text, {kind: kindName = "", board: rows = null, seconds = 0, title = "", index = 0, uniqueLines = true} = {}) {
   const body = {puzzle: text, index, unique_lines: uniqueLines};
-  if (kind) body.kind = kind;
-  let data;
+  if (kindName) body.kind = kindName;
+  let data, kind;
   try {
     data = await call("/api/load", body);
+    kind = (await kinds()).get(data.kind);
   } catch (e) {
     setStatus(`error: ${e.message}`, "error");
     return false;
@@ -45,7 +32,8 @@ async function openPuzzle(text, {kind = "", board: rows = null, seconds = 0, tit
   $("unique-label").hidden = data.unique_lines === null || data.unique_lines === undefined;
   $("unique-lines").checked = state.puzzle.unique_lines;
   state.start = data.board;
-  board.load(data.svg);
+  state.kind = kind;
+  board.load(data.svg, kind);
   state.title = title || describe(data);
   board.setPencilMode(false);
   state.undo = []; state.redo = []; state.hint = null; state.solved = false;
@@ -55,8 +43,9 @@ async function openPuzzle(text, {kind = "", board: rows = null, seconds = 0, tit
   if (rows) board.setRows(rows, "load");
   $("title").textContent = state.title;
   $("board").classList.remove("solved");
-  setupKeypad(data.kind);
-  $("help").textContent = HELP[data.kind] || "";
+  setupKeypad(kind);
+  $("rules").textContent = kind.rules;
+  $("help").textContent = kind.help;
   if (saved) seconds = saved.t || 0;
   state.t0 = Date.now() - seconds * 1000; state.elapsed = seconds;
   setStatus(saved ? "Welcome back: your board is as you left it." :
@@ -64,7 +53,7 @@ async function openPuzzle(text, {kind = "", board: rows = null, seconds = 0, tit
   const pick = $("records");
   pick.hidden = data.records <= 1;
   if (data.records > 1) {
-    state.source = {text, kind};
+    state.source = {text, kind: kindName};
     pick.innerHTML = "";
     for (let i = 0; i < Math.min(data.records, 500); i++) pick.add(new Option(`puzzle ${i + 1} of ${data.records}`, String(i)));
     pick.value = String(index);
@@ -82,46 +71,41 @@ function describe(data) {
   return label;
 }
 
-const HELP = {
-  starbattle: "Click a cell: star, then dot (no star), then blank again. Right click goes back. " +
-    "Keys: arrows move, S or * star, X or . dot, Backspace clears.",
-  binary: "Click a cell: 0, then 1, then blank. Keys: arrows move, 0 and 1 write, Backspace clears.",
-  str8ts: "Click a white cell, then type a digit or use the keypad. P switches pencil marks on and off; " +
-    "Backspace clears.",
-};
-
-// ----- the keypad (Str8ts)
+// ----- the keypad (a kind whose descriptor asks for one): digits 1..n, pencil marks, erase
 function setupKeypad(kind) {
   const pad = $("keypad");
   pad.innerHTML = "";
-  pad.hidden = kind !== "str8ts";
-  if (kind !== "str8ts") return;
+  pad.hidden = !kind.keypad;
+  if (!kind.keypad) return;
   for (let d = 1; d <= board.nrows; d++) {
     const b = document.createElement("button");
     b.textContent = d; b.dataset.digit = d; b.setAttribute("aria-label", `digit ${d}`);
     b.addEventListener("click", () => { if (board.focused) board.enterDigit(...board.focused, String(d)); board.container.focus(); });
     pad.append(b);
   }
-  const pen = document.createElement("button");
-  pen.id = "pencil"; pen.className = "wide"; pen.textContent = "✎ Pencil (P)";
-  pen.addEventListener("click", () => { board.setPencilMode(!board.pencilMode); board.container.focus(); });
+  if (kind.pencil) {
+    const pen = document.createElement("button");
+    pen.id = "pencil"; pen.className = "wide"; pen.textContent = "✎ Pencil (P)";
+    pen.addEventListener("click", () => { board.setPencilMode(!board.pencilMode); board.container.focus(); });
+    pad.append(pen);
+  }
   const erase = document.createElement("button");
   erase.className = "wide"; erase.textContent = "Erase";
   erase.addEventListener("click", () => {
     if (!board.focused) return;
     const [r, c] = board.focused;
-    if (board.pencil(r, c) && board.value(r, c) === "empty") board.replay([{r, c, attr: "pencil", from: board.pencil(r, c), to: ""}], false, "user");
-    else board.setValue(r, c, "empty");
+    if (board.pencil(r, c) && board.value(r, c) === board.blank) board.replay([{r, c, attr: "pencil", from: board.pencil(r, c), to: ""}], false, "user");
+    else board.setValue(r, c, board.blank);
     board.container.focus();
   });
-  pad.append(pen, erase);
+  pad.append(erase);
 }
 board.addEventListener("pencilmode", (e) => { const p = $("pencil"); if (p) p.classList.toggle("on", e.detail.on); });
 
-// ----- the board kept in this browser (localStorage), per puzzle, so a reload loses nothing
-function storeKey() { return state.puzzle ? `gridlogic:${state.puzzle.kind}:${state.puzzle.puzzle}` : null; }
+// ----- the board kept in this browser (ui.js settings), per puzzle, so a reload loses nothing
+function storeKey() { return state.puzzle ? `${state.puzzle.kind}:${state.puzzle.puzzle}` : null; }
 
-// ----- Binary's distinct-lines rule (the CLI's --no-unique-lines): every request of the page sends it
+// ----- the distinct-lines switch (unique_lines, the CLI's --no-unique-lines): every request of the page sends it
 $("unique-lines").addEventListener("change", () => {
   if (!state.puzzle) return;
   state.puzzle.unique_lines = $("unique-lines").checked;
@@ -135,17 +119,13 @@ $("unique-lines").addEventListener("change", () => {
 
 async function redrawCaption() {
   // the drawing's rules line says whether rows may repeat: take it from the server's drawing
-  try {
-    const resp = await fetch("/api/draw", {method: "POST", headers: {"Content-Type": "application/json"},
-      body: JSON.stringify(state.puzzle)});
-    if (resp.ok) board.setCaption(await resp.text());
-  } catch { /* the caption is decoration */ }
+  try { board.setCaption(await call("/api/draw", state.puzzle, {text: true})); } catch { /* the caption is decoration */ }
 }
 
-// ----- proof mode on the same puzzle and board (Star Battle and Binary)
+// ----- proof mode on the same puzzle and board (the kinds whose descriptor says provable)
 function proofUrl() {
   const url = new URL("/proof", location.href);
-  if (!state.puzzle || !PROVABLE.has(state.puzzle.kind)) return url;
+  if (!state.puzzle || !state.kind.provable) return url;
   url.searchParams.set("puzzle", state.puzzle.puzzle);
   url.searchParams.set("kind", state.puzzle.kind);
   if (!state.puzzle.unique_lines) url.searchParams.set("unique_lines", "false");
@@ -153,11 +133,11 @@ function proofUrl() {
   if (rows.join("") !== state.start.join("")) url.searchParams.set("board", rows.join("/"));
   return url;
 }
-const PROVABLE = new Set(["starbattle", "binary"]);
-$("proof-link").addEventListener("click", (e) => {
-  if (state.puzzle && !PROVABLE.has(state.puzzle.kind)) {
+$("proof-link").addEventListener("click", async (e) => {
+  if (state.puzzle && !state.kind.provable) {
     e.preventDefault();
-    setStatus("Proof mode is for Star Battle and Binary; Str8ts can be played, hinted and explained here.");
+    const provable = [...(await kinds()).values()].filter((k) => k.provable).map((k) => k.title);
+    setStatus(`Proof mode is for ${provable.join(" and ")}; ${state.kind.title} can be played, hinted and explained here.`);
     return;
   }
   $("proof-link").href = proofUrl().toString();
@@ -167,15 +147,12 @@ function save() {
   const key = storeKey();
   if (!key || state.explain) return;
   const rows = board.rows(), pencil = board.pencilMarks();
-  try {
-    if (rows.join("") === state.start.join("") && !Object.keys(pencil).length) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify({rows, pencil, t: Math.floor((Date.now() - state.t0) / 1000)}));
-  } catch { /* storage full or disabled: nothing to keep */ }
+  if (rows.join("") === state.start.join("") && !Object.keys(pencil).length) settings.remove(key);
+  else settings.set(key, {rows, pencil, t: Math.floor((Date.now() - state.t0) / 1000)});
 }
 
 function restore() {
-  let saved = null;
-  try { saved = JSON.parse(localStorage.getItem(storeKey()) || "null"); } catch { saved = null; }
+  const saved = settings.get(storeKey());
   if (!saved || !Array.isArray(saved.rows) || saved.rows.length !== board.nrows) return null;
   board.setRows(saved.rows, "load");
   const pencil = Object.entries(saved.pencil || {}).map(([key, to]) => {
@@ -250,10 +227,6 @@ async function liveCheck() {
   } else if ($("status").classList.contains("wrong")) {
     setStatus("Your move.");
   }
-}
-
-function esc(s) {
-  return String(s).replace(/[&<>"]/g, (ch) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[ch]));
 }
 
 // ----- undo, redo, restart
@@ -473,14 +446,12 @@ $("generate").addEventListener("click", async () => {
   const body = {kind, seed: Math.floor(Math.random() * 1e9)};
   if ($("gen-size").value.trim()) body.size = $("gen-size").value.trim();
   if ($("gen-grade").value) body.difficulty = $("gen-grade").value;
-  if (kind === "starbattle" && $("gen-stars").value) body.stars = +$("gen-stars").value;
-  const uniqueLines = kind !== "binary" || $("gen-unique").checked;
-  body.unique_lines = uniqueLines;
+  Object.assign(body, optionValues());
   setStatus("Generating…");
   $("generate").disabled = true;
   try {
     const data = await call("/api/generate", body);
-    await openPuzzle(data.puzzle, {kind: data.kind, uniqueLines});
+    await openPuzzle(data.puzzle, {kind: data.kind, uniqueLines: body.unique_lines !== false});
     if (data.grade) $("title").textContent += ` · ${data.grade}`;
     setStatus(`A new ${data.grade ? data.grade + " " : ""}puzzle (seed ${data.seed}). Your move.`);
   } catch (e) {
@@ -490,31 +461,72 @@ $("generate").addEventListener("click", async () => {
   }
 });
 
-let kinds = [];
-function fillGrades() {
-  const k = kinds.find((x) => x.name === $("gen-kind").value);
-  $("gen-grade").innerHTML = '<option value="">any</option>' +
-    (k ? k.levels.map((lv) => `<option>${esc(lv)}</option>`).join("") : "");
-  $("gen-stars-label").hidden = $("gen-kind").value !== "starbattle";
-  $("gen-unique-label").hidden = $("gen-kind").value !== "binary";
+// The generate form: the kind's grades, and a control per option its descriptor lists (core/options.py
+// Option.to_json: a checkbox for a bool, a number for an int, a choice or a text for a str), id gen-opt-<name>.
+function fillGenerate() {
+  const k = state.kinds.get($("gen-kind").value);
+  $("gen-grade").innerHTML = '<option value="">any</option>' + k.levels.map((lv) => `<option>${esc(lv)}</option>`).join("");
+  $("gen-options").replaceChildren(...k.generate.map(optionControl));
 }
-$("gen-kind").addEventListener("change", fillGrades);
+
+function optionControl(opt) {
+  const label = document.createElement("label");
+  label.title = opt.help;
+  const words = opt.name.replaceAll("_", " ");
+  let input;
+  if (opt.type === "bool") {
+    input = document.createElement("input");
+    input.type = "checkbox"; input.checked = Boolean(opt.default);
+    label.className = "switch";
+    label.append(input, ` ${words}`);
+  } else {
+    if (opt.choices.length) {
+      input = document.createElement("select");
+      input.add(new Option(opt.default ?? "default", ""));
+      for (const c of opt.choices) input.add(new Option(c, c));
+    } else {
+      input = document.createElement("input");
+      input.type = opt.type === "int" ? "number" : "text";
+      if (opt.min !== null) input.min = opt.min;
+      if (opt.max !== null) input.max = opt.max;
+      input.placeholder = opt.default ?? "auto";
+      input.size = 6;
+    }
+    label.append(`${words[0].toUpperCase()}${words.slice(1)} `, input);
+  }
+  input.id = `gen-opt-${opt.name}`;
+  input.dataset.option = opt.name;
+  input.dataset.type = opt.type;
+  return label;
+}
+
+// The options the form sets: a checkbox always, a number or text only when filled in.
+function optionValues() {
+  const out = {};
+  for (const input of $("gen-options").querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    if (input.dataset.type === "bool") out[name] = input.checked;
+    else if (input.value.trim()) out[name] = input.dataset.type === "int" ? +input.value : input.value.trim();
+  }
+  return out;
+}
+$("gen-kind").addEventListener("change", fillGenerate);
 
 async function init() {
   try {
-    kinds = await call("/api/kinds");
-    for (const k of kinds) {
-      $("kind").add(new Option(k.name, k.name));
-      $("gen-kind").add(new Option(k.name, k.name));
+    state.kinds = await kinds();
+    for (const k of state.kinds.values()) {
+      $("kind").add(new Option(k.title, k.name));
+      $("gen-kind").add(new Option(k.title, k.name));
     }
-    fillGrades();
+    fillGenerate();
     library = await call("/api/library");
     $("library").add(new Option("Choose a puzzle…", ""));
     const groups = {};
     library.forEach((item, i) => {
       if (!groups[item.kind]) {
         groups[item.kind] = document.createElement("optgroup");
-        groups[item.kind].label = item.title.split(" ").slice(0, item.kind === "starbattle" ? 2 : 1).join(" ");
+        groups[item.kind].label = state.kinds.get(item.kind).title;
         $("library").append(groups[item.kind]);
       }
       groups[item.kind].append(new Option(item.title, String(i)));

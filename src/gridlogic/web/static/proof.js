@@ -1,23 +1,15 @@
 // Proof mode: LEGUP in the browser. The proof is gridlogic's proof JSON (docs/proofs.md), edited here
 // and judged by the server's checker after every change (POST /api/proof/check); nothing is judged in JS.
 
-import { Board } from "./board.js";
+// Every kind difference (values and their symbols, goal, tally) comes from the kind's descriptor (ui.js kinds()).
 
-const $ = (id) => document.getElementById(id);
-const S = { info: null, proof: null, pos: { path: "root", k: 0 }, draft: new Map(), report: null, busy: false,
+import { Board } from "./board.js";
+import { $, call, fill, kinds } from "./ui.js";
+
+const S = { info: null, kind: null, proof: null, pos: { path: "root", k: 0 }, draft: new Map(), report: null, busy: false,
   board: new Board($("board")), quiet: false };
 S.board.addEventListener("change", onBoardChange);
 
-async function api(url, body) {
-  const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const text = await r.text();
-  if (!r.ok) {
-    let msg = text;
-    try { const d = JSON.parse(text); msg = d.error || JSON.stringify(d.detail || d); } catch (e) { /* plain text */ }
-    throw new Error(msg);
-  }
-  return url.endsWith("legup-xml") ? text : JSON.parse(text);
-}
 
 function say(msg) { $("status").textContent = msg; }
 function alarm(msg) { $("alert").textContent = msg || ""; }
@@ -39,22 +31,26 @@ function caseValues(rule) {
 function branchValue(split, i) {
   return split.branches[i].value ?? caseValues(split.rule)[i];
 }
-const CHAR = { star: "*", black: ".", "0": "0", "1": "1" };
-const VALUE = { "*": "star", ".": "black", "0": "0", "1": "1" };
+// a value's board character, a character's value, and how text shows a value (the kind's descriptor)
+function charOf(v) { return S.kind.values.find((x) => x.name === v).char; }
+function valueOf(ch) { const x = S.kind.values.find((y) => y.char === ch); return x && ch !== "?" ? x.name : undefined; }
+function symbolOf(v) { const x = S.kind.values.find((y) => y.name === v); return x ? x.symbol : v; }
+function named(v) { return symbolOf(v) === v ? v : `${symbolOf(v)} ${v}`; }
+function charSymbol(ch) { const x = S.kind.values.find((y) => y.char === ch); return (x ? x.symbol.trim() : ch) || "·"; }
 
 function boardAt(path, k) {
   const rows = S.info.board.map((r) => [...r]);
-  for (const [r, c, v] of S.proof.start || []) rows[r][c] = CHAR[v];
+  for (const [r, c, v] of S.proof.start || []) rows[r][c] = charOf(v);
   let node = S.proof.root;
   const branches = parsePath(path);
   for (let depth = 0; ; depth++) {
     const last = depth === branches.length;
     const upto = last ? k : node.steps.length;
-    for (const step of node.steps.slice(0, upto)) for (const [r, c, v] of step.set) rows[r][c] = CHAR[v];
+    for (const step of node.steps.slice(0, upto)) for (const [r, c, v] of step.set) rows[r][c] = charOf(v);
     if (last) return rows;
     const sp = node.split;
     const b = branches[depth];
-    rows[sp.cell[0]][sp.cell[1]] = CHAR[branchValue(sp, b)];
+    rows[sp.cell[0]][sp.cell[1]] = charOf(branchValue(sp, b));
     node = sp.branches[b];
   }
 }
@@ -64,7 +60,7 @@ function cellLabel(r, c) { return `r${r + 1}c${c + 1}`; }
 
 function displayRows() {
   const rows = boardAt(S.pos.path, S.pos.k);
-  for (const [key, v] of S.draft) { const [r, c] = key.split(",").map(Number); rows[r][c] = CHAR[v]; }
+  for (const [key, v] of S.draft) { const [r, c] = key.split(",").map(Number); rows[r][c] = charOf(v); }
   return rows.map((r) => r.join(""));
 }
 
@@ -149,7 +145,7 @@ function clickCell(r, c, ch) {
   else if (rows[r][c] !== "?") alarm(`${cellLabel(r, c)} is already decided on this board.`);
   else if (selectedRule().type === "case") { split(selectedRule().id, r, c); return; }
   else if (ch === "?" || ch === undefined) S.draft.delete(`${r},${c}`);
-  else S.draft.set(`${r},${c}`, VALUE[ch]);
+  else S.draft.set(`${r},${c}`, valueOf(ch));
   render();  // also undoes a click that was refused
 }
 
@@ -183,7 +179,7 @@ async function apply() {
     say("Looking for a rule …");
     try {
       const rows = boardAt(S.pos.path, S.pos.k).map((r) => r.join(""));
-      const found = await api("/api/proof/transition", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows, set,
+      const found = await call("/api/proof/transition", { puzzle: S.proof.puzzle, kind: S.proof.kind, board: rows, set,
         unique_lines: uniqueLines() });
       if (!found.rule) { S.busy = false; alarm(found.message); say(""); return; }
       id = found.rule;
@@ -202,7 +198,7 @@ async function suggest() {
   if (why) { alarm(`Cannot add a transition here: ${why}.`); return; }
   try {
     const rows = boardAt(S.pos.path, S.pos.k).map((r) => r.join(""));
-    const h = await api("/api/proof/suggest", { proof: S.proof, board: rows, allowed: S.allowed });
+    const h = await call("/api/proof/suggest", { proof: S.proof, board: rows, allowed: S.allowed });
     S.draft.clear();
     if (h.kind === "step") {
       for (const [r, c, v] of h.set) S.draft.set(`${r},${c}`, v);
@@ -266,7 +262,7 @@ async function changed(msg) {
   render();
   say(msg + " Checking …");
   try {
-    S.report = await api("/api/proof/check", { proof: S.proof, partial: true });
+    S.report = await call("/api/proof/check", { proof: S.proof, partial: true });
     showErrors(S.report.errors);
     const fresh = S.report.errors.filter((e) => e.path.startsWith(S.pos.path + ".") || e.path === S.pos.path);
     if (fresh.length) {
@@ -284,7 +280,7 @@ async function changed(msg) {
 async function checkAll() {
   alarm("");
   try {
-    const rep = await api("/api/proof/check", { proof: S.proof, partial: false });
+    const rep = await call("/api/proof/check", { proof: S.proof, partial: false });
     S.report = rep;
     showErrors(rep.errors);
     const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -313,7 +309,7 @@ function showCounterexample(path) {
   grid.style.gridTemplateColumns = `repeat(${ce.board[0].length}, 1.1rem)`;
   ce.board.forEach((row, r) => [...row].forEach((ch, c) => {
     const d = document.createElement("span");
-    d.textContent = S.info.kind === "starbattle" ? (ch === "*" ? "★" : "·") : ch;
+    d.textContent = charSymbol(ch);
     if (ce.cell && ce.cell[0] === r && ce.cell[1] === c) d.className = "hit";
     if (S.info.regions) d.style.background = `hsl(${(S.info.regions[r][c] * 47) % 360} 60% 92%)`;
     grid.appendChild(d);
@@ -340,7 +336,7 @@ function mark(path) {
   return v ? '<span class="ok" aria-label="valid">✓</span>' : '<span class="bad" aria-label="invalid">✗</span>';
 }
 function cellsText(set) {
-  return set.map(([r, c, v]) => `${cellLabel(r, c)}=${S.info.kind === "starbattle" ? (v === "star" ? "★" : "•") : v}`).join(" ");
+  return set.map(([r, c, v]) => `${cellLabel(r, c)}=${symbolOf(v)}`).join(" ");
 }
 
 function drawTree() {
@@ -373,7 +369,7 @@ function drawTree() {
       li.dataset.path = p;
       node.split.branches.forEach((b, i) => {
         const v = branchValue(node.split, i);
-        const name = S.info.kind === "starbattle" ? (v === "star" ? "★ star" : "• black") : v;
+        const name = named(v);
         li.appendChild(walk(b, `${p}.branches[${i}]`, `branch ${i + 1}: ${cellLabel(...node.split.cell)} = ${name}`));
       });
       ul.appendChild(li);
@@ -412,7 +408,7 @@ function updateActions() {
   $("edit-note").hidden = !why;
   $("edit-why").textContent = why ? `Transitions are added only at the end of an open branch: ${why}.` : "";
   $("to-end").hidden = !why || Boolean(nodeAt(S.pos.path).close);
-  $("unique-label").hidden = !ready || S.info.kind !== "binary";
+  $("unique-label").hidden = !ready || !("unique_lines" in S.info);
   if (ready) $("unique-lines").checked = uniqueLines();
 }
 
@@ -453,7 +449,7 @@ function drawTreeSvg() {
       let w = 0;
       node.split.branches.forEach((b, i) => {
         const v = branchValue(node.split, i);
-        const name = S.info.kind === "starbattle" ? (v === "star" ? "★" : "•") : v;
+        const name = symbolOf(v);
         const bp = `${path}.split.branches[${i}]`;
         edge(col, r, col + w, r + 1, `${cellLabel(...node.split.cell)}=${name}`, `${path}.split`, bp, 0);
         w += place(b, bp, col + w, r + 1);
@@ -518,13 +514,14 @@ function drawTreeSvg() {
 }
 
 function drawCount() {
-  const cells = displayRows().join("");
-  if (S.info.kind === "starbattle") {
-    const placed = [...cells].filter((ch) => ch === "*").length;
-    $("count").textContent = `★ ${placed} of ${S.info.rows * S.info.stars} placed · ${S.info.stars} ★ per row, column and region`;
+  // the kind's tally (its descriptor: cells holding a value, out of so many per row), else the decided cells
+  const cells = [...displayRows().join("")];
+  const tally = S.kind.tally;
+  if (tally) {
+    const n = cells.filter((ch) => ch === charOf(tally.value)).length;
+    $("count").textContent = fill(tally.text, { ...S.info, n, total: S.info.rows * S.info[tally.per] });
   } else {
-    const known = [...cells].filter((ch) => ch === "0" || ch === "1").length;
-    $("count").textContent = `${known} of ${cells.length} cells decided`;
+    $("count").textContent = `${cells.filter((ch) => ch !== "?").length} of ${cells.length} cells decided`;
   }
 }
 
@@ -541,12 +538,9 @@ function render() {
 
 // ----- opening, saving ---------------------------------------------------------------------------------
 function goalText(info) {
-  if (info.kind === "starbattle") {
-    return `Goal: every leaf of the tree is solved (${info.stars} ★ in each row, column and region, no two touching) `
-      + "or closed by a contradiction rule. Click a cell: unknown → star → black → unknown.";
-  }
-  return `Goal: every leaf of the tree is solved (no three equal in a row, balanced lines${uniqueLines() ? ", distinct lines" : ""}) `
-    + "or closed by a contradiction rule. Click a cell: empty → 0 → 1 → empty.";
+  const goal = fill(S.kind.goal, { ...info, unique_lines: uniqueLines() });
+  const cycle = [...S.kind.cycle, S.kind.cycle[0]].join(" → ");
+  return `Goal: every leaf of the tree is solved (${goal}) or closed by a contradiction rule. Click a cell: ${cycle}.`;
 }
 
 async function openPuzzle(text, kind, proof, { rows = null, unique = true } = {}) {
@@ -554,8 +548,9 @@ async function openPuzzle(text, kind, proof, { rows = null, unique = true } = {}
   say("Opening …");
   try {
     if (proof && proof.unique_lines === false) unique = false;
-    const info = await api("/api/proof/start", { puzzle: text, kind: kind || null, unique_lines: unique });
+    const info = await call("/api/proof/start", { puzzle: text, kind: kind || null, unique_lines: unique });
     S.info = info;
+    S.kind = (await kinds()).get(info.kind);
     S.proof = proof || { kind: info.kind, puzzle: info.puzzle, root: { steps: [] } };
     const a = S.assignment;
     if (a && !proof) {
@@ -568,7 +563,7 @@ async function openPuzzle(text, kind, proof, { rows = null, unique = true } = {}
     $("ruleset").value = S.proof.rules;
     $("ruleset").disabled = Boolean(a);
     await loadPalette();
-    if (!proof && info.kind === "binary" && info.unique_lines === false) S.proof.unique_lines = false;
+    if (!proof && info.unique_lines === false) S.proof.unique_lines = false;
     const start = !proof && rows ? startMarks(info, rows) : [];
     if (start.length) S.proof.start = start;
     S.pos = { path: "root", k: 0 };
@@ -582,14 +577,14 @@ async function openPuzzle(text, kind, proof, { rows = null, unique = true } = {}
       ? `Goal (from the proof file): ${g.type}${g.cells ? " on " + g.cells.map(([r, c, v]) => cellLabel(r, c) + (v ? "=" + v : "")).join(" ") : ""}`
         + `${g.assume_solution ? ", a solution assumed" : ""}.`
       : goalText(info));
-    S.board.load(info.svg);
+    S.board.load(info.svg, S.kind);
     drawPalette();
     const url = new URL(location.href);
     url.searchParams.set("puzzle", info.puzzle);
     url.searchParams.delete("board");
     history.replaceState(null, "", url);
     const from = (S.proof.start || []).length;
-    await changed(`Opened a ${info.rows}×${info.cols} ${info.kind === "starbattle" ? "Star Battle" : "Binary"} puzzle`
+    await changed(`Opened a ${info.rows}×${info.cols} ${S.kind.title} puzzle`
       + (from ? `, starting from your board (${from} mark${from > 1 ? "s" : ""} as the proof's start).` : "."));
     if (start.length) await warnBrokenStart(info);
   } catch (e) { say(""); alarm(e.message); }
@@ -599,15 +594,14 @@ async function loadPalette() {
   // the palette of the proof's rule set (and the assignment's rules only, if it lists them)
   const q = new URLSearchParams({ rules: S.proof.rules || "gridlogic" });
   if (S.allowed) q.set("allowed", S.allowed.join(","));
-  const r = await fetch(`/api/proof/rules/${S.info.kind}?${q}`);
-  if (r.ok) S.info.palette = await r.json();
+  try { S.info.palette = await call(`/api/proof/rules/${S.info.kind}?${q}`); } catch (e) { /* the start's palette stays */ }
 }
 
 async function warnBrokenStart(info) {
   // a board brought from the play page may already break a rule: say so (the proof may then close it)
   try {
     const rows = boardAt("root", 0).map((r) => r.join(""));
-    const live = await api("/api/board", { puzzle: info.puzzle, kind: info.kind, board: rows, unique_lines: uniqueLines() });
+    const live = await call("/api/board", { puzzle: info.puzzle, kind: info.kind, board: rows, unique_lines: uniqueLines() });
     if (live.violations.length) {
       const v = live.violations[0];
       alarm(`Your starting board already breaks a rule: ${v.rule} (${v.message}). Close the root with a contradiction `
@@ -620,7 +614,7 @@ function startMarks(info, rows) {
   // the player's board (from the play page) as the proof's start: the decided cells that are no givens
   const out = [];
   rows.forEach((row, r) => [...row].forEach((ch, c) => {
-    if (VALUE[ch] && info.board[r] && info.board[r][c] === "?") out.push([r, c, VALUE[ch]]);
+    if (valueOf(ch) && info.board[r] && info.board[r][c] === "?") out.push([r, c, valueOf(ch)]);
   }));
   return out;
 }
@@ -637,7 +631,7 @@ function download(name, text, type) {
 async function loadFile(file) {
   try {
     const text = await file.text();
-    const proof = await api("/api/proof/open", { text });
+    const proof = await call("/api/proof/open", { text });
     await openPuzzle(proof.puzzle, proof.kind, proof);
     $("puzzle").value = proof.puzzle;
   } catch (e) { alarm(e.message); }
@@ -653,12 +647,11 @@ $("clear").addEventListener("click", () => { S.draft.clear(); render(); });
 $("undo").addEventListener("click", deleteLast);
 $("to-end").addEventListener("click", goToEnd);
 $("unique-lines").addEventListener("change", () => {
-  if (!S.proof || S.info.kind !== "binary") return;
+  if (!S.proof || !("unique_lines" in S.info)) return;
   if ($("unique-lines").checked) delete S.proof.unique_lines; else S.proof.unique_lines = false;
   $("goal").textContent = goalText(S.info);
-  fetch("/api/draw", { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ puzzle: S.proof.puzzle, kind: S.proof.kind, unique_lines: uniqueLines() }) })
-    .then((r) => (r.ok ? r.text() : null)).then((svg) => { if (svg) S.board.setCaption(svg); }).catch(() => {});
+  call("/api/draw", { puzzle: S.proof.puzzle, kind: S.proof.kind, unique_lines: uniqueLines() }, { text: true })
+    .then((svg) => S.board.setCaption(svg)).catch(() => { /* the caption is decoration */ });
   changed($("unique-lines").checked ? "Rows and columns must be distinct." : "The distinct-lines rule is off.");
 });
 $("suggest").addEventListener("click", suggest);
@@ -672,18 +665,14 @@ $("ruleset").addEventListener("change", async () => {
 $("checkall").addEventListener("click", checkAll);
 $("save").addEventListener("click", () => download("proof.json", JSON.stringify(S.proof, null, 1) + "\n", "application/json"));
 $("xml").addEventListener("click", async () => {
-  try { download("proof.xml", await api("/api/proof/legup-xml", { proof: S.proof }), "application/xml"); } catch (e) { alarm(e.message); }
+  try { download("proof.xml", await call("/api/proof/legup-xml", { proof: S.proof }, { text: true }), "application/xml"); } catch (e) { alarm(e.message); }
 });
 $("loadfile").addEventListener("change", (e) => { if (e.target.files.length) loadFile(e.target.files[0]); });
 
 async function fillLibrary() {
   try {
-    const r = await fetch("/api/library");
-    if (!r.ok) return;
-    const sel = $("library");
-    for (const e of await r.json()) {
-      if (e.kind === "starbattle" || e.kind === "binary") sel.add(new Option(e.title, e.puzzle));
-    }
+    const [library, described] = await Promise.all([call("/api/library"), kinds()]);
+    for (const e of library) if (described.get(e.kind).provable) $("library").add(new Option(e.title, e.puzzle));
   } catch (e) { /* the library is optional */ }
 }
 $("library").addEventListener("change", (e) => {

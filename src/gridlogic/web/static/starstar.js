@@ -1,7 +1,8 @@
 // *Star against the AI. The server keeps no game: every call sends the rings, the pie-rule flag and
 // the move list, and gets back the drawing, the legal moves, the score and the SGF record.
 
-const $ = (id) => document.getElementById(id);
+import { $, call, setStatus as showStatus } from "/static/ui.js";
+
 const params = new URLSearchParams(location.search);
 
 const game = {
@@ -23,24 +24,13 @@ async function api(path, body) {
   controller = new AbortController();
   document.body.dataset.pending = String(++pending);
   try {
-    const response = await fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      signal: controller.signal,
-    });
-    const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-    if (!response.ok) throw new Error(data.error || data.detail || `HTTP ${response.status}`);
-    return data;
+    return await call(path, body, { signal: controller.signal });
   } finally {
     document.body.dataset.pending = String(--pending);
   }
 }
 
-function setStatus(text, kind = "") {
-  $("status").textContent = text;
-  $("status").className = kind;
-}
+function setStatus(text, state = "") { showStatus($("status"), text, state); }
 
 // the AI budgets this server accepts (GET /api/starstar/limits); a value outside them is brought inside
 const limits = { seconds: [0.05, 9], playouts: [10, 200000] };
@@ -57,10 +47,7 @@ function budget() {
 }
 
 async function loadLimits() {
-  try {
-    const response = await fetch("/api/starstar/limits");
-    if (response.ok) Object.assign(limits, await response.json());
-  } catch { /* keep the defaults */ }
+  try { Object.assign(limits, await call("/api/starstar/limits")); } catch { /* keep the defaults */ }
   setBudgetBounds();
 }
 

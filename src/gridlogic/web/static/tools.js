@@ -1,19 +1,12 @@
-// The solver tools page (/tools): solve, explain step by step, grade, check, generate.
-"use strict";
-const $ = (id) => document.getElementById(id);
+// The solver tools page (/tools): solve, explain step by step (on the kind's own drawing, board.js),
+// grade, check, generate.
+import {Board} from "/static/board.js";
+import {$, call, kinds, setStatus as show, showError} from "/static/ui.js";
+
+const board = new Board($("board"), {readonly: true});
 let explanation = null, current = -1;
 
-function setStatus(text, isError) {
-  $("status").textContent = text;
-  $("status").className = isError ? "error" : "";
-}
-
-async function call(path, body) {
-  const resp = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
-  const data = await resp.json();
-  if (!resp.ok) throw new Error(data.error || (data.detail && JSON.stringify(data.detail)) || resp.statusText);
-  return data;
-}
+function setStatus(text, isError) { show($("status"), text, isError ? "error" : ""); }
 
 function request() {
   const body = {puzzle: $("puzzle").value};
@@ -23,7 +16,7 @@ function request() {
 
 function clearSteps() {
   explanation = null; current = -1;
-  $("steps").innerHTML = ""; $("board").innerHTML = ""; $("stepinfo").textContent = "";
+  $("steps").innerHTML = ""; $("board").hidden = true; $("stepinfo").textContent = "";
   stepButtons();
 }
 
@@ -35,36 +28,45 @@ function stepButtons() {
   for (const id of ["prev", "next"]) $(id).title = none ? "Press Explain first" : "";
 }
 
-// The board after the first `upto` steps: the final rows with every cell a step marked reset to
-// "?", then the marks of steps 0..upto-1 replayed ("-d" removals leave the cell as it is).
-function boardAfter(upto) {
-  const rows = explanation.final.map((r) => r.split(""));
-  for (const s of explanation.steps) for (const [r, c, v] of s.marks) if (!String(v).startsWith("-")) rows[r][c] = "?";
-  for (let i = 0; i < upto; i++) {
-    for (const [r, c, v] of explanation.steps[i].marks) {
-      if (String(v).startsWith("-")) continue;
-      rows[r][c] = v === "star" ? "*" : v === "black" ? "." : String(v);
-    }
+// The board after the first `upto` steps: the start, then every value those steps fix (a removed
+// candidate, "-d", has no character of its own and leaves the cell as it is).
+function rowsAfter(upto) {
+  const rows = explanation.start.map((r) => [...r]);
+  for (const s of explanation.steps.slice(0, upto)) {
+    for (const [r, c, v] of s.marks) if (board.chars[v] !== undefined) rows[r][c] = board.chars[v];
   }
-  return rows;
+  return rows.map((r) => r.join(""));
 }
 
 function showStep(i) {
   if (!explanation) return;
   current = Math.max(-1, Math.min(i, explanation.steps.length - 1));
   stepButtons();
-  const rows = boardAfter(current + 1);
+  board.setRows(rowsAfter(current + 1), "explain");
+  board.clearHighlight();
   const step = current >= 0 ? explanation.steps[current] : null;
-  const key = (r, c) => r + "," + c;
-  const used = new Set(step ? step.uses.map(([r, c]) => key(r, c)) : []);
-  const marked = new Set(step ? step.marks.map(([r, c]) => key(r, c)) : []);
-  $("board").innerHTML = rows.map((row, r) => "<tr>" + row.map((ch, c) => {
-    const cls = marked.has(key(r, c)) ? "marked" : used.has(key(r, c)) ? "used" : "";
-    const shown = ch === "?" ? "" : ch === "*" ? "★" : ch;
-    return `<td class="${cls}">${shown.replace(/[&<>"']/g, (x) => `&#${x.charCodeAt(0)};`)}</td>`;
-  }).join("") + "</tr>").join("");
+  if (step) { board.highlight(step.uses, "uses"); board.highlight(step.marks.map(([r, c]) => [r, c]), "marks"); }
   [...$("steps").children].forEach((li, j) => li.classList.toggle("current", j === current));
   $("stepinfo").textContent = `${current + 1} / ${explanation.steps.length}`;
+}
+
+async function explain() {
+  const [d, loaded] = await Promise.all([call("/api/explain", request()), call("/api/load", request())]);
+  board.load(loaded.svg, (await kinds()).get(loaded.kind));
+  $("board").hidden = false;
+  explanation = {...d, start: loaded.board};
+  $("result").textContent = d.picture;
+  $("steps").innerHTML = "";
+  d.steps.forEach((s, j) => {
+    const li = document.createElement("li");
+    const rule = document.createElement("span");
+    rule.className = "rule"; rule.textContent = s.rule;
+    li.append(rule, " ", s.reason);
+    li.addEventListener("click", () => showStep(j));
+    $("steps").append(li);
+  });
+  showStep(-1);
+  setStatus(`${d.status}: ${d.steps.length} steps, grade ${d.grade}`, d.status !== "solved");
 }
 
 async function run(action) {
@@ -83,29 +85,16 @@ async function run(action) {
       setStatus(d.valid ? "valid solution" : "not a solution", !d.valid);
       $("result").textContent = d.valid ? d.picture : d.violations.map((v) => `${v.rule}: ${v.message}`).join("\n");
     } else if (action === "explain") {
-      const d = await call("/api/explain", request());
-      explanation = d;
-      $("result").textContent = d.picture;
-      $("steps").innerHTML = "";
-      d.steps.forEach((s, j) => {
-        const li = document.createElement("li");
-        li.innerHTML = `<span class="rule"></span> `;
-        li.querySelector(".rule").textContent = s.rule;
-        li.append(document.createTextNode(s.reason));
-        li.addEventListener("click", () => showStep(j));
-        $("steps").append(li);
-      });
-      showStep(-1);
-      setStatus(`${d.status}: ${d.steps.length} steps, grade ${d.grade}`, d.status !== "solved");
+      await explain();
     } else if (action === "generate") {
-      const kind = $("kind").value || "starbattle";
+      const kind = $("kind").value || [...(await kinds()).keys()][0];
       const d = await call("/api/generate", {kind, seed: Math.floor(Math.random() * 1e6)});
       $("puzzle").value = d.puzzle; clearSteps();
       $("result").textContent = d.picture;
-      setStatus(`new ${kind} puzzle` + (d.grade ? `, grade ${d.grade}` : ""), false);
+      setStatus(`new ${(await kinds()).get(kind).title} puzzle` + (d.grade ? `, grade ${d.grade}` : ""), false);
     }
   } catch (e) {
-    setStatus("error: " + e.message, true);
+    showError($("status"), e);
   }
 }
 
@@ -113,6 +102,5 @@ for (const a of ["solve", "explain", "grade", "check", "generate"]) $(a).addEven
 $("prev").addEventListener("click", () => showStep(current - 1));
 $("next").addEventListener("click", () => showStep(current + 1));
 stepButtons();
-fetch("/api/kinds").then((r) => r.json()).then((ks) => {
-  for (const k of ks) { const o = document.createElement("option"); o.value = o.textContent = k.name; $("kind").append(o); }
-});
+kinds().then((ks) => { for (const k of ks.values()) $("kind").add(new Option(k.title, k.name)); })
+  .catch((e) => showError($("status"), e));

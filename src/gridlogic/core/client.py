@@ -1,0 +1,74 @@
+"""A kind's client descriptor: what the web pages need to know of a kind to play it, so that no page
+names a kind. Each kind's folder has a ``client.py`` with one :class:`Client` named ``CLIENT``; the
+web app serves it at ``/api/kinds`` (with the kind's generate options) and the pages take every kind
+difference from it: how cells are written, what a click and a key do, the keypad, whether proof mode
+has the kind, the help line, the proof page's goal and tally."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Value:
+    """One value a cell can take: ``name`` is its ``data-value`` in the kind's drawing (and its name in
+    steps and proofs), ``char`` its character in a board row, ``symbol`` how a line of text shows it."""
+
+    name: str
+    char: str
+    symbol: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "char": self.char, "symbol": self.symbol}
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A count the proof page shows above the board: cells holding ``value`` out of ``per`` (a field of
+    the proof's start answer, e.g. ``stars``) per row. ``text`` is a template (see :attr:`Client.goal`)
+    with ``{n}``, ``{total}`` and the start answer's fields."""
+
+    value: str
+    per: str
+    text: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"value": self.value, "per": self.per, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Client:
+    """Everything a page needs of a kind. ``cycle``: the value names a click steps through (empty: a
+    click only selects the cell); ``keys``: key -> value name; ``keypad``: a digit keypad 1..n (n the
+    board's side); ``rules``: the puzzle's rules in a sentence or two; ``help``: how to play it on the page;
+    ``pencil``: pencil marks (P switches them on); ``provable``: proof mode has the kind.
+    ``goal`` is the proof page's goal, a template: ``{field}`` is a field of the proof's start answer,
+    ``{field:text}`` is ``text`` when that field is true."""
+
+    title: str
+    values: tuple[Value, ...]
+    cycle: tuple[str, ...]
+    rules: str
+    help: str
+    keys: Mapping[str, str] = field(default_factory=dict)
+    keypad: bool = False
+    pencil: bool = False
+    provable: bool = False
+    goal: str = ""
+    tally: Tally | None = None
+
+    def __post_init__(self) -> None:
+        names = {v.name for v in self.values}
+        unknown = [n for n in (*self.cycle, *self.keys.values()) if n not in names]
+        if unknown:
+            raise ValueError(f"client of {self.title}: no value {unknown[0]!r}")
+        if self.tally is not None and self.tally.value not in names:
+            raise ValueError(f"client of {self.title}: tally of no value {self.tally.value!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": self.title, "values": [v.to_json() for v in self.values], "cycle": list(self.cycle),
+                "keys": dict(self.keys), "keypad": self.keypad, "pencil": self.pencil, "provable": self.provable,
+                "rules": self.rules, "help": self.help, "goal": self.goal,
+                "tally": self.tally.to_json() if self.tally else None}

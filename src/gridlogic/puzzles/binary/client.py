@@ -1,0 +1,15 @@
+"""Binary on the web pages (:mod:`gridlogic.core.client`): LEGUP's click cycle, 0 and 1 keys."""
+
+from gridlogic.core.client import Client, Value
+
+CLIENT = Client(
+    title="Binary",
+    values=(Value("empty", "?", " "), Value("0", "0", "0"), Value("1", "1", "1")),
+    cycle=("empty", "0", "1"),
+    keys={"0": "0", "1": "1"},
+    rules="Fill every cell with 0 or 1: no three equal digits in a row or column, as many 0s as 1s in each "
+          "line, and (unless switched off) no two rows or columns alike.",
+    help="Click a cell: 0, then 1, then blank. Keys: arrows move, 0 and 1 write, Backspace clears.",
+    provable=True,
+    goal="no three equal in a row, balanced lines{unique_lines:, distinct lines}",
+)

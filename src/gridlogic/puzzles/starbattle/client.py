@@ -1,0 +1,17 @@
+"""Star Battle on the web pages (:mod:`gridlogic.core.client`): LEGUP's click cycle, star and dot keys."""
+
+from gridlogic.core.client import Client, Tally, Value
+
+CLIENT = Client(
+    title="Star Battle",
+    values=(Value("unknown", "?", " "), Value("star", "*", "★"), Value("black", ".", "•")),
+    cycle=("unknown", "star", "black"),
+    keys={"s": "star", "*": "star", "8": "star", "x": "black", ".": "black", "b": "black", "u": "unknown"},
+    rules="Place stars so that every row, column and region holds the same number of them; no two stars "
+          "touch, not even diagonally.",
+    help="Click a cell: star, then dot (no star), then blank again. Right click goes back. "
+         "Keys: arrows move, S or * star, X or . dot, Backspace clears.",
+    provable=True,
+    goal="{stars} ★ in each row, column and region, no two touching",
+    tally=Tally("star", "stars", "★ {n} of {total} placed · {stars} ★ per row, column and region"),
+)
