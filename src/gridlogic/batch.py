@@ -28,7 +28,7 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, TextIO
@@ -36,6 +36,7 @@ from typing import Any, TextIO
 import click
 
 from gridlogic import service
+from gridlogic.commandline import KindCommand, given_options
 from gridlogic.core.errors import GridlogicError, UnsupportedError
 from gridlogic.core.files import FileError, check_target, same_file, write_text
 from gridlogic.core.inputs import read_argument, read_bytes, split_records
@@ -65,6 +66,8 @@ class Task:
     line: int | None = None
     input: str | None = None
     """The input's identity: a digest of its bytes (``sha256:`` and 16 hex digits), whatever its spelling."""
+    kind_options: dict[str, object] = field(default_factory=dict)
+    """The kind options given (``--stars``...), checked against each puzzle's kind when it runs."""
 
     @property
     def key(self) -> Key:
@@ -103,11 +106,13 @@ def run_task(task: Task) -> dict[str, Any]:
 def _run(task: Task) -> dict[str, Any]:
     if task.command == "generate":
         k = kind(task.text)
-        g = k.generate(size=task.options.get("size"), stars=task.options.get("stars"),
-                       difficulty=task.options.get("difficulty"), seed=task.seed, options=task.options)
+        taken = k.take_options(task.kind_options, task.command)
+        g = k.generate(size=task.options.get("size"), difficulty=task.options.get("difficulty"), seed=task.seed,
+                       options=taken)
         return {**service.generated(k, g, task.seed, task.id), **head(task, k.name)}
     k, fmt = detect(task.text, task.kind, task.format, fallback=True)
-    puzzle = k.configure(fmt.read(task.text), task.options)
+    taken = k.take_options(task.kind_options, task.command)
+    puzzle = k.configure(fmt.read(task.text), taken)
     row = head(task, k.name)
     if task.command == "solve":
         return {**row, **service.solve(k, puzzle)}
@@ -116,7 +121,7 @@ def _run(task: Task) -> dict[str, Any]:
     if task.command == "grade":
         return {**row, **service.grade(k, puzzle)}
     if task.command == "explain":
-        return {**row, **service.explain(k, puzzle)}
+        return {**row, **service.explain(k, puzzle, None, taken)}
     if task.command == "check":
         if task.solution is None:
             raise UnsupportedError("no solution to check: the input carries none for this puzzle")
@@ -155,22 +160,25 @@ def _timed(task: Task, timeout: float | None) -> dict[str, Any]:
 
 # ----- the tasks
 def tasks_for(command: str, inputs: Iterable[str], kind_name: str | None, format_name: str | None,
-              options: dict[str, Any], how_many: int) -> list[Task]:
+              options: dict[str, Any], how_many: int, given: Mapping[str, object] | None = None) -> list[Task]:
     """Every task of the run, in input order (``index``); an unreadable input stops the run here,
     before any work; a bad puzzle does not (it becomes an error row)."""
     tasks: list[Task] = []
+    kind_options = dict(given or {})
     if command == "generate":
         for name in inputs:
             k = kind(name)
+            taken = k.take_options(kind_options, command)
             if options.get("size") is not None:
                 parse_size(options["size"], "--size")
             if options.get("difficulty") is not None and k.levels:
                 k.level_number(options["difficulty"])
-            asked = ":".join(str(options.get(o)) for o in ("size", "stars", "difficulty", "unique_lines"))
+            asked = ":".join([str(options.get("size")), str(options.get("difficulty")),
+                              *(f"{o}={v}" for o, v in sorted(taken.items()))])
             for i in range(how_many):
                 seed = int(options.get("seed", 1)) + i
                 tasks.append(Task(command, name, str(seed), name, kind=name, options=options, seed=seed,
-                                  index=len(tasks), input=f"generate:{name}:{asked}"))
+                                  index=len(tasks), input=f"generate:{name}:{asked}", kind_options=kind_options))
         return tasks
     only = kind(kind_name) if kind_name else None
     seen: Counter[Key] = Counter()
@@ -187,7 +195,7 @@ def tasks_for(command: str, inputs: Iterable[str], kind_name: str | None, format
                 renamed.append(rid)
             tasks.append(Task(command, source, rid, rec.text, kind_name, format_name, options,
                               "/".join(sol) if isinstance(sol, list) else None, index=len(tasks), line=rec.line,
-                              input=digest))
+                              input=digest, kind_options=kind_options))
         if renamed:
             click.echo(f"batch: {len(renamed):,} repeated id{'s' if len(renamed) > 1 else ''} in {source} renamed "
                        f"({', '.join(renamed[:3])}{', ...' if len(renamed) > 3 else ''})", err=True)
@@ -527,7 +535,7 @@ def summary(rows: list[dict[str, Any]], before: int, out_path: str, elapsed: flo
 
 
 # ----- the command
-@click.command()
+@click.command(cls=KindCommand, kind_commands=COMMANDS)
 @click.argument("command", type=click.Choice(COMMANDS))
 @click.argument("inputs", nargs=-1, required=True)
 @click.option("--out", "out_path", required=True,
@@ -546,19 +554,15 @@ def summary(rows: list[dict[str, Any]], before: int, out_path: str, elapsed: flo
 @click.option("--count", "how_many", default=10, type=Int(1, 10**7), help="generate: puzzles per kind.")
 @click.option("--seed", default=1, type=Int(None), help="generate: first seed.")
 @click.option("--size", default=None)
-@click.option("--stars", default=None, type=Int(1, 99))
 @click.option("--difficulty", default=None)
-@click.option("--no-unique-lines", is_flag=True)
 def batch(command: str, inputs: tuple[str, ...], out_path: str, force: bool, workers: int, timeout: float | None,
           ray_address: str | None, ray_timeout: float, kind_name: str | None, format_name: str | None, limit: int,
-          how_many: int, seed: int, size: str | None, stars: int | None, difficulty: str | None,
-          no_unique_lines: bool) -> None:
+          how_many: int, seed: int, size: str | None, difficulty: str | None, **given: object) -> None:
     """Run COMMAND over every puzzle of INPUTS (for generate: INPUTS are kind names)."""
-    options: dict[str, Any] = {"limit": limit, "seed": seed, "size": size, "stars": stars,
-                               "difficulty": difficulty, "unique_lines": not no_unique_lines}
+    options: dict[str, Any] = {"limit": limit, "seed": seed, "size": size, "difficulty": difficulty}
     if any(i != "-" and os.path.exists(i) and same_file(i, out_path) for i in inputs):
         raise FileError(f"{out_path} is also an input of this command: refusing to write over it, even with --force")
-    tasks = tasks_for(command, inputs, kind_name, format_name, options, how_many)
+    tasks = tasks_for(command, inputs, kind_name, format_name, options, how_many, given_options(given))
     check_target(out_path, force=force, existing_ok=True)  # before connecting to a cluster
     runner = _ray(ray_address, workers, timeout, ray_timeout) if ray_address else _local(workers, timeout)
     held = _lock(out_path)  # one run per --out at a time

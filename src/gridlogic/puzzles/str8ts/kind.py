@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from gridlogic.core.errors import ParseError, UnsupportedError
 from gridlogic.core.numbers import parse_size
-from gridlogic.core.registry import Format, Generated, Kind, Options, Record
+from gridlogic.core.options import Option, Value
+from gridlogic.core.registry import (
+    NO_OPTIONS,
+    CheckPart,
+    DrawPart,
+    Format,
+    Generated,
+    HintPart,
+    Kind,
+    Options,
+    Record,
+)
 from gridlogic.core.step import Explanation, Grade, Violation
 from gridlogic.puzzles.str8ts.formats import from_s81, sniff_s81, to_s81
 from gridlogic.puzzles.str8ts.levels import LEVELS
@@ -17,10 +28,10 @@ S81 = Format("s81", sniff_s81, from_s81, to_s81,
              "the seed's string: . white, 1-9 white given, # black, a-i black given; or n lines of n")
 
 
-def _puzzle(p: Any) -> Str8ts:
-    if not isinstance(p, Str8ts):
-        raise UnsupportedError("not a str8ts puzzle")
-    return p
+OPTIONS = (
+    Option("allow_uniqueness", bool, "Allow rules that assume a unique solution.", default=False,
+           commands=frozenset({"explain"})),
+)
 
 
 def _size(size: str | None) -> int:
@@ -33,11 +44,12 @@ def _size(size: str | None) -> int:
     return w
 
 
-class Str8tsKind(Kind):
+class Str8tsKind(Kind[Str8ts]):
     name = "str8ts"
     formats = (S81,)
     methods = ("sat", "backtrack")
     levels = LEVELS
+    options = OPTIONS
 
     def container_records(self, text: str) -> list[Record] | None:
         """Lines of Str8ts strings where some start with ``#`` (a black cell, not a comment, which
@@ -59,42 +71,46 @@ class Str8tsKind(Kind):
             return fields[1]
         return None
 
+    def configure(self, puzzle: Str8ts, options: Mapping[str, Value]) -> Str8ts:
+        return puzzle  # no option changes a Str8ts puzzle
+
     # ----- exact solving
-    def solutions(self, puzzle: Any, method: str | None = None) -> Iterator[Any]:
+    def solutions(self, puzzle: Str8ts, method: str | None = None) -> Iterator[Any]:
         from gridlogic.puzzles.str8ts import exact_backtrack, exact_sat
 
-        p = _puzzle(puzzle)
+        p = puzzle
         if method in (None, "sat"):
             return exact_sat.solutions(p)
         if method == "backtrack":
             return exact_backtrack.solutions(p)
         raise UnsupportedError(f"str8ts has no method {method!r} (methods: {', '.join(self.methods)})")
 
-    def solution_rows(self, puzzle: Any, solution: Any) -> list[str]:
-        p = _puzzle(puzzle)
+    def solution_rows(self, puzzle: Str8ts, solution: Any) -> list[str]:
+        p = puzzle
         chars = ["#" if p.black[i] else str(solution[i]) for i in range(p.size)]
         return ["".join(chars[r * p.n:(r + 1) * p.n]) for r in range(p.n)]
 
-    def parse_solution(self, puzzle: Any, text: str) -> Any:
+    def parse_solution(self, puzzle: Str8ts, text: str) -> Any:
         from gridlogic.puzzles.str8ts import check as check_mod
 
-        return check_mod.parse_solution(_puzzle(puzzle), text)
+        return check_mod.parse_solution(puzzle, text)
 
-    def check(self, puzzle: Any, solution: Any) -> list[Violation]:
+    def check(self, puzzle: Str8ts, solution: Any) -> list[Violation]:
         from gridlogic.puzzles.str8ts import check as check_mod
 
-        return check_mod.violations(_puzzle(puzzle), solution)
+        return check_mod.violations(puzzle, solution)
 
     # ----- human solving
-    def explain(self, puzzle: Any, max_level: int | None = None, allow_uniqueness: bool = False) -> Explanation:
+    def explain(self, puzzle: Str8ts, max_level: int | None = None,
+                options: Mapping[str, Value] = NO_OPTIONS) -> Explanation:
         from gridlogic.puzzles.str8ts.explain import explain
-        return explain(_puzzle(puzzle), max_level, allow_uniqueness)
+        return explain(puzzle, max_level, bool(options.get("allow_uniqueness", False)))
 
-    def grade(self, puzzle: Any) -> Grade:
+    def grade(self, puzzle: Str8ts) -> Grade:
         from gridlogic.puzzles.str8ts.explain import grade
-        return grade(_puzzle(puzzle))
+        return grade(puzzle)
 
-    def render_explanation(self, puzzle: Any, ex: Explanation, verbose: bool = False) -> str:
+    def render_explanation(self, puzzle: Str8ts, ex: Explanation, verbose: bool = False) -> str:
         """Numbered steps (with ``verbose``, each followed by the candidates it changes), then the
         final grid picture and the verdict."""
         from gridlogic.puzzles.str8ts.candidates import changes
@@ -108,8 +124,7 @@ class Str8tsKind(Kind):
         return "\n".join(lines)
 
     # ----- generation
-    def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
-                 options: Options) -> Generated:
+    def generate(self, *, size: str | None, difficulty: str | None, seed: int, options: Options) -> Generated:
         from gridlogic.core.generation import target_level
         from gridlogic.puzzles.str8ts.generate import generate
         n = _size(size)
@@ -117,9 +132,28 @@ class Str8tsKind(Kind):
         return generate(n, level, seed, options)
 
     # ----- rendering
-    def render(self, puzzle: Any, rows: Sequence[str] | None = None) -> str:
+    def render(self, puzzle: Str8ts, rows: Sequence[str] | None = None) -> str:
         from gridlogic.puzzles.str8ts.render import picture
-        return picture(_puzzle(puzzle), rows)
+        return picture(puzzle, rows)
+
+    # ----- parts
+    def check_part(self) -> CheckPart[Str8ts]:
+        from gridlogic.puzzles.str8ts import check
+
+        return check
+
+    def draw_part(self) -> DrawPart[Str8ts]:
+        from gridlogic.puzzles.str8ts import draw
+
+        return draw
+
+    def hint_part(self) -> HintPart[Str8ts]:
+        from gridlogic.puzzles.str8ts import hint
+
+        return hint
+
+    def legup_part(self) -> None:
+        return None  # LEGUP has no Str8ts
 
 
 KIND = Str8tsKind()
