@@ -22,7 +22,6 @@ from gridlogic.core.output import jsonl
 from gridlogic.core.registry import AnyKind, kind, kinds
 from gridlogic.params import Int, Seconds
 
-
 OPTIONAL_COMMANDS = {
     "proof": ("gridlogic.proof.cli", "proof"),
     "assign": ("gridlogic.proof.assign_cli", "assign"),

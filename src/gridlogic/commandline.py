@@ -14,7 +14,7 @@ from gridlogic.core.errors import GridlogicError
 from gridlogic.core.inputs import read_argument, split_records
 from gridlogic.core.options import Option, Value, union
 from gridlogic.core.output import jsonl
-from gridlogic.core.registry import NO_OPTIONS, AnyKind, Record, detect, kind, kinds
+from gridlogic.core.registry import AnyKind, Record, detect, kind, kinds
 from gridlogic.params import Int
 
 

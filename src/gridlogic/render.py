@@ -11,16 +11,15 @@ import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 import click
 
 from gridlogic import service
 from gridlogic.commandline import KindCommand, given_options
-from gridlogic.core.options import flag_name
 from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
 from gridlogic.core.files import check_target, write_bytes
 from gridlogic.core.inputs import read_argument
+from gridlogic.core.options import flag_name
 from gridlogic.core.step import Step
 from gridlogic.params import Int
 
@@ -94,7 +93,7 @@ def _chromium_png(svg: str) -> bytes:
         page = Path(tmp, "board.html")
         page.write_text(f'<html><body style="margin:0">{svg}</body></html>', encoding="utf-8")
         shot = Path(tmp, "board.png")
-        subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}",  # noqa: S603
+        subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}",
                         f"--window-size={w},{h}", "--hide-scrollbars", page.as_uri()],
                        capture_output=True, timeout=60, check=False)
         if not shot.exists():

@@ -32,15 +32,15 @@ MAX_LEAD_IN = 400
 """At most this many unshown steps (Str8ts candidate eliminations) before a placing step."""
 
 S = TypeVar("S", bound=EngineState)
-P = TypeVar("P", contravariant=True)
+P_contra = TypeVar("P_contra", contravariant=True)
 
 
-class Solver(Protocol[P]):
+class Solver(Protocol[P_contra]):
     """What a hint needs of a kind: its exact solutions, as rows."""
 
-    def solutions(self, puzzle: P, method: str | None = None, /) -> Iterator[Any]: ...
+    def solutions(self, puzzle: P_contra, method: str | None = None, /) -> Iterator[Any]: ...
 
-    def solution_rows(self, puzzle: P, solution: Any, /) -> list[str]: ...
+    def solution_rows(self, puzzle: P_contra, solution: Any, /) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ def is_complete(rows: Sequence[str], solution: Sequence[str], implicit: str) -> 
                for ch, s in zip(row, srow, strict=True))
 
 
-def hint(k: Solver[P], puzzle: P, rows: Sequence[str], *, height: int, width: int, spec: Spec,
+def hint(k: Solver[P_contra], puzzle: P_contra, rows: Sequence[str], *, height: int, width: int, spec: Spec,
          state: Callable[[list[str]], S], techniques: Sequence[Technique[S]], max_level: int | None = None,
          shown: Callable[[Step], bool] | None = None) -> Hint:
     """The hint for ``rows``. ``state`` builds the solver's state of a (checked) board;

@@ -60,25 +60,25 @@ class Generated:
 
 P = TypeVar("P")
 """A kind's puzzle type (:class:`~gridlogic.puzzles.binary.model.Binary`...)."""
-P_in = TypeVar("P_in", contravariant=True)
+P_contra = TypeVar("P_contra", contravariant=True)
 
 
-class CheckPart(Protocol[P_in]):
+class CheckPart(Protocol[P_contra]):
     """A kind's ``check`` module: the player's board (rows in the solution alphabet plus ``?``)."""
 
-    def start_rows(self, puzzle: P_in, /) -> list[str]: ...
+    def start_rows(self, puzzle: P_contra, /) -> list[str]: ...
 
-    def board_rows(self, puzzle: P_in, board: Sequence[str], /) -> list[str]: ...
+    def board_rows(self, puzzle: P_contra, board: Sequence[str], /) -> list[str]: ...
 
-    def board_violations(self, puzzle: P_in, rows: list[str], /) -> list[Violation]: ...
+    def board_violations(self, puzzle: P_contra, rows: list[str], /) -> list[Violation]: ...
 
-    def board_solved(self, puzzle: P_in, rows: list[str], /) -> bool: ...
+    def board_solved(self, puzzle: P_contra, rows: list[str], /) -> bool: ...
 
 
-class DrawPart(Protocol[P_in]):
+class DrawPart(Protocol[P_contra]):
     """A kind's ``draw`` module: the board as SVG."""
 
-    def draw(self, puzzle: P_in, board: Sequence[str] | None = None, /, *,
+    def draw(self, puzzle: P_contra, board: Sequence[str] | None = None, /, *,
              highlight: Mapping[str, Iterable[Cell]] | None = None) -> str: ...
 
 
@@ -123,6 +123,10 @@ class Kind(ABC, Generic[P]):
     def configure(self, puzzle: P, options: Mapping[str, Value]) -> P:
         """The puzzle with the kind's options applied (only those of :attr:`options`, checked by
         :meth:`take_options`; e.g. Binary's ``unique_lines``)."""
+
+    @abstractmethod
+    def puzzle_options(self, puzzle: P) -> dict[str, Value]:
+        """The kind's options a puzzle holds (Binary ``unique_lines``), for a page to show; {} if none."""
 
     def take_options(self, given: Mapping[str, object], command: str, spell: Callable[[Option], str] = flag_name,
                      ) -> dict[str, Value]:

@@ -24,60 +24,25 @@ from functools import lru_cache
 
 from gridlogic.core import legupfile
 from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
+from gridlogic.core.options import Value
+from gridlogic.core.proofrules import LegupRules
 from gridlogic.core.registry import detect, kind
 from gridlogic.proof import legup_flag
-from gridlogic.proof.kinds import LEGUP_DIRECT, proof_kind
+from gridlogic.proof.kinds import proof_kind, proof_kinds
 from gridlogic.proof.legup_flag import file_solved_flag, java_hash, solved_flag, solved_hash
 from gridlogic.proof.model import GOAL_TYPES, RULE_SETS, Goal, GoalCell, Mark, Node, Proof, ProofStep, Split
 
-LEGUP_RULES: dict[str, dict[str, tuple[str, str]]] = {
-    "starbattle": {
-        "FinishWithEmpty": ("Finish With Empty", "STBL-BASC-0001"),
-        "ColumnsWithinRegions": ("Columns Within Regions", "STBL-BASC-0002"),
-        "ColumnsWithinRows": ("Columns Within Rows", "STBL-BASC-0003"),
-        "FinishWithStars": ("Finish With Stars", "STBL-BASC-0004"),
-        "RowsWithinRegions": ("Rows Within Regions", "STBL-BASC-0008"),
-        "SurroundStar": ("Surround Star", "STBL-BASC-0009"),
-        "FinishSurroundWithEmpty": ("Finish Surround With Empty", "STBL-BASC-0010"),
-        "StarOrEmpty": ("Star or Empty", "STBL-CASE-0002"),
-        "TooManyStars": ("Too Many Stars", "STBL-CONT-0001"),
-        "TooFewStars": ("Too Few Stars", "STBL-CONT-0002"),
-        "ClashingOrbit": ("Clashing Orbit", "STBL-CONT-0003"),
-    },
-    "binary": {
-        "PreventTrio": ("Prevent Trio", "BINA-BASC-0001"),
-        "CompleteRowColumn": ("Complete Row Column", "BINA-BASC-0003"),
-        "UniqueRowColumn": ("Unique Row/Column", "BINA-BASC-0004"),
-        "ZeroOrOne": ("Zero Or One", "BINA-CASE-0001"),
-        "Trio": ("Trio", "BINA-CONT-0001"),
-        "UnbalancedRowColumn": ("Unbalanced Row/Column", "BINA-CONT-0002"),
-        "RepeatedRowColumn": ("Repeated Row/Column", "BINA-CONT-0003"),
-        "WastedBlocker": ("Wasted Blocker", "BINA-CONT-0004"),
-    },
-}
-"""Our rule names -> LEGUP's (display name, rule id) as LEGUP's code registers them, for the rules a
-LEGUP file can carry. Binary Save Blocker is not one: LEGUP's code registers it under
-``BINA-BASC-0003``, the id it resolves to Complete Row Column, so a Save Blocker written there is
-judged as Complete Row Column (read back by name, it is still Save Blocker)."""
 
-ALIASES: dict[str, dict[str, str]] = {
-    "starbattle": {"blackout": "FinishWithEmpty", "emptyadjacent": "FinishSurroundWithEmpty",
-                   "addstar": "StarOrEmpty"},
-    "binary": {"surroundpair": "PreventTrio", "onetilegap": "PreventTrio", "preventwasteddigit": "SaveBlocker",
-               "duplicaterowscolumns": "RepeatedRowColumn", "duplicaterowsorcolumns": "RepeatedRowColumn",
-               "threeadjacent": "Trio", "threeinarow": "Trio", "unbalancedroworcolumn": "UnbalancedRowColumn",
-               "oneorzero": "ZeroOrOne", "wasteddigit": "WastedBlocker"},
-}
-"""Other names LEGUP's sources have given the same rules (class names, older display names)."""
+def legup_of(kind_name: str) -> LegupRules:
+    """What the kind declares for LEGUP files (its names of the puzzle, rules and cell values)."""
+    return proof_kind(kind_name).rules
 
-ID_ONLY: dict[str, dict[str, str]] = {"binary": {"BINA-BASC-0002": "CompleteRowColumn",
-                                                 "BINA-BASC-0003": "CompleteRowColumn"}}
-"""Ids that LEGUP resolves differently from :data:`LEGUP_RULES` (used when a transition has no name)."""
 
-PUZZLE_NAME = {"starbattle": "StarBattle", "binary": "Binary"}
-CELL_VALUE = {"starbattle": {"star": "-2", "black": "-1"}, "binary": {"0": "0", "1": "1"}}
-VALUE_OF = {k: {v: name for name, v in values.items()} for k, values in CELL_VALUE.items()}
-UNKNOWN_VALUE = {"starbattle": "0", "binary": "2"}
+def value_of(kind_name: str) -> dict[str, str]:
+    """LEGUP's cell value -> our mark value."""
+    return {v: name for name, v in legup_of(kind_name).legup_cells.items()}
+
+
 __all__ = ["file_solved_flag", "from_legup_xml", "java_hash", "read_legup_xml", "solved_flag", "solved_hash",
            "to_legup_xml"]
 
@@ -112,14 +77,14 @@ class _Tree:
         """A transition from ``parent`` to a new child node (returned)."""
         self.count += 1
         tr = ET.SubElement(parent, "transition", {"id": str(self.count)})
-        known = LEGUP_RULES[self.kind].get(rule)
+        known = legup_of(self.kind).legup_rules.get(rule)
         if known:
             tr.set("rule", known[0])
             tr.set("rule_id", known[1])
         elif rule:
             tr.set(GRIDLOGIC_RULE, rule)
         for r, c, v in marks:
-            value = CELL_VALUE[self.kind].get(v, UNKNOWN_VALUE[self.kind])
+            value = legup_of(self.kind).legup_cells.get(v, legup_of(self.kind).legup_unknown)
             ET.SubElement(tr, "cell", {"value": value, "x": str(c), "y": str(r)})
         nxt = self.node()
         tr.set("child", nxt.get("id", ""))
@@ -138,7 +103,7 @@ class _Tree:
             sp = node.split
             if not sp.branches:
                 raise UnsupportedError("a case split without branches cannot be written as a LEGUP file")
-            order = list(CELL_VALUE[self.kind])
+            order = list(legup_of(self.kind).legup_cells)
             for k, b in enumerate(sp.branches):
                 v = b.value or (order[k] if k < len(order) else order[-1])
                 self.add(b, self.transition(at, sp.rule, ((sp.cell[0], sp.cell[1], v),)))
@@ -147,7 +112,7 @@ class _Tree:
 def not_legup_steps(proof: Proof) -> list[str]:
     """The steps of ``proof`` whose rule a LEGUP file cannot carry (``path (rule)``)."""
     pk = proof_kind(proof.kind)
-    ok = {*LEGUP_DIRECT[proof.kind], *pk.contradictions, *pk.cases, ""}
+    ok = {*legup_of(proof.kind).legup_direct, *pk.contradictions, *pk.cases, ""}
     out: list[str] = []
 
     def walk(node: Node, path: str) -> None:
@@ -169,7 +134,7 @@ def to_legup_xml(proof: Proof, solved: bool | None = None, saved: datetime | Non
     it first (:func:`gridlogic.proof.translate.to_legup_rules`). ``solved`` (None: the checker's
     verdict, valid and goal met) and ``saved`` (None: now, New York time as LEGUP writes it) make
     the ``<solved isSolved=... lastSaved=...>`` flag LEGUP's grader reads."""
-    if proof.kind not in LEGUP_RULES:
+    if proof.kind not in proof_kinds():
         raise UnsupportedError(f"no LEGUP export for kind {proof.kind!r}")
     bad = not_legup_steps(proof)
     if bad:
@@ -182,8 +147,8 @@ def to_legup_xml(proof: Proof, solved: bool | None = None, saved: datetime | Non
         raise UnsupportedError("the LEGUP board writer gave no <puzzle><board>")
     for old in [*puzzle.findall("proof"), *board.findall("goal")]:
         (puzzle if old.tag == "proof" else board).remove(old)
-    if proof.unique_lines is not None:
-        board.set("unique_lines", "true" if proof.unique_lines else "false")
+    for name, value in proof.options.items():  # the kind's options (Binary unique_lines), as attributes
+        board.set(name, str(value).lower() if isinstance(value, bool) else str(value))
     if proof.goal is not None:
         board.insert(0, _goal_element(proof.kind, proof.goal))
     tree = _Tree(proof.kind)
@@ -231,7 +196,8 @@ def _goal_element(kind_name: str, goal: Goal) -> ET.Element:
     if goal.assume_solution:
         el.set("assumeSolution", "true")
     for r, c, v in goal.cells:
-        value = UNKNOWN_VALUE[kind_name] if v is None else CELL_VALUE[kind_name].get(v, UNKNOWN_VALUE[kind_name])
+        lr = legup_of(kind_name)
+        value = lr.legup_unknown if v is None else lr.legup_cells.get(v, lr.legup_unknown)
         ET.SubElement(el, "cell", {"value": value, "x": str(c), "y": str(r)})
     return el
 
@@ -251,15 +217,15 @@ def read_legup_xml(text: str) -> tuple[Proof, dict[str, str]]:
     -> ``transition 1234``; a leaf -> ``node 56``), for reports a LEGUP user can follow."""
     root = legupfile.parse(text)
     puzzle_el, board_el = legupfile.puzzle_board(root)
-    names = {v: k for k, v in PUZZLE_NAME.items()}
+    names = {legup_of(k).legup_name: k for k in proof_kinds()}
     kind_name = names.get(puzzle_el.get("name", ""))
     if kind_name is None:
         raise ParseError(f"LEGUP puzzle {puzzle_el.get('name')!r} has no proofs here "
-                         f"(proof kinds: {', '.join(PUZZLE_NAME.values())})", "<puzzle name=...>")
+                         f"(proof kinds: {', '.join(names)})", "<puzzle name=...>")
     goal_el = board_el.find("goal")
     goal_el = puzzle_el.find("goal") if goal_el is None else goal_el
     goal = None if goal_el is None else _read_goal(kind_name, goal_el)
-    unique = board_el.get("unique_lines")
+    options = _options(kind_name, board_el)
     proof_el = puzzle_el.find("proof")
     puzzle_text = _puzzle_text(kind_name, root, proof_el)
     reader = _Reader(kind_name)
@@ -275,9 +241,22 @@ def read_legup_xml(text: str) -> tuple[Proof, dict[str, str]]:
             top = reader.child(first[0])
         node = reader.chain(top, "root") if top is not None else Node()
     proof_kind(kind_name).board(puzzle_text)  # a board that cannot be read is the file's error
-    return Proof(kind_name, puzzle_text, node, start, goal,
-                 None if unique is None else unique.strip().lower() == "true",
+    return Proof(kind_name, puzzle_text, node, start, goal, options,
                  _rules(None if proof_el is None else proof_el.get(GRIDLOGIC_RULES))), reader.where
+
+
+def _options(kind_name: str, board_el: ET.Element) -> dict[str, Value]:
+    """The kind's options written as attributes of ``<board>`` (``unique_lines="false"``)."""
+    out: dict[str, Value] = {}
+    for o in kind(kind_name).options:
+        raw = board_el.get(o.name)
+        if raw is None:
+            continue
+        text = raw.strip()
+        value: object = text.lower() == "true" if o.kind is bool else int(text) if o.kind is int and \
+            text.lstrip("-").isdigit() else text
+        out[o.name] = o.value(value, f"<board {o.name}=...>")
+    return out
 
 
 def _rules(declared: str | None) -> str | None:
@@ -323,7 +302,7 @@ def _read_goal(kind_name: str, el: ET.Element) -> Goal:
     kind_type = el.get("type", "DEFAULT").strip().upper()
     if kind_type not in GOAL_TYPES:
         raise ParseError(f"unknown goal type {kind_type!r} (types: {', '.join(GOAL_TYPES)})", "<goal type=...>")
-    values = VALUE_OF[kind_name]
+    values = value_of(kind_name)
     cells: list[GoalCell] = []
     for c in el.iter("cell"):
         where = f"<goal> cell x={c.get('x')} y={c.get('y')}"
@@ -337,7 +316,8 @@ def _read_goal(kind_name: str, el: ET.Element) -> Goal:
 def legup_checkable(kind_name: str) -> frozenset[str]:
     """The rules LEGUP can check in a file: those it has, and whose id LEGUP resolves to them
     (Binary Save Blocker shares ``BINA-BASC-0003``, which LEGUP resolves to Complete Row Column)."""
-    return frozenset(r for r, (_, rid) in LEGUP_RULES[kind_name].items() if resolve_rule(kind_name, "", rid) == r)
+    table = legup_of(kind_name).legup_rules
+    return frozenset(r for r, (_, rid) in table.items() if resolve_rule(kind_name, "", rid) == r)
 
 
 def _norm(name: str) -> str:
@@ -349,7 +329,7 @@ def resolve_rule(kind_name: str, name: str, rid: str, ours: str = "") -> str:
     """Our name for a LEGUP rule: by its name (LEGUP's display name, its class name or ours, any
     spacing and case), then by its id; ``ours`` (the ``gridlogic_rule`` attribute) when it has
     neither; ``""`` when unjustified. A name or id we do not know is kept as written."""
-    table = LEGUP_RULES[kind_name]
+    table = legup_of(kind_name).legup_rules
     if name:
         key = _norm(name)
         bare = key.removesuffix("directrule").removesuffix("contradictionrule").removesuffix("caserule")
@@ -360,10 +340,10 @@ def resolve_rule(kind_name: str, name: str, rid: str, ours: str = "") -> str:
         for rule in [*pk.direct, *pk.contradictions, *pk.cases]:
             if bare == _norm(rule):
                 return rule
-        if bare in ALIASES[kind_name]:
-            return ALIASES[kind_name][bare]
+        if bare in legup_of(kind_name).legup_aliases:
+            return legup_of(kind_name).legup_aliases[bare]
     if rid:
-        special = ID_ONLY.get(kind_name, {}).get(rid)
+        special = legup_of(kind_name).legup_id_only.get(rid)
         if special:
             return special
         by_id = [rule for rule, (_, i) in table.items() if i == rid]
@@ -423,7 +403,7 @@ class _Reader:
                             tr.get(GRIDLOGIC_RULE, ""))
 
     def marks(self, tr: ET.Element) -> tuple[Mark, ...]:
-        values = VALUE_OF[self.kind]
+        values = value_of(self.kind)
         out: list[Mark] = []
         for c in tr.findall("cell"):
             where = f"transition {tr.get('id')}, cell x={c.get('x')} y={c.get('y')}"

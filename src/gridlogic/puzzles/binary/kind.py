@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from gridlogic.puzzles.binary.legup import LegupBoard
 
 OPTIONS = (
-    Option("unique_lines", bool, "All rows and all columns are distinct (Binary's third rule; --no-unique-lines drops it).",
+    Option("unique_lines", bool,
+           "All rows and all columns are distinct (Binary's third rule; --no-unique-lines drops it).",
            default=True, flag="--no-unique-lines"),
 )
 
@@ -42,6 +43,9 @@ class BinaryKind(Kind[Binary]):
         if "unique_lines" in options:
             return puzzle.with_unique_lines(bool(options["unique_lines"]))
         return puzzle
+
+    def puzzle_options(self, puzzle: Binary) -> dict[str, Value]:
+        return {"unique_lines": puzzle.unique_lines}
 
     def solutions(self, puzzle: Binary, method: str | None = None) -> Iterator[Any]:
         from gridlogic.puzzles.binary import exact

@@ -17,7 +17,6 @@ from gridlogic.core.registry import (
     NO_OPTIONS,
     CheckPart,
     DrawPart,
-    Format,
     Generated,
     HintPart,
     Kind,
@@ -67,6 +66,9 @@ class StarBattleKind(Kind[StarBattle]):
 
     def configure(self, puzzle: StarBattle, options: Mapping[str, Value]) -> StarBattle:
         return puzzle  # no option changes a Star Battle puzzle
+
+    def puzzle_options(self, puzzle: StarBattle) -> dict[str, Value]:
+        return {}
 
     def solutions(self, puzzle: StarBattle, method: str | None = None) -> Iterator[frozenset[Cell]]:
         if method not in (None, "sat"):

@@ -75,6 +75,9 @@ class Str8tsKind(Kind[Str8ts]):
         return puzzle  # no option changes a Str8ts puzzle
 
     # ----- exact solving
+    def puzzle_options(self, puzzle: Str8ts) -> dict[str, Value]:
+        return {}
+
     def solutions(self, puzzle: Str8ts, method: str | None = None) -> Iterator[Any]:
         from gridlogic.puzzles.str8ts import exact_backtrack, exact_sat
 
