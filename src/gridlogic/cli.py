@@ -296,6 +296,12 @@ def main(argv: list[str] | None = None) -> None:
     except GridlogicError as e:
         say_error(str(e))
         code = 2
+    except ImportError as e:  # a dependency missing or broken: said, not "not a puzzle", never a traceback
+        if os.environ.get("GRIDLOGIC_DEBUG"):
+            raise
+        say_error(f"cannot import {e.name or 'a module'}: {e} (a dependency of gridlogic is missing or broken; "
+                  "reinstall it)")
+        code = 2
     except RecursionError:
         if os.environ.get("GRIDLOGIC_DEBUG"):
             raise
