@@ -64,3 +64,13 @@ def test_another_kinds_option_at_its_default_is_no_option(client: TestClient) ->
     for path, extra in (("/api/solve", {}), ("/api/load", {}), ("/api/hint", {"board": ["??????"] * 6})):
         r = client.post(path, json={"puzzle": SB, "unique_lines": True, "allow_uniqueness": False, **extra})
         assert r.status_code == 200, (path, r.text)
+
+
+def test_kinds_serve_their_options_schema(client: TestClient) -> None:
+    kinds = {k["name"]: k for k in client.get("/api/kinds").json()}
+    binary = {o["name"]: o for o in kinds["binary"]["options"]}
+    assert binary["unique_lines"] == {"name": "unique_lines", "type": "bool", "help": binary["unique_lines"]["help"],
+                                      "default": True, "flag": "--no-unique-lines", "min": None, "max": None,
+                                      "choices": [], "commands": []}
+    stars = next(o for o in kinds["starbattle"]["options"] if o["name"] == "stars")
+    assert (stars["type"], stars["min"], stars["max"], stars["commands"]) == ("int", 1, 99, ["generate"])

@@ -20,6 +20,7 @@ from gridlogic.core.errors import GridlogicError
 from gridlogic.core.grid import cell_name
 from gridlogic.core.options import Value
 from gridlogic.proof.kinds import ProofKind, kind_for
+from gridlogic.proof.loading import load
 from gridlogic.proof.model import Node, Proof
 
 COUNTEREXAMPLE_FROM = ("not forced by", "not made by")
@@ -172,5 +173,4 @@ def _plural(n: int, word: str) -> str:
 
 
 def _load(kind_name: str, text: str, options: Mapping[str, Value]) -> Any:
-    from gridlogic.proof.interactive import load
     return load(text, kind_name, options=options)

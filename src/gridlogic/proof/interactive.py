@@ -15,12 +15,12 @@ from typing import Any
 
 from gridlogic.core.errors import GridlogicError, ParseError
 from gridlogic.core.grid import cell_name
-from gridlogic.core.inputs import split_records
-from gridlogic.core.options import Value, field_name
-from gridlogic.core.registry import AnyKind, detect, kind
+from gridlogic.core.options import Value
+from gridlogic.core.registry import AnyKind
 from gridlogic.proof.checker import check
 from gridlogic.proof.kinds import kind_for, proof_kind
 from gridlogic.proof.legup_xml import from_legup_xml
+from gridlogic.proof.loading import load
 from gridlogic.proof.model import Mark, Node, Proof, ProofStep
 
 HELP = {
@@ -48,20 +48,6 @@ HELP = {
     "RepeatedRowColumn": "Two finished rows (or columns) are equal.",
     "WastedBlocker": "A line cannot block every future trio with the digits it has left.",
 }
-
-
-def load(text: str, kind_name: str | None = None, format_name: str | None = None,
-         options: Mapping[str, object] | None = None) -> tuple[AnyKind, Any, str]:
-    """The kind, puzzle and one-line puzzle text of the first puzzle in ``text``; ``options``: the
-    kind's options by field name (e.g. Binary ``unique_lines: false``, the CLI's ``--no-unique-lines``),
-    checked against its schema."""
-    from gridlogic.proof.cli import puzzle_text
-
-    records = split_records(text, kind(kind_name) if kind_name else None)
-    k, fmt = detect(records[0].text, kind_name, format_name, fallback=True)
-    taken = k.take_options(options or {}, "proof", field_name)
-    puzzle = k.configure(fmt.read(records[0].text), taken)
-    return k, puzzle, puzzle_text(k, puzzle, records[0].text)
 
 
 def palette(kind_name: str, rules: str | None = None, allowed: Sequence[str] | None = None) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field, StringConstraints
 
-from gridlogic.proof import interactive
+from gridlogic.proof import interactive, loading
 from gridlogic.web.jobs import WARM_PUZZLES
 from gridlogic.web.requests import KindOptionsIn
 
@@ -60,7 +60,7 @@ class OpenIn(BaseModel):
 def warm() -> None:
     """Run the proof-start path once (its imports and caches), so a first proof is not slower."""
     for text in WARM_PUZZLES:
-        k, _, _ = interactive.load(text)
+        k, _, _ = loading.load(text)
         if k.legup_part() is not None:  # the kinds proof mode knows
             interactive.start(text)
 
