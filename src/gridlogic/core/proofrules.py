@@ -7,23 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from gridlogic.core.options import Value
 
 Change = tuple[int, str]
 """One cell (row-major index) set to a value."""
-
-
-class LegupBoard(Protocol):
-    """A kind's light board (``puzzles/<kind>/legup.py``): cells by row-major index, None unknown."""
-
-    @property
-    def cells(self) -> tuple[str | None, ...]: ...
-
-    def with_changes(self, changes: Iterable[tuple[int, str | None]]) -> Any: ...
-
-    def rows(self) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -52,8 +41,6 @@ class LegupRules:
     """The changed cells a direct rule does not justify on the parent board."""
     legup_board: Callable[[str, Mapping[str, Value]], Any]
     """A LEGUP XML file as a board, read leniently (LEGUP's checks only), options applied."""
-    board_options: Callable[[Any], dict[str, Value]]
-    """The kind's options a board carries (written into proof files), e.g. ``{"unique_lines": False}``."""
     puzzle_fields: Callable[[Any], dict[str, Any]]
     """What proof mode draws a puzzle with: ``rows``, ``cols`` and the kind's own fields."""
     techniques: Callable[[], tuple[str, ...]]

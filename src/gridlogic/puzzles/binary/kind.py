@@ -161,7 +161,7 @@ def legup_rules() -> LegupRules:
         values=bn.VALUES, chars={"0": "0", "1": "1"}, direct=bn.DIRECT, contradictions=bn.CONTRADICTIONS,
         cases=bn.CASES, justified=bn.justified, solved=bn.is_solved, satisfiable=bn.satisfiable,
         solution=bn.solution, board_of=board_of, cols_of=lambda b: int(b.width), bad_cells=bad_cells,
-        legup_board=legup_board, board_options=lambda b: {} if b.unique_lines else {"unique_lines": False},
+        legup_board=legup_board,
         puzzle_fields=lambda p: {"rows": p.height, "cols": p.width, "unique_lines": bool(p.unique_lines)},
         techniques=lambda: TECHNIQUES, technique_bad=_technique_bad, found_production="ZeroOrOne",
         wrong_rule=lambda _values: next(iter(bn.CONTRADICTIONS)),

@@ -148,7 +148,7 @@ def legup_rules() -> LegupRules:
         values=sb.VALUES, chars={"*": "star", ".": "black"}, direct=sb.DIRECT, contradictions=sb.CONTRADICTIONS,
         cases=sb.CASES, justified=sb.justified, solved=sb.is_solved, satisfiable=sb.satisfiable,
         solution=sb.solution, board_of=board_of, cols_of=lambda b: int(b.n), bad_cells=sb.bad_cells,
-        legup_board=lambda text, _options: sb.board_from_legup(text), board_options=lambda _b: {},
+        legup_board=lambda text, _options: sb.board_from_legup(text),
         puzzle_fields=lambda p: {"rows": p.n, "cols": p.n, "stars": p.stars, "regions": [list(r) for r in p.regions]},
         techniques=technique_ids, technique_bad=_technique_bad, found_production="Trial",
         wrong_rule=lambda values: "SurroundStar" if "star" in values else "FinishWithStars",
