@@ -268,10 +268,15 @@ def generate(kind_name: str, size: str | None, difficulty: str | None, seed: int
 
 
 def _load_optional(module: str, attr: str) -> click.Command | None:
+    """The command group, or None when an optional dependency it needs (an extra) is not installed;
+    gridlogic's own import errors propagate (a bug, said as one)."""
     try:
-        cmd: click.Command = getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError):
+        found = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if (e.name or "gridlogic").partition(".")[0] == "gridlogic":
+            raise
         return None
+    cmd: click.Command = getattr(found, attr)
     return cmd
 
 

@@ -74,3 +74,12 @@ def test_a_missing_dependency_is_said_not_a_traceback() -> None:
                        capture_output=True, text=True, timeout=120, check=False)
     one_error(p, "cannot import pysat", "dependency")
     assert "not a puzzle" not in p.stderr
+
+
+def test_an_optional_groups_own_import_error_propagates() -> None:
+    """A group whose extra is not installed is absent; one of gridlogic's own modules failing is a bug, said."""
+    from gridlogic.cli import _load_optional
+
+    assert _load_optional("no_such_extra_package_xyz", "cmd") is None
+    with pytest.raises(ModuleNotFoundError, match=r"gridlogic\.no_such_module"):
+        _load_optional("gridlogic.no_such_module", "cmd")

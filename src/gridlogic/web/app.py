@@ -154,10 +154,12 @@ def create_app(workers: int = 2, time_limit: float = 10.0, max_body: int = MAX_B
     app.mount("/static", StaticFiles(packages=[("gridlogic.web", "static")]), name="static")
     for module in OPTIONAL_ROUTERS:
         try:
-            router = importlib.import_module(module).router
-        except (ImportError, AttributeError):
+            found = importlib.import_module(module)
+        except ModuleNotFoundError as e:  # an optional dependency (an extra) not installed; ours propagate
+            if (e.name or "gridlogic").partition(".")[0] == "gridlogic":
+                raise
             continue
-        app.include_router(router)
+        app.include_router(found.router)
     return app
 
 
