@@ -26,7 +26,7 @@ from gridlogic.params import Int
 CHROMIUM = ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome")
 
 
-def after_steps(start: Sequence[str], steps: Sequence[Step], chars: dict[str, str]) -> list[str]:
+def after_steps(start: Sequence[str], steps: Sequence[Step], chars: Mapping[str, str]) -> list[str]:
     """The board after ``steps`` from ``start`` (a removed candidate, ``-d``, leaves its cell as it is)."""
     rows = [list(r) for r in start]
     for step in steps:
@@ -34,10 +34,6 @@ def after_steps(start: Sequence[str], steps: Sequence[Step], chars: dict[str, st
             if m.value in chars:
                 rows[m.cell[0]][m.cell[1]] = chars[m.value]
     return ["".join(r) for r in rows]
-
-
-MARK_CHARS = {"star": "*", "black": ".", **{str(d): str(d) for d in range(10)}}
-"""A step's mark value -> its board character (the drawings' data-value names)."""
 
 
 def puzzle_svg(text: str, *, kind_name: str | None, format_name: str | None, options: Mapping[str, object],
@@ -53,7 +49,7 @@ def puzzle_svg(text: str, *, kind_name: str | None, format_name: str | None, opt
         ex = k.explain(p)
         if not 1 <= step <= len(ex.steps):
             raise ParseError(f"step {step} asked for, the explanation has {len(ex.steps)}", "--step")
-        rows = after_steps(k.start_rows(p), ex.steps[:step], MARK_CHARS)
+        rows = after_steps(k.start_rows(p), ex.steps[:step], k.mark_chars)
         cur = ex.steps[step - 1]
         return k.draw(p, rows, highlight={"uses": cur.uses, "marks": [m.cell for m in cur.marks]})
     return k.draw(p)

@@ -88,6 +88,10 @@ class HintPart(Protocol[P]):
     def hint(self, k: Kind[P], puzzle: P, rows: Sequence[str], max_level: int | None = None, /) -> Hint: ...
 
 
+DECLARED = ("name", "formats", "methods", "levels", "options", "mark_chars")
+"""The class attributes every kind declares."""
+
+
 class Kind(ABC, Generic[P]):
     """The typed contract of a puzzle kind. Each kind's ``kind.py`` declares every part: its name,
     formats, exact methods, levels and options schema (class attributes), and implements every
@@ -102,11 +106,14 @@ class Kind(ABC, Generic[P]):
     levels: ClassVar[Sequence[str]]
     options: ClassVar[Sequence[Option]]
     """The options this kind takes (:mod:`gridlogic.core.options`); anything else is bad input."""
+    mark_chars: ClassVar[Mapping[str, str]]
+    """A step's mark value -> the board character it sets (``star`` -> ``*``); a value not here (a
+    Str8ts candidate removed, ``-d``) leaves its cell as it is."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if not inspect.isabstract(cls):
-            missing = [a for a in ("name", "formats", "methods", "levels", "options") if not hasattr(cls, a)]
+            missing = [a for a in DECLARED if not hasattr(cls, a)]
             if missing:
                 raise TypeError(f"kind {cls.__name__} does not declare {', '.join(missing)}")
 

@@ -5,6 +5,7 @@ kind, and a Star Battle ``solve`` should not pay for Binary's rules)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from gridlogic.core.errors import Contradiction, UnsupportedError
@@ -32,6 +33,7 @@ class BinaryKind(Kind[Binary]):
     methods = ("sat", "sat-plain")
     levels = LEVELS
     options = OPTIONS
+    mark_chars = MappingProxyType({"0": "0", "1": "1"})
 
     def container_records(self, text: str) -> list[Record] | None:
         return None  # no container of its own: lines, TSV and LEGUP files only
@@ -158,7 +160,8 @@ def legup_rules() -> LegupRules:
         return [i for i, v in changes.items() if (i, v) not in ok]
 
     return LegupRules(
-        values=bn.VALUES, chars={"0": "0", "1": "1"}, direct=bn.DIRECT, contradictions=bn.CONTRADICTIONS,
+        values=bn.VALUES, chars={ch: v for v, ch in BinaryKind.mark_chars.items()},
+        direct=bn.DIRECT, contradictions=bn.CONTRADICTIONS,
         cases=bn.CASES, justified=bn.justified, solved=bn.is_solved, satisfiable=bn.satisfiable,
         solution=bn.solution, board_of=board_of, cols_of=lambda b: int(b.width), bad_cells=bad_cells,
         legup_board=legup_board,

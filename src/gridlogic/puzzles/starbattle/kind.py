@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache, lru_cache
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any
 
 from gridlogic.core.errors import Contradiction, GridlogicError, UnsupportedError
@@ -57,6 +57,7 @@ class StarBattleKind(Kind[StarBattle]):
     methods = ("sat",)
     levels = LEVELS
     options = OPTIONS
+    mark_chars = MappingProxyType({"star": "*", "black": "."})
 
     def container_records(self, text: str) -> list[Record] | None:
         return containers.pack_records(text)
@@ -145,7 +146,8 @@ def legup_rules() -> LegupRules:
         return sb.LegupBoard(p.n, p.stars, tuple(x for row in p.regions for x in row), tuple(cells))
 
     return LegupRules(
-        values=sb.VALUES, chars={"*": "star", ".": "black"}, direct=sb.DIRECT, contradictions=sb.CONTRADICTIONS,
+        values=sb.VALUES, chars={ch: v for v, ch in StarBattleKind.mark_chars.items()},
+        direct=sb.DIRECT, contradictions=sb.CONTRADICTIONS,
         cases=sb.CASES, justified=sb.justified, solved=sb.is_solved, satisfiable=sb.satisfiable,
         solution=sb.solution, board_of=board_of, cols_of=lambda b: int(b.n), bad_cells=sb.bad_cells,
         legup_board=lambda text, _options: sb.board_from_legup(text),

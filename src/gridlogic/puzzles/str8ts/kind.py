@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from gridlogic.core.errors import ParseError, UnsupportedError
@@ -50,6 +51,7 @@ class Str8tsKind(Kind[Str8ts]):
     methods = ("sat", "backtrack")
     levels = LEVELS
     options = OPTIONS
+    mark_chars = MappingProxyType({str(d): str(d) for d in range(1, 10)})
 
     def container_records(self, text: str) -> list[Record] | None:
         """Lines of Str8ts strings where some start with ``#`` (a black cell, not a comment, which
