@@ -11,15 +11,17 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from gridlogic.core.errors import GridlogicError, ParseError, UnknownFormatError, UnsupportedError
 from gridlogic.core.grid import Cell
-from gridlogic.core.hint import Hint
 from gridlogic.core.numbers import is_int, parse_int, shown
 from gridlogic.core.options import Option, Value, flag_name, take
-from gridlogic.core.proofrules import LegupRules
 from gridlogic.core.step import Explanation, Grade, Violation
+
+if TYPE_CHECKING:  # types only: reading a puzzle (and ``gridlogic --help``) need neither module
+    from gridlogic.core.hint import Hint
+    from gridlogic.core.proofrules import LegupRules
 
 Options = Mapping[str, Any]
 """What a generator is given: the kind's options (checked) and the run's settings (``time_limit``,
