@@ -110,8 +110,8 @@ def run(k: Kind, size: str, level: str | None, seeds: int,
         c0, w0 = time.process_time(), time.perf_counter()
         before = tally.candidates
         try:
-            g = k.generate(size=size_arg, stars=int(stars) if stars else None, difficulty=level, seed=seed,
-                           options=options)
+            g = k.generate(size=size_arg, difficulty=level, seed=seed,
+                           options={**options, "stars": int(stars)} if stars else options)
         except GenerationFailed:
             g = None
         cpu.append(time.process_time() - c0)

@@ -105,7 +105,7 @@ def run(name: str, files: list[Path], limit: int | None, mutate: bool = False) -
         k, fmt = detect(text)
         puzzle = fmt.read(text)
         te = time.perf_counter()
-        ex = k.explain(puzzle, None, False)
+        ex = k.explain(puzzle)
         t0 = time.perf_counter()
         t_explain.append(t0 - te)
         try:

@@ -73,7 +73,7 @@ def ours(size: str, grade: str, seeds: range, unique_lines: bool) -> list[float]
     out = []
     for seed in seeds:
         t = time.process_time()
-        binary.generate(size=size, stars=None, difficulty=grade, seed=seed,
+        binary.generate(size=size, difficulty=grade, seed=seed,
                         options={"unique_lines": unique_lines, "time_limit": 60.0})
         out.append(time.process_time() - t)
     return out

@@ -9,98 +9,18 @@ import importlib
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import click
 
 from gridlogic import service
+from gridlogic.commandline import Failed, KindCommand, common, given_options, make_ctx, say_error
 from gridlogic.core.errors import Contradiction, GridlogicError, ParseError
-from gridlogic.core.inputs import read_argument, split_records
+from gridlogic.core.inputs import read_argument
 from gridlogic.core.numbers import parse_size
 from gridlogic.core.output import jsonl
-from gridlogic.core.registry import Kind, Record, detect, kind, kinds
+from gridlogic.core.registry import AnyKind, kind, kinds
 from gridlogic.params import Int, Seconds
-
-
-class Failed(Exception):  # noqa: N818 - control flow: the overall exit code
-    def __init__(self, code: int) -> None:
-        self.code = code
-
-
-@dataclass
-class Item:
-    """One puzzle of the input, parsed (or the error that stopped it)."""
-
-    record: Record
-    kind: Kind | None
-    puzzle: Any
-    error: str | None = None
-
-
-@dataclass
-class Ctx:
-    json: bool
-    kind: str | None
-    format: str | None
-    options: dict[str, Any]
-    worst: int = 0
-
-    def items(self, arg: str) -> Iterator[Item]:
-        """Every puzzle of ``arg``; a bad one is reported (stderr, and a JSON line) and skipped."""
-        text, source = read_argument(arg)
-        only = kind(self.kind) if self.kind else None
-        try:
-            records = split_records(text, only)
-        except GridlogicError as e:
-            raise located(e, source) from None
-        many = len(records) > 1
-        for rec in records:
-            try:
-                k, fmt = detect(rec.text, self.kind, self.format, fallback=True)
-                puzzle = k.configure(fmt.read(rec.text), self.options)
-            except GridlogicError as e:
-                if not many:
-                    raise located(e, source) from None
-                where = f"{source}, puzzle {rec.id}"
-                click.echo(f"error: {e} ({where})", err=True)
-                if self.json:
-                    jsonl({"kind": self.kind or "unknown", "id": rec.id, "error": str(e)})
-                self.fail(2)
-                continue
-            yield Item(rec, k, puzzle)
-
-    def fail(self, code: int) -> None:
-        self.worst = max(self.worst, code)
-
-    def emit(self, item: Item, fields: dict[str, Any], text: Callable[[], str]) -> None:
-        """One JSON line, or the text (built only when asked for)."""
-        if self.json:
-            assert item.kind is not None
-            jsonl({"kind": item.kind.name, "id": item.record.id, **fields})
-        else:
-            click.echo(header(item) + text())
-
-
-def common(f: Callable[..., Any]) -> Callable[..., Any]:
-    f = click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle, one per line.")(f)
-    f = click.option("--kind", "kind_name", default=None, help="Puzzle kind (default: detected).")(f)
-    f = click.option("--format", "format_name", default=None, help="Input format (default: detected).")(f)
-    return click.option("--no-unique-lines", is_flag=True,
-                        help="Binary: drop the rule that all rows and all columns are distinct.")(f)
-
-
-def make_ctx(as_json: bool, kind_name: str | None, format_name: str | None, no_unique_lines: bool) -> Ctx:
-    options: dict[str, Any] = {}
-    if no_unique_lines:
-        options["unique_lines"] = False
-    return Ctx(as_json, kind_name, format_name, options)
-
-
-def header(item: Item, many_hint: bool = True) -> str:
-    return f"# {item.record.id}\n" if many_hint and item.record.id != "1" else ""
-
 
 OPTIONAL_COMMANDS = {
     "proof": ("gridlogic.proof.cli", "proof"),
@@ -157,58 +77,55 @@ def cli() -> None:
     """gridlogic: solve, explain, grade, generate and prove logic puzzles; play *Star."""
 
 
-@cli.command()
+@cli.command(cls=KindCommand)
 @click.argument("puzzle")
 @click.option("--method", default=None, help="Exact method (starbattle/binary: sat; str8ts: sat|backtrack).")
 @common
 def solve(puzzle: str, method: str | None, as_json: bool, kind_name: str | None, format_name: str | None,
-          no_unique_lines: bool) -> None:
+          **given: object) -> None:
     """Solve PUZZLE exactly and say whether the solution is unique."""
-    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    ctx = make_ctx("solve", as_json, kind_name, format_name, given)
     for item in ctx.items(puzzle):
         k = item.kind
-        assert k is not None
         out = service.solve(k, item.puzzle, method)
         ctx.fail(service.exit_code("solve", out))
         ctx.emit(item, out, lambda: _solved_text(k, item.puzzle, out))  # noqa: B023 - used at once
     raise Failed(ctx.worst)
 
 
-def _solved_text(k: Kind, puzzle: Any, out: dict[str, Any]) -> str:
+def _solved_text(k: AnyKind, puzzle: Any, out: dict[str, Any]) -> str:
     if out["solution"] is None:
         return "no solution"
     verdict = "unique" if out["unique"] else "NOT unique (2+ solutions)"
     return f"{k.render(puzzle, out['solution'])}\n{verdict}, {out['ms']} ms"
 
 
-@cli.command()
+@cli.command(cls=KindCommand)
 @click.argument("puzzle")
 @click.option("--limit", default=2, show_default=True, type=Int(1))
 @click.option("--method", default=None)
 @common
 def count(puzzle: str, limit: int, method: str | None, as_json: bool, kind_name: str | None,
-          format_name: str | None, no_unique_lines: bool) -> None:
+          format_name: str | None, **given: object) -> None:
     """Count PUZZLE's solutions, stopping at --limit."""
-    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    ctx = make_ctx("count", as_json, kind_name, format_name, given)
     for item in ctx.items(puzzle):
-        assert item.kind is not None
         n = service.count(item.kind, item.puzzle, limit, method)["count"]
         said = f"{n}+ solutions (limit {limit})" if n == limit else f"{n} solution{'s' * (n != 1)}"
         ctx.emit(item, {"count": n, "limit": limit}, lambda: said)  # noqa: B023 - used at once
     raise Failed(ctx.worst)
 
 
-@cli.command()
+@cli.command(cls=KindCommand)
 @click.argument("puzzle")
 @click.argument("solution")
 @common
 def check(puzzle: str, solution: str, as_json: bool, kind_name: str | None, format_name: str | None,
-          no_unique_lines: bool) -> None:
+          **given: object) -> None:
     """Check that SOLUTION (a file, or rows joined by '/') solves PUZZLE; name every violation."""
-    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    ctx = make_ctx("check", as_json, kind_name, format_name, given)
     sol_text, _ = read_argument(solution)
     for item in ctx.items(puzzle):
-        assert item.kind is not None
         out = service.check(item.kind, item.puzzle, sol_text)
         ctx.fail(service.exit_code("check", out))
         said = "valid solution" if out["valid"] else "NOT a solution:\n" + "\n".join(
@@ -217,37 +134,34 @@ def check(puzzle: str, solution: str, as_json: bool, kind_name: str | None, form
     raise Failed(ctx.worst)
 
 
-@cli.command()
+@cli.command(cls=KindCommand)
 @click.argument("puzzle")
 @click.option("--max-level", default=None, help="Highest level (name or number) the solver may use.")
-@click.option("--allow-uniqueness", is_flag=True, help="Allow rules that assume a unique solution.")
 @click.option("--verbose", "-v", is_flag=True, help="Show the board after every step.")
 @common
-def explain(puzzle: str, max_level: str | None, allow_uniqueness: bool, verbose: bool, as_json: bool,
-            kind_name: str | None, format_name: str | None, no_unique_lines: bool) -> None:
+def explain(puzzle: str, max_level: str | None, verbose: bool, as_json: bool,
+            kind_name: str | None, format_name: str | None, **given: object) -> None:
     """Solve PUZZLE like a person, step by step, each step with its rule and reason."""
-    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    ctx = make_ctx("explain", as_json, kind_name, format_name, given)
     for item in ctx.items(puzzle):
         k = item.kind
-        assert k is not None
         cap = k.level_number(max_level) if max_level is not None else None
-        ex = k.explain(item.puzzle, cap, allow_uniqueness)
+        ex = k.explain(item.puzzle, cap, item.options)
         if ex.status != "solved":
             ctx.fail(1)
-        render = getattr(k, "render_explanation", None)
-        text = render(item.puzzle, ex, verbose) if render and not ctx.json else _plain_explanation(ex)
+        text = "" if ctx.json else k.render_explanation(item.puzzle, ex, verbose)
         ctx.emit(item, ex.to_json(), lambda: text)  # noqa: B023 - used at once
     raise Failed(ctx.worst)
 
 
-@cli.command()
+@cli.command(cls=KindCommand)
 @click.argument("puzzle")
 @click.option("--board", "board_arg", required=True,
               help="The partial board: a file (- for stdin) of rows, ? for undecided cells.")
 @click.option("--max-level", default=None, help="Highest level (name or number) the hint may use.")
 @common
 def hint(puzzle: str, board_arg: str, max_level: str | None, as_json: bool, kind_name: str | None,
-         format_name: str | None, no_unique_lines: bool) -> None:
+         format_name: str | None, **given: object) -> None:
     """The next human step from a partial board of PUZZLE (or: the board is wrong, solved, stuck)."""
     from gridlogic.core.hint import describe, parse_board_text
 
@@ -255,13 +169,12 @@ def hint(puzzle: str, board_arg: str, max_level: str | None, as_json: bool, kind
         raise ParseError("PUZZLE and --board cannot both be read from stdin")
     board_text, _ = read_argument(board_arg)
     rows = parse_board_text(board_text)
-    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    ctx = make_ctx("hint", as_json, kind_name, format_name, given)
     items = list(ctx.items(puzzle))
     if len(items) != 1:
         raise ParseError("hint takes one puzzle", f"{len(items)} puzzles given")
     item = items[0]
     k = item.kind
-    assert k is not None
     cap = k.level_number(max_level) if max_level is not None else None
     found = k.hint(item.puzzle, rows, cap)
     out = found.to_json()
@@ -270,37 +183,28 @@ def hint(puzzle: str, board_arg: str, max_level: str | None, as_json: bool, kind
     raise Failed(ctx.worst)
 
 
-def _plain_explanation(ex: Any) -> str:
-    lines = [f"{i}. [{s.rule}] {s.reason}" for i, s in enumerate(ex.steps, 1)]
-    lines += ["", *ex.final, f"{ex.status}; grade {ex.grade} (level {ex.level})"]
-    return "\n".join(lines)
-
-
-@cli.command()
+@cli.command(cls=KindCommand)
 @click.argument("puzzle")
 @common
-def grade(puzzle: str, as_json: bool, kind_name: str | None, format_name: str | None,
-          no_unique_lines: bool) -> None:
+def grade(puzzle: str, as_json: bool, kind_name: str | None, format_name: str | None, **given: object) -> None:
     """Grade PUZZLE: the hardest level a human-style solve needs."""
-    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    ctx = make_ctx("grade", as_json, kind_name, format_name, given)
     for item in ctx.items(puzzle):
-        assert item.kind is not None
         g = item.kind.grade(item.puzzle)
         said = f"{g.name} (level {g.level}, hardest rule {g.hardest_rule})"
         ctx.emit(item, g.to_json(), lambda: said)  # noqa: B023 - used at once
     raise Failed(ctx.worst)
 
 
-@cli.command()
+@cli.command(cls=KindCommand)
 @click.argument("puzzle")
 @click.option("--to", "to", required=True, help="Output format name.")
 @common
 def convert(puzzle: str, to: str, as_json: bool, kind_name: str | None, format_name: str | None,
-            no_unique_lines: bool) -> None:
+            **given: object) -> None:
     """Rewrite PUZZLE in another format."""
-    ctx = make_ctx(as_json, kind_name, format_name, no_unique_lines)
+    ctx = make_ctx("convert", as_json, kind_name, format_name, given)
     for item in ctx.items(puzzle):
-        assert item.kind is not None
         fmt = item.kind.format(to)
         if fmt.write is None:
             raise GridlogicError(f"format {to!r} can be read but not written")
@@ -309,10 +213,9 @@ def convert(puzzle: str, to: str, as_json: bool, kind_name: str | None, format_n
     raise Failed(ctx.worst)
 
 
-@cli.command()
+@cli.command(cls=KindCommand)
 @click.argument("kind_name", metavar="KIND")
 @click.option("--size", default=None, help="Board size, e.g. 10 or 8x12.")
-@click.option("--stars", default=None, type=Int(1, 99), help="Star Battle: stars per row.")
 @click.option("--difficulty", default=None, help="Target level (name or number); the puzzle is solved at that "
               "level and stuck one below.")
 @click.option("--seed", default=None, type=Int(None), help="Random seed (default: from the clock).")
@@ -322,14 +225,9 @@ def convert(puzzle: str, to: str, as_json: bool, kind_name: str | None, format_n
               help="Seconds to search for each puzzle before answering 'none found' (exit 1).")
 @click.option("--attempts", default=None, type=Int(1),
               help="At most this many candidates per puzzle (the same answer on any machine).")
-@click.option("--single-cells", is_flag=True, help="Star Battle: allow regions of one cell (a given star).")
-@click.option("--requires", default=None, metavar="T", help="Star Battle: a rule id (R6.2, Entanglement, ...); "
-              "the puzzle is solved by the rules with T and stuck without it (no Trial).")
 @click.option("--json", "as_json", is_flag=True)
-@click.option("--no-unique-lines", is_flag=True)
-def generate(kind_name: str, size: str | None, stars: int | None, difficulty: str | None, seed: int | None,
-             how_many: int, time_limit: float, attempts: int | None, single_cells: bool, requires: str | None,
-             as_json: bool, no_unique_lines: bool) -> None:
+def generate(kind_name: str, size: str | None, difficulty: str | None, seed: int | None,
+             how_many: int, time_limit: float, attempts: int | None, as_json: bool, **given: object) -> None:
     """Generate new puzzles with a unique solution, exactly at --difficulty when given."""
     from gridlogic.core.errors import GenerationFailed
     from gridlogic.core.generation import within
@@ -339,12 +237,8 @@ def generate(kind_name: str, size: str | None, stars: int | None, difficulty: st
     if size is not None:
         parse_size(size, "--size")
     base = seed if seed is not None else int(time.time())
-    options: dict[str, Any] = {"unique_lines": not no_unique_lines, "time_limit": time_limit,
-                               "attempts": attempts, "single_cells": single_cells}
-    if requires is not None:
-        if k.name != "starbattle":
-            raise GridlogicError(f"--requires is for Star Battle only, not {k.name}")
-        options["requires"] = requires
+    options: dict[str, Any] = {**k.take_options(given_options(given), "generate"), "time_limit": time_limit,
+                               "attempts": attempts}
     seen: set[str] = set()
     s = base
     with Progress(f"generating {k.name}") as progress:
@@ -354,7 +248,7 @@ def generate(kind_name: str, size: str | None, stars: int | None, difficulty: st
                 if s - base >= 2 * how_many + 10:
                     raise GenerationFailed(f"only {len(seen)} distinct puzzles in {s - base} seeds from {base}")
                 with within(time_limit if attempts is None else 0, f"{k.name} puzzle"):
-                    g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=s, options=options)
+                    g = k.generate(size=size, difficulty=difficulty, seed=s, options=options)
             except GenerationFailed as e:
                 progress.stop()
                 click.echo(f"none found: {e}", err=True)
@@ -374,23 +268,16 @@ def generate(kind_name: str, size: str | None, stars: int | None, difficulty: st
 
 
 def _load_optional(module: str, attr: str) -> click.Command | None:
+    """The command group, or None when an optional dependency it needs (an extra) is not installed;
+    gridlogic's own import errors propagate (a bug, said as one)."""
     try:
-        cmd: click.Command = getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError):
+        found = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if (e.name or "gridlogic").partition(".")[0] == "gridlogic":
+            raise
         return None
+    cmd: click.Command = getattr(found, attr)
     return cmd
-
-
-def located(e: GridlogicError, source: str) -> GridlogicError:
-    """``e`` with the file it came from added to its message (an argument speaks for itself)."""
-    if source != "argument":
-        e.args = (f"{e} in {source}",)
-    return e
-
-
-def say_error(message: str) -> None:
-    """The one ``error:`` line on stderr (a message's own line breaks folded)."""
-    click.echo("error: " + " ".join(message.split("\n")).strip(), err=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -413,6 +300,12 @@ def main(argv: list[str] | None = None) -> None:
         code = 2
     except GridlogicError as e:
         say_error(str(e))
+        code = 2
+    except ImportError as e:  # a dependency missing or broken: said, not "not a puzzle", never a traceback
+        if os.environ.get("GRIDLOGIC_DEBUG"):
+            raise
+        say_error(f"cannot import {e.name or 'a module'}: {e} (a dependency of gridlogic is missing or broken; "
+                  "reinstall it)")
         code = 2
     except RecursionError:
         if os.environ.get("GRIDLOGIC_DEBUG"):

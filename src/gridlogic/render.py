@@ -9,23 +9,24 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 import click
 
 from gridlogic import service
+from gridlogic.commandline import KindCommand, given_options
 from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
 from gridlogic.core.files import check_target, write_bytes
 from gridlogic.core.inputs import read_argument
+from gridlogic.core.options import flag_name
 from gridlogic.core.step import Step
 from gridlogic.params import Int
 
 CHROMIUM = ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome")
 
 
-def after_steps(start: Sequence[str], steps: Sequence[Step], chars: dict[str, str]) -> list[str]:
+def after_steps(start: Sequence[str], steps: Sequence[Step], chars: Mapping[str, str]) -> list[str]:
     """The board after ``steps`` from ``start`` (a removed candidate, ``-d``, leaves its cell as it is)."""
     rows = [list(r) for r in start]
     for step in steps:
@@ -35,13 +36,9 @@ def after_steps(start: Sequence[str], steps: Sequence[Step], chars: dict[str, st
     return ["".join(r) for r in rows]
 
 
-MARK_CHARS = {"star": "*", "black": ".", **{str(d): str(d) for d in range(10)}}
-"""A step's mark value -> its board character (the drawings' data-value names)."""
-
-
-def puzzle_svg(text: str, *, kind_name: str | None, format_name: str | None, options: dict[str, Any],
+def puzzle_svg(text: str, *, kind_name: str | None, format_name: str | None, options: Mapping[str, object],
                index: int, solution: bool, step: int | None) -> str:
-    ld = service.load(service.Spec(text, kind_name, format_name, options.get("unique_lines", True), index))
+    ld = service.load(service.Spec(text, kind_name, format_name, options, index, "render"), flag_name)
     k, p = ld.kind, ld.puzzle
     if solution:
         out = service.solve(k, p)
@@ -52,7 +49,7 @@ def puzzle_svg(text: str, *, kind_name: str | None, format_name: str | None, opt
         ex = k.explain(p)
         if not 1 <= step <= len(ex.steps):
             raise ParseError(f"step {step} asked for, the explanation has {len(ex.steps)}", "--step")
-        rows = after_steps(k.start_rows(p), ex.steps[:step], MARK_CHARS)
+        rows = after_steps(k.start_rows(p), ex.steps[:step], k.mark_chars)
         cur = ex.steps[step - 1]
         return k.draw(p, rows, highlight={"uses": cur.uses, "marks": [m.cell for m in cur.marks]})
     return k.draw(p)
@@ -92,7 +89,7 @@ def _chromium_png(svg: str) -> bytes:
         page = Path(tmp, "board.html")
         page.write_text(f'<html><body style="margin:0">{svg}</body></html>', encoding="utf-8")
         shot = Path(tmp, "board.png")
-        subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}",  # noqa: S603
+        subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}",
                         f"--window-size={w},{h}", "--hide-scrollbars", page.as_uri()],
                        capture_output=True, timeout=60, check=False)
         if not shot.exists():
@@ -100,7 +97,7 @@ def _chromium_png(svg: str) -> bytes:
         return shot.read_bytes()
 
 
-@click.command()
+@click.command(cls=KindCommand)
 @click.argument("puzzle")
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="File to write: .svg or .png.")
@@ -113,9 +110,8 @@ def _chromium_png(svg: str) -> bytes:
 @click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
 @click.option("--kind", "kind_name", default=None, help="Puzzle kind (default: detected).")
 @click.option("--format", "format_name", default=None, help="Input format (default: detected).")
-@click.option("--no-unique-lines", is_flag=True, help="Binary: drop the rule that all rows and columns differ.")
 def render(puzzle: str, out: Path, solution: bool, step: int | None, move: int | None, index: int, force: bool,
-           kind_name: str | None, format_name: str | None, no_unique_lines: bool) -> None:
+           kind_name: str | None, format_name: str | None, **given: object) -> None:
     """Draw PUZZLE (or a *Star SGF game) to an SVG or PNG file."""
     suffix = out.suffix.lower()
     if suffix not in (".svg", ".png"):
@@ -129,8 +125,8 @@ def render(puzzle: str, out: Path, solution: bool, step: int | None, move: int |
     else:
         if move is not None:
             raise ParseError("--move is for *Star SGF games", "--move")
-        options = {"unique_lines": not no_unique_lines}
-        svg = puzzle_svg(text, kind_name=kind_name, format_name=format_name, options=options, index=index - 1,
+        svg = puzzle_svg(text, kind_name=kind_name, format_name=format_name, options=given_options(given),
+                         index=index - 1,
                          solution=solution, step=step)
     data = svg.encode("utf-8") if suffix == ".svg" else to_png(svg)
     write_bytes(out, data, force=force, inputs=[puzzle] if source != "argument" else [])

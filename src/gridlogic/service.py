@@ -7,35 +7,40 @@ command, so every interface answers alike.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from gridlogic.core.errors import ParseError
+from gridlogic.core.errors import GridlogicError, ParseError
 from gridlogic.core.inputs import split_records
-from gridlogic.core.registry import Generated, Kind, detect, kind
+from gridlogic.core.options import Option, Value, field_name
+from gridlogic.core.registry import NO_OPTIONS, AnyKind, Generated, detect, kind
 
 
 @dataclass(frozen=True)
 class Spec:
     """What a request says about its puzzle: the text (anything the CLI reads), optional kind and
-    format, the Binary option, and which puzzle of a many-puzzle text (0-based)."""
+    format, the kind's options as given (checked against the kind's schema for ``command`` once the
+    kind is known), and which puzzle of a many-puzzle text (0-based)."""
 
     text: str
     kind: str | None = None
     format: str | None = None
-    unique_lines: bool = True
+    options: Mapping[str, object] = field(default_factory=dict)
     index: int = 0
+    command: str = "load"
 
 
 @dataclass
 class Loaded:
-    kind: Kind
+    kind: AnyKind
     format: str
     puzzle: Any
     records: int
     text: str
+    options: Mapping[str, Value] = field(default_factory=dict)
+    """The kind's options the request gave, checked (those the puzzle does not hold are for the command)."""
 
     def share(self) -> tuple[str, str]:
         """The puzzle as one short text and its format: the kind's default format when it keeps
@@ -45,7 +50,7 @@ class Loaded:
             try:
                 written = fmt.write(self.puzzle)
                 back = self.kind.configure(fmt.read(written), {})
-            except Exception:  # noqa: BLE001 - a writer that cannot say this puzzle: keep the original
+            except GridlogicError:  # a writer that cannot say this puzzle: keep the original
                 return self.text, self.format
             if self.kind.draw(back) == self.kind.draw(self.puzzle):
                 return written, fmt.name
@@ -55,16 +60,18 @@ class Loaded:
         return {"kind": self.kind.name, "format": self.format, "picture": self.kind.render(self.puzzle)}
 
 
-def load(spec: Spec) -> Loaded:
+def load(spec: Spec, spell: Callable[[Option], str] = field_name) -> Loaded:
     """The puzzle of ``spec``, read exactly as ``gridlogic solve TEXT`` reads it: a whole file with
-    ``#`` comments, a URL, a string, LEGUP XML; a text of many puzzles gives its ``index``-th."""
+    ``#`` comments, a URL, a string, LEGUP XML; a text of many puzzles gives its ``index``-th. An
+    option the kind does not take for ``spec.command`` is a :class:`ParseError` naming it (``spell``:
+    as the interface spells it)."""
     only = kind(spec.kind) if spec.kind else None
     records = split_records(spec.text, only)
     if not 0 <= spec.index < len(records):
         raise ParseError(f"puzzle {spec.index + 1} asked for, the input holds {len(records)}", "index")
     rec = records[spec.index]
     k, fmt = detect(rec.text, spec.kind, spec.format, fallback=True)
-    options = {} if spec.unique_lines else {"unique_lines": False}
+    options = k.take_options(spec.options, spec.command, spell)
     where = f"puzzle {rec.id}" if len(records) > 1 else None
     try:
         puzzle = k.configure(fmt.read(rec.text), options)
@@ -72,10 +79,10 @@ def load(spec: Spec) -> Loaded:
         if where is None:
             raise
         raise ParseError(str(e), where) from None
-    return Loaded(k, fmt.name, puzzle, len(records), rec.text)
+    return Loaded(k, fmt.name, puzzle, len(records), rec.text, options)
 
 
-def solve(k: Kind, puzzle: Any, method: str | None = None) -> dict[str, Any]:
+def solve(k: AnyKind, puzzle: Any, method: str | None = None) -> dict[str, Any]:
     """``solution`` (rows, or None), ``unique``, ``ms`` (solve + uniqueness check)."""
     t0 = time.perf_counter()
     found = list(islice(k.solutions(puzzle, method), 2))
@@ -85,25 +92,25 @@ def solve(k: Kind, puzzle: Any, method: str | None = None) -> dict[str, Any]:
     return {"solution": k.solution_rows(puzzle, found[0]), "unique": len(found) == 1, "ms": ms}
 
 
-def count(k: Kind, puzzle: Any, limit: int = 2, method: str | None = None) -> dict[str, Any]:
+def count(k: AnyKind, puzzle: Any, limit: int = 2, method: str | None = None) -> dict[str, Any]:
     return {"count": sum(1 for _ in islice(k.solutions(puzzle, method), limit)), "limit": limit}
 
 
-def check(k: Kind, puzzle: Any, solution_text: str) -> dict[str, Any]:
+def check(k: AnyKind, puzzle: Any, solution_text: str) -> dict[str, Any]:
     violations = k.check(puzzle, k.parse_solution(puzzle, solution_text))
     return {"valid": not violations, "violations": [v.to_json() for v in violations]}
 
 
-def grade(k: Kind, puzzle: Any) -> dict[str, Any]:
+def grade(k: AnyKind, puzzle: Any) -> dict[str, Any]:
     return k.grade(puzzle).to_json()
 
 
-def explain(k: Kind, puzzle: Any, max_level: int | None = None,
-            allow_uniqueness: bool = False) -> dict[str, Any]:
-    return k.explain(puzzle, max_level, allow_uniqueness).to_json()
+def explain(k: AnyKind, puzzle: Any, max_level: int | None = None,
+            options: Mapping[str, Value] = NO_OPTIONS) -> dict[str, Any]:
+    return k.explain(puzzle, max_level, options).to_json()
 
 
-def board_status(k: Kind, puzzle: Any, board: Sequence[str]) -> dict[str, Any]:
+def board_status(k: AnyKind, puzzle: Any, board: Sequence[str]) -> dict[str, Any]:
     """The live verdict on a player's board: every broken rule with its cells, and whether it is solved."""
     rows = k.board_rows(puzzle, board)
     broken = k.board_violations(puzzle, rows)
@@ -112,7 +119,7 @@ def board_status(k: Kind, puzzle: Any, board: Sequence[str]) -> dict[str, Any]:
             "status": "solved" if solved else "broken" if broken else "ok"}
 
 
-def hint(k: Kind, puzzle: Any, board: Sequence[str], max_level: int | None = None) -> dict[str, Any]:
+def hint(k: AnyKind, puzzle: Any, board: Sequence[str], max_level: int | None = None) -> dict[str, Any]:
     """``status`` (step, wrong, solved, stuck, contradiction), ``step`` (or None), ``message``."""
     return k.hint(puzzle, board, max_level).to_json()
 
@@ -128,7 +135,7 @@ def exit_code(command: str, fields: dict[str, Any]) -> int:
     return 1 if negative.get(command, False) else 0
 
 
-def generated(k: Kind, g: Generated, seed: int, id_: str) -> dict[str, Any]:
+def generated(k: AnyKind, g: Generated, seed: int, id_: str) -> dict[str, Any]:
     """The fields of one generated puzzle (``generate --json`` and ``batch generate`` rows)."""
     write = k.default_format().write
     assert write is not None

@@ -19,7 +19,8 @@ import pytest
 from click.testing import CliRunner
 
 from gridlogic import batch as batch_mod
-from gridlogic.batch import Task, run_task
+from gridlogic.batch import tasks as batch_tasks
+from gridlogic.batch.tasks import Task, run_task
 from gridlogic.cli import cli
 
 URLS = ["https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou", "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk"]
@@ -144,12 +145,12 @@ def _misbehave(task: Task) -> dict[str, Any]:
         time.sleep(120)
     if task.id == "3":
         os._exit(7)
-    return {**batch_mod.head(task, "starbattle"), "fine": True}
+    return {**batch_tasks.head(task, "starbattle"), "fine": True}
 
 
 def test_exception_timeout_and_crash_each_become_an_error_row(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(batch_mod, "_run", _misbehave)  # the workers are forked: they see it too
+    monkeypatch.setattr(batch_tasks, "_run", _misbehave)  # the workers are forked: they see it too
     src = tmp_path / "in.txt"
     src.write_text("\n".join([SBN] * 5) + "\n")
     out = tmp_path / "out.jsonl"

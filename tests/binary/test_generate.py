@@ -51,10 +51,10 @@ def test_a_seed_gives_its_puzzle_whatever_was_generated_before() -> None:
 
 
 def test_kind_generate_options() -> None:
-    g = KIND.generate(size="6", stars=None, difficulty="medium", seed=3, options={"unique_lines": False})
+    g = KIND.generate(size="6", difficulty="medium", seed=3, options={"unique_lines": False})
     assert g.grade is not None and g.grade.name == "medium" and not g.puzzle.unique_lines
     with pytest.raises(GridlogicError):
-        KIND.generate(size="6", stars=None, difficulty="given", seed=3, options={})
+        KIND.generate(size="6", difficulty="given", seed=3, options={})
 
 
 @pytest.mark.parametrize("bad", ["x", "5x6", "0", "6x", "100"])
@@ -119,7 +119,7 @@ def test_sizes_with_few_grids_are_listed_whole() -> None:
 @pytest.mark.parametrize("bad", ["0", "given", "6", "99", "Uniqueness", "hardest"])
 def test_bad_difficulties(bad: str) -> None:
     with pytest.raises(GridlogicError, match=r"cannot be targeted|unknown level"):
-        KIND.generate(size="6", stars=None, difficulty=bad, seed=3, options={})
+        KIND.generate(size="6", difficulty=bad, seed=3, options={})
 
 
 def test_a_missed_target_is_a_negative_answer() -> None:

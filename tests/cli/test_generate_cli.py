@@ -55,7 +55,7 @@ def test_same_seed_other_level_other_puzzle() -> None:
 
 
 def test_batch_rows_carry_the_generate_fields() -> None:
-    from gridlogic.batch import Task, run_task
+    from gridlogic.batch.tasks import Task, run_task
 
     row = run_task(Task("generate", "starbattle", "1", "starbattle", options={"size": "6", "difficulty": "Easy"},
                         seed=1))

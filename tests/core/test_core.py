@@ -38,7 +38,7 @@ def test_board_candidates() -> None:
         b.remove(2, 2)
     assert b.rows_text("abc") == ["ca", "c?"]
     assert b.copy() == b and b.copy() is not b
-    assert eval(repr(b)) == b  # noqa: S307 - pasteable repr
+    assert eval(repr(b)) == b
 
 
 @pytest.mark.parametrize("encoding", ["seqcounter", "totalizer", "cardnetwrk", "native"])

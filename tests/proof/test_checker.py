@@ -59,7 +59,7 @@ def test_unknown_ids_and_whole_solution_steps_are_rejected() -> None:
 def test_technique_steps_are_judged_by_their_own_rule() -> None:
     from gridlogic.core.registry import detect
     k, fmt = detect(URL)
-    step = k.explain(fmt.read(URL), None, False).steps[0]
+    step = k.explain(fmt.read(URL)).steps[0]
     marks = [[*m.cell, m.value] for m in step.marks]
     assert check(_proof({"steps": [{"rule": step.rule, "set": marks}]}), partial=True).valid
     assert check(_proof({"steps": [{"rule": step.rule, "set": marks[:1]}]}), partial=True).valid  # a subset

@@ -11,7 +11,8 @@ import pytest
 from gridlogic.core.errors import ParseError, UnsupportedError
 from gridlogic.proof.checker import check
 from gridlogic.proof.kinds import proof_kind
-from gridlogic.proof.legup_xml import from_legup_xml, legup_checkable, solved_flag, to_legup_xml
+from gridlogic.proof.legup_names import legup_checkable
+from gridlogic.proof.legup_xml import from_legup_xml, solved_flag, to_legup_xml
 from gridlogic.proof.model import Node, Proof
 from gridlogic.proof.mutate import xml_mutants
 from gridlogic.proof.translate import export_legup, to_legup_rules

@@ -119,7 +119,7 @@ def test_binary_proofs_record_unique_lines(capsys: pytest.CaptureFixture[str], m
     assert code == 0 and made["unique_lines"] is False
     assert 'unique_lines="false"' in xml.read_text()
     back = from_legup_xml(xml.read_text())
-    assert back.unique_lines is False and check(back).valid
+    assert back.options == {"unique_lines": False} and check(back).valid
     # the same two equal full rows: a contradiction only where lines must be distinct
     rows = {"kind": "binary", "puzzle": "4x4:0101" + "0101" + "...." + "....", "root": {"close": "RepeatedRowColumn"}}
     assert check(Proof.from_json(rows)).valid

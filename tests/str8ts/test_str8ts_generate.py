@@ -41,13 +41,13 @@ def test_seeds_and_levels_give_different_puzzles() -> None:
 @pytest.mark.parametrize("bad", ["5", "99", "unsolved", "hardest", "-1"])
 def test_bad_levels(bad: str) -> None:
     with pytest.raises(GridlogicError, match=r"cannot be targeted|unknown level"):
-        KIND.generate(size="9", stars=None, difficulty=bad, seed=1, options={})
+        KIND.generate(size="9", difficulty=bad, seed=1, options={})
 
 
 @pytest.mark.parametrize("bad", ["3", "10", "9x8", "x"])
 def test_bad_sizes(bad: str) -> None:
     with pytest.raises(GridlogicError):
-        KIND.generate(size=bad, stars=None, difficulty=None, seed=1, options={})
+        KIND.generate(size=bad, difficulty=None, seed=1, options={})
 
 
 def test_a_missed_target_is_a_negative_answer() -> None:

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from gridlogic.core.registry import kind
 from gridlogic.service import Spec, load
 
 SB = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
@@ -89,7 +88,7 @@ def test_binary_givens_set_apart_and_str8ts_black_cells_and_pencil() -> None:
     free_fill = found[0, 1].find("s:rect[@class='bg']", NS).get("fill")  # type: ignore[union-attr]
     assert given_fill != free_fill
     s8 = load(Spec(S8))
-    svg = s8.kind.part("draw").draw(s8.puzzle, ["1#????", "?#?#?#", "??????", "??????", "#?#?#?", "????#?"],
+    svg = s8.kind.draw_part().draw(s8.puzzle, ["1#????", "?#?#?#", "??????", "??????", "#?#?#?", "????#?"],
                                    pencil={(2, 0): "24"})
     found = cells(svg)
     assert found[0, 1].get("data-value") == "black"
@@ -159,7 +158,8 @@ def test_render_refuses_move_for_puzzles_and_both_solution_and_step(tmp_path: Pa
     assert "--move" in p.stderr
     q = run("render", SB, "--out", str(tmp_path / "a.svg"), "--solution", "--step", "1")
     assert q.returncode == 2
-    assert kind("starbattle").part("draw").CYCLE == {"unknown": "?", "star": "*", "black": "."}
+    from gridlogic.puzzles.starbattle import draw as sb_draw
+    assert sb_draw.CYCLE == {"unknown": "?", "star": "*", "black": "."}
 
 
 @pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian chromium not installed")

@@ -17,15 +17,14 @@ Each kind's ``hint.py`` supplies the board's state and rules; this module does t
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from gridlogic.core.engine import EngineState, Technique, run
 from gridlogic.core.errors import Contradiction, ParseError
 from gridlogic.core.grid import cell_name
-from gridlogic.core.registry import Kind
 from gridlogic.core.step import Step
 
 STATUSES = ("step", "wrong", "solved", "stuck", "contradiction")
@@ -33,6 +32,15 @@ MAX_LEAD_IN = 400
 """At most this many unshown steps (Str8ts candidate eliminations) before a placing step."""
 
 S = TypeVar("S", bound=EngineState)
+P_contra = TypeVar("P_contra", contravariant=True)
+
+
+class Solver(Protocol[P_contra]):
+    """What a hint needs of a kind: its exact solutions, as rows."""
+
+    def solutions(self, puzzle: P_contra, method: str | None = None, /) -> Iterator[Any]: ...
+
+    def solution_rows(self, puzzle: P_contra, solution: Any, /) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -85,7 +93,7 @@ def is_complete(rows: Sequence[str], solution: Sequence[str], implicit: str) -> 
                for ch, s in zip(row, srow, strict=True))
 
 
-def hint(k: Kind, puzzle: Any, rows: Sequence[str], *, height: int, width: int, spec: Spec,
+def hint(k: Solver[P_contra], puzzle: P_contra, rows: Sequence[str], *, height: int, width: int, spec: Spec,
          state: Callable[[list[str]], S], techniques: Sequence[Technique[S]], max_level: int | None = None,
          shown: Callable[[Step], bool] | None = None) -> Hint:
     """The hint for ``rows``. ``state`` builds the solver's state of a (checked) board;

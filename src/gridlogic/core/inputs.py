@@ -9,9 +9,9 @@ import sys
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from gridlogic.core.errors import ParseError
+from gridlogic.core.errors import GridlogicError, ParseError
 from gridlogic.core.numbers import check_text, decode
-from gridlogic.core.registry import Kind, Record, detect, kinds
+from gridlogic.core.registry import AnyKind, Record, detect, kinds
 
 PATHLIKE_SUFFIXES = (".txt", ".xml", ".json", ".tsv", ".sbn", ".csv", ".sgf", ".jsonl")
 MAX_INPUT_BYTES = 64_000_000
@@ -58,12 +58,12 @@ def read_argument(arg: str) -> tuple[str, str]:
     return arg, "argument"
 
 
-def split_records(text: str, only: Kind | None = None) -> list[Record]:
+def split_records(text: str, only: AnyKind | None = None) -> list[Record]:
     """The puzzles in ``text``, in order, each with its id."""
     body = text.strip()
     if not body:
         raise ParseError("empty input")
-    pool: Sequence[Kind] = [only] if only else list(kinds().values())
+    pool: Sequence[AnyKind] = [only] if only else list(kinds().values())
     for k in pool:
         recs = k.container_records(body)
         if recs is not None:
@@ -117,11 +117,11 @@ def _one_puzzle(body: str, kind_name: str | None) -> bool:
         return True
     try:
         k, fmt = detect(body, kind_name)
-    except Exception:  # noqa: BLE001 - not recognised as a whole
+    except GridlogicError:  # not recognised as a whole
         return False
     try:
         fmt.read(body)
-    except Exception:  # noqa: BLE001 - judged below
+    except GridlogicError:  # judged below
         lines = [ln for ln in body.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
         return sum(_whole(ln.strip(), k.name) for ln in lines) < 2
     return True
@@ -130,12 +130,12 @@ def _one_puzzle(body: str, kind_name: str | None) -> bool:
 def _whole(body: str, kind_name: str | None) -> bool:
     try:
         detect(body, kind_name)
-    except Exception:  # noqa: BLE001 - any failure means "not a whole-text puzzle"
+    except GridlogicError:  # "not a whole-text puzzle"
         return False
     return True
 
 
-def _tsv_puzzle(fields: Sequence[str], pool: Sequence[Kind], kind_name: str | None) -> str | None:
+def _tsv_puzzle(fields: Sequence[str], pool: Sequence[AnyKind], kind_name: str | None) -> str | None:
     for k in pool:
         special: str | None = k.tsv_puzzle(fields)
         if special is not None:

@@ -1,26 +1,33 @@
-"""The kind registry: each puzzle kind registers itself once (name, formats, solvers, rules,
-generator, rendering). The CLI and any other interface look kinds up here, so adding a kind
-touches no interface code."""
+"""The kind contract and the kind registry. Each puzzle kind declares every part once in its
+``kind.py`` (a :class:`Kind` subclass: formats, exact solver, human solver, generator, drawing,
+hint, LEGUP rules, options schema) and has one line in :data:`REGISTRY`. The CLI, the web app and
+the proof layer look kinds up here, so adding a kind touches no interface code."""
 
 from __future__ import annotations
 
-import importlib
+import inspect
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from gridlogic.core.client import Client
-from gridlogic.core.errors import ParseError, UnknownFormatError, UnsupportedError
+from gridlogic.core.errors import GridlogicError, ParseError, UnknownFormatError, UnsupportedError
 from gridlogic.core.grid import Cell
 from gridlogic.core.numbers import is_int, parse_int, shown
-from gridlogic.core.options import Option
+from gridlogic.core.options import Option, Value, flag_name, take
 from gridlogic.core.step import Explanation, Grade, Violation
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # types only: reading a puzzle (and ``gridlogic --help``) need neither module
     from gridlogic.core.hint import Hint
+    from gridlogic.core.proofrules import LegupRules
 
 Options = Mapping[str, Any]
+"""What a generator is given: the kind's options (checked) and the run's settings (``time_limit``,
+``attempts``, ``progress`` callback, ``tally``)."""
+NO_OPTIONS: Mapping[str, Value] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -54,29 +61,89 @@ class Generated:
     solution: Any
 
 
-class Kind:
-    """Base class of a puzzle kind. Subclasses override what they support; the defaults say
-    plainly that the kind does not support the request."""
+P = TypeVar("P")
+"""A kind's puzzle type (:class:`~gridlogic.puzzles.binary.model.Binary`...)."""
+P_contra = TypeVar("P_contra", contravariant=True)
 
-    name: str = ""
-    formats: Sequence[Format] = ()
-    methods: Sequence[str] = ("sat",)
-    levels: Sequence[str] = ()
-    options: Sequence[Option] = ()
+
+class CheckPart(Protocol[P_contra]):
+    """A kind's ``check`` module: the player's board (rows in the solution alphabet plus ``?``)."""
+
+    def start_rows(self, puzzle: P_contra, /) -> list[str]: ...
+
+    def board_rows(self, puzzle: P_contra, board: Sequence[str], /) -> list[str]: ...
+
+    def board_violations(self, puzzle: P_contra, rows: list[str], /) -> list[Violation]: ...
+
+    def board_solved(self, puzzle: P_contra, rows: list[str], /) -> bool: ...
+
+
+class DrawPart(Protocol[P_contra]):
+    """A kind's ``draw`` module: the board as SVG."""
+
+    def draw(self, puzzle: P_contra, board: Sequence[str] | None = None, /, *,
+             highlight: Mapping[str, Iterable[Cell]] | None = None) -> str: ...
+
+
+class HintPart(Protocol[P]):
+    """A kind's ``hint`` module: the next human step from a player's board (:mod:`gridlogic.core.hint`)."""
+
+    def hint(self, k: Kind[P], puzzle: P, rows: Sequence[str], max_level: int | None = None, /) -> Hint: ...
+
+
+DECLARED = ("name", "formats", "methods", "levels", "options", "mark_chars")
+"""The class attributes every kind declares."""
+
+
+class Kind(ABC, Generic[P]):
+    """The typed contract of a puzzle kind. Each kind's ``kind.py`` declares every part: its name,
+    formats, exact methods, levels and options schema (class attributes), and implements every
+    abstract method; a part a kind truly lacks is declared so (``legup_part`` returns None where
+    LEGUP has no such puzzle). Parts heavier than reading a puzzle are imported by the methods that
+    use them (kind detection imports every kind)."""
+
+    name: ClassVar[str]
+    formats: ClassVar[Sequence[Format]]
+    methods: ClassVar[Sequence[str]]
+    """Exact solving methods, the default first."""
+    levels: ClassVar[Sequence[str]]
+    options: ClassVar[Sequence[Option]]
     """The options this kind takes (:mod:`gridlogic.core.options`); anything else is bad input."""
+    mark_chars: ClassVar[Mapping[str, str]]
+    """A step's mark value -> the board character it sets (``star`` -> ``*``); a value not here (a
+    Str8ts candidate removed, ``-d``) leaves its cell as it is."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if not inspect.isabstract(cls):
+            missing = [a for a in DECLARED if not hasattr(cls, a)]
+            if missing:
+                raise TypeError(f"kind {cls.__name__} does not declare {', '.join(missing)}")
 
     # ----- input
+    @abstractmethod
     def container_records(self, text: str) -> list[Record] | None:
         """Records from a whole-file container this kind knows (a JSON pack...), else None."""
-        return None
 
+    @abstractmethod
     def tsv_puzzle(self, fields: Sequence[str]) -> str | None:
         """The puzzle text of a TSV row whose puzzle field does not stand alone, else None."""
-        return None
 
-    def configure(self, puzzle: Any, options: Options) -> Any:
-        """Apply command-line options (e.g. ``unique_lines``) to a parsed puzzle."""
-        return puzzle
+    @abstractmethod
+    def configure(self, puzzle: P, options: Mapping[str, Value]) -> P:
+        """The puzzle with the kind's options applied (only those of :attr:`options`, checked by
+        :meth:`take_options`; e.g. Binary's ``unique_lines``)."""
+
+    @abstractmethod
+    def puzzle_options(self, puzzle: P) -> dict[str, Value]:
+        """The kind's options a puzzle holds (Binary ``unique_lines``), for a page to show; {} if none."""
+
+    def take_options(self, given: Mapping[str, object], command: str, spell: Callable[[Option], str] = flag_name,
+                     ) -> dict[str, Value]:
+        """The options of ``given`` this kind takes for ``command``, checked against its schema;
+        one it does not take is a :class:`ParseError` naming it (spelled by ``spell``)."""
+        every = [o for k in kinds().values() for o in k.options]
+        return take(self.name, self.options, given, command, every, spell)
 
     def format(self, name: str) -> Format:
         for f in self.formats:
@@ -85,33 +152,39 @@ class Kind:
         names = ", ".join(f.name for f in self.formats)
         raise UnsupportedError(f"{self.name} has no format {name!r} (formats: {names})")
 
+    def default_format(self) -> Format:
+        return self.formats[0]
+
     # ----- exact solving
-    def solutions(self, puzzle: Any, method: str | None = None) -> Iterator[Any]:
-        raise UnsupportedError(f"{self.name}: no exact solver")
+    @abstractmethod
+    def solutions(self, puzzle: P, method: str | None = None) -> Iterator[Any]:
+        """Every solution (lazily; ``method`` one of :attr:`methods`, None the first)."""
 
-    def solution_rows(self, puzzle: Any, solution: Any) -> list[str]:
-        raise UnsupportedError(f"{self.name}: cannot print solutions")
+    @abstractmethod
+    def solution_rows(self, puzzle: P, solution: Any) -> list[str]:
+        """A solution as rows of the solution alphabet."""
 
-    def parse_solution(self, puzzle: Any, text: str) -> Any:
-        raise UnsupportedError(f"{self.name}: cannot read solutions")
+    @abstractmethod
+    def parse_solution(self, puzzle: P, text: str) -> Any:
+        """A claimed solution read from text (:class:`ParseError` saying where)."""
 
-    def check(self, puzzle: Any, solution: Any) -> list[Violation]:
-        raise UnsupportedError(f"{self.name}: no solution checker")
+    @abstractmethod
+    def check(self, puzzle: P, solution: Any) -> list[Violation]:
+        """Every rule ``solution`` breaks."""
 
     # ----- human solving
-    def explain(self, puzzle: Any, max_level: int | None = None,
-                allow_uniqueness: bool = False) -> Explanation:
-        raise UnsupportedError(f"{self.name}: no human-style solver yet")
+    @abstractmethod
+    def explain(self, puzzle: P, max_level: int | None = None,
+                options: Mapping[str, Value] = NO_OPTIONS) -> Explanation:
+        """The human-style solve up to ``max_level`` (``options``: the kind's explain options)."""
 
-    def grade(self, puzzle: Any) -> Grade:
-        raise UnsupportedError(f"{self.name}: no grader yet")
+    @abstractmethod
+    def grade(self, puzzle: P) -> Grade:
+        """The hardest level a human-style solve needs."""
 
-    def hint(self, puzzle: Any, board: Sequence[str], max_level: int | None = None) -> Hint:
-        """The next human step from a partial board (rows in the solution alphabet, ``?`` for
-        undecided), or why there is none (see :mod:`gridlogic.core.hint`); the work is in the kind's
-        ``hint.py``."""
-        found: Hint = self.part("hint").hint(self, puzzle, board, max_level)
-        return found
+    @abstractmethod
+    def render_explanation(self, puzzle: P, ex: Explanation, verbose: bool = False) -> str:
+        """An explanation as text: numbered steps, the final board, the verdict."""
 
     def level_number(self, name: str) -> int:
         """A level given by name or number on the command line (a number must name a level)."""
@@ -124,94 +197,112 @@ class Kind:
         raise ParseError(f"unknown level {shown(name)} for {self.name}", where)
 
     # ----- generation
-    def generate(self, *, size: str | None, stars: int | None, difficulty: str | None, seed: int,
-                 options: Options) -> Generated:
-        raise UnsupportedError(f"{self.name}: no generator yet")
+    @abstractmethod
+    def generate(self, *, size: str | None, difficulty: str | None, seed: int, options: Options) -> Generated:
+        """A new puzzle with a unique solution (``options``: the kind's generate options and the run's
+        ``time_limit``, ``attempts``, ``progress``, ``tally``)."""
 
     # ----- rendering
-    def render(self, puzzle: Any, rows: Sequence[str] | None = None) -> str:
+    @abstractmethod
+    def render(self, puzzle: P, rows: Sequence[str] | None = None) -> str:
         """A text picture of the puzzle, with ``rows`` (solution or partial board) drawn in."""
-        return "\n".join(rows) if rows else repr(puzzle)
 
-    def default_format(self) -> Format:
-        return self.formats[0]
+    # ----- the parts in the kind's own folder (``check.py``, ``draw.py``, ``hint.py``, ``legup.py``)
+    @abstractmethod
+    def check_part(self) -> CheckPart[P]:
+        """The kind's ``check`` module."""
 
-    # ----- the player's board and its drawing, from the kind's own folder (``check.py``, ``draw.py``)
-    # A board is a list of row strings: the solution alphabet plus ``?`` for an undecided cell.
-    def part(self, name: str) -> ModuleType:
-        """The module ``name`` of this kind's package (every kind's folder has the same shape)."""
-        package = type(self).__module__.rpartition(".")[0]
-        try:
-            return importlib.import_module(f"{package}.{name}")
-        except ImportError:
-            raise UnsupportedError(f"{self.name}: no {name} module") from None
+    @abstractmethod
+    def draw_part(self) -> DrawPart[P]:
+        """The kind's ``draw`` module."""
 
-    def board_rows(self, puzzle: Any, board: Sequence[str]) -> list[str]:
-        """``board`` checked against the puzzle's shape and alphabet (:class:`ParseError` saying where)."""
-        rows: list[str] = self.part("check").board_rows(puzzle, board)
-        return rows
+    @abstractmethod
+    def hint_part(self) -> HintPart[P]:
+        """The kind's ``hint`` module."""
 
-    def start_rows(self, puzzle: Any) -> list[str]:
-        """The board a player starts from: the givens, every other cell ``?``."""
-        rows: list[str] = self.part("check").start_rows(puzzle)
-        return rows
-
-    def board_violations(self, puzzle: Any, rows: Sequence[str]) -> list[Violation]:
-        """Every rule a partial board already breaks, named as LEGUP names it, with its cells."""
-        found: list[Violation] = self.part("check").board_violations(puzzle, rows)
-        return found
-
-    def board_solved(self, puzzle: Any, rows: Sequence[str]) -> bool:
-        """Whether the board is a complete, valid solution."""
-        return bool(self.part("check").board_solved(puzzle, rows))
-
+    @abstractmethod
     def client(self) -> Client:
-        """What the web pages need to play this kind (:mod:`gridlogic.core.client`), from its ``client.py``."""
-        found: Client = self.part("client").CLIENT
-        return found
+        """What the web pages need to play this kind (:mod:`gridlogic.core.client`): its ``client.py``."""
 
-    def draw(self, puzzle: Any, board: Sequence[str] | None = None, *,
+    @abstractmethod
+    def legup_part(self) -> LegupRules | None:
+        """What proofs need of the kind (:class:`~gridlogic.core.proofrules.LegupRules`), None where
+        LEGUP has no such puzzle."""
+
+    # A board is a list of row strings: the solution alphabet plus ``?`` for an undecided cell.
+    def hint(self, puzzle: P, board: Sequence[str], max_level: int | None = None) -> Hint:
+        """The next human step from a partial board, or why there is none (:mod:`gridlogic.core.hint`)."""
+        return self.hint_part().hint(self, puzzle, board, max_level)
+
+    def board_rows(self, puzzle: P, board: Sequence[str]) -> list[str]:
+        """``board`` checked against the puzzle's shape and alphabet (:class:`ParseError` saying where)."""
+        return self.check_part().board_rows(puzzle, board)
+
+    def start_rows(self, puzzle: P) -> list[str]:
+        """The board a player starts from: the givens, every other cell ``?``."""
+        return self.check_part().start_rows(puzzle)
+
+    def board_violations(self, puzzle: P, rows: list[str]) -> list[Violation]:
+        """Every rule a partial board already breaks, named as LEGUP names it, with its cells."""
+        return self.check_part().board_violations(puzzle, rows)
+
+    def board_solved(self, puzzle: P, rows: list[str]) -> bool:
+        """Whether the board is a complete, valid solution."""
+        return self.check_part().board_solved(puzzle, rows)
+
+    def draw(self, puzzle: P, board: Sequence[str] | None = None, *,
              highlight: Mapping[str, Iterable[Cell]] | None = None) -> str:
         """The board as SVG (each cell an element with ``data-row``, ``data-col``, ``data-value``,
         ``aria-label``); ``highlight`` maps a class name (``uses``, ``marks``, ``error``) to cells."""
-        svg: str = self.part("draw").draw(puzzle, board, highlight=highlight)
-        return svg
+        return self.draw_part().draw(puzzle, board, highlight=highlight)
 
 
-KIND_MODULES = (
-    "gridlogic.puzzles.starbattle",
-    "gridlogic.puzzles.binary",
-    "gridlogic.puzzles.str8ts",
-)
-"""Each module exposes ``KIND``, an instance of a :class:`Kind` subclass. Order = sniffing priority."""
+AnyKind = Kind[Any]
+"""A kind whose puzzle type the caller does not know (interfaces: the kind is detected)."""
 
 
-_kinds: dict[str, Kind] | None = None
+def _starbattle() -> AnyKind:
+    from gridlogic.puzzles.starbattle.kind import KIND
+    return KIND
 
 
-def kinds() -> dict[str, Kind]:
-    global _kinds  # noqa: PLW0603 - a load-once cache
-    if _kinds is None:
-        loaded: dict[str, Kind] = {}
-        for mod in KIND_MODULES:
-            try:
-                k: Kind = importlib.import_module(mod).KIND
-            except (ImportError, AttributeError):
-                continue  # a kind not built yet
-            loaded[k.name] = k
-        _kinds = loaded
-    return _kinds
+def _binary() -> AnyKind:
+    from gridlogic.puzzles.binary.kind import KIND
+    return KIND
 
 
-def kind(name: str) -> Kind:
-    try:
-        return kinds()[name]
-    except KeyError:
-        raise UnsupportedError(f"unknown kind {name!r} (kinds: {', '.join(kinds())})") from None
+def _str8ts() -> AnyKind:
+    from gridlogic.puzzles.str8ts.kind import KIND
+    return KIND
+
+
+REGISTRY: dict[str, Callable[[], AnyKind]] = {"starbattle": _starbattle, "binary": _binary, "str8ts": _str8ts}
+"""Every kind, by name, as a function importing it when first asked for (a Star Battle ``solve
+--kind starbattle`` never imports Binary). Order = sniffing priority. A kind whose import fails
+fails loudly: an ImportError is a bug or a missing dependency, never "no such kind"."""
+
+
+@cache
+def load(name: str) -> AnyKind:
+    k = REGISTRY[name]()
+    if k.name != name:
+        raise TypeError(f"the registry's {name!r} loads the kind {k.name!r}")
+    return k
+
+
+def kinds() -> dict[str, AnyKind]:
+    """Every kind, loaded, in sniffing order."""
+    return {name: load(name) for name in REGISTRY}
+
+
+def kind(name: str) -> AnyKind:
+    if name not in REGISTRY:
+        raise UnsupportedError(f"unknown kind {name!r} (kinds: {', '.join(REGISTRY)})")
+    return load(name)
 
 
 def detect(text: str, kind_name: str | None = None, format_name: str | None = None,
-           fallback: bool = False) -> tuple[Kind, Format]:
+           fallback: bool = False) -> tuple[AnyKind, Format]:
     """The kind and format of one puzzle text (``--kind``/``--format`` narrow or decide it).
     With ``fallback`` and a kind given, a text no format recognises goes to the kind's default
     format, whose reader can say precisely what is wrong with it."""
@@ -226,7 +317,7 @@ def detect(text: str, kind_name: str | None = None, format_name: str | None = No
             try:
                 if f.sniff(text):
                     return k, f
-            except Exception:  # noqa: BLE001, S112 - a sniffer must never decide by crashing
+            except GridlogicError:  # a sniffer may say "no" by raising; any other error is a bug
                 continue
     if fallback and kind_name:
         return pool[0], pool[0].default_format()

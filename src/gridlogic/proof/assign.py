@@ -103,8 +103,8 @@ class Assignment:
 
 
 def _techniques(kind_name: str, rule_set: str) -> Sequence[str]:
-    from gridlogic.proof.techniques import technique_ids
-    return () if rule_set == "legup" else technique_ids(kind_name)
+    from gridlogic.proof.kinds import proof_kind
+    return () if rule_set == "legup" else proof_kind(kind_name).rules.techniques()
 
 
 def parse_rules(kind_name: str, raw: Any) -> str | tuple[str, ...]:
@@ -183,12 +183,12 @@ def grade_against(a: Assignment, proof: Proof, budget: Budget | None = None) -> 
 def _which_puzzle(a: Assignment, proof: Proof) -> int | None:
     pk = proof_kind(a.kind)
     try:
-        mine = pk.board(proof.puzzle, proof.unique_lines)
+        mine = pk.board(proof.puzzle, proof.options)
     except GridlogicError:
         return None
     for k, text in enumerate(a.puzzles):
         try:
-            theirs = pk.board(text, proof.unique_lines)
+            theirs = pk.board(text, proof.options)
         except GridlogicError:
             continue
         if mine == theirs:

@@ -13,30 +13,24 @@ branch shown (Suggest), both honouring the proof's declared rule set.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 from gridlogic.core.errors import GridlogicError
 from gridlogic.core.grid import cell_name
+from gridlogic.core.options import Value
 from gridlogic.proof.kinds import ProofKind, kind_for
+from gridlogic.proof.loading import load
 from gridlogic.proof.model import Node, Proof
 
 COUNTEREXAMPLE_FROM = ("not forced by", "not made by")
 """Messages of steps whose cells are not implied as claimed."""
 
 
-def _solution_fn(kind_name: str) -> Callable[[Any, Any], Any]:
-    if kind_name == "starbattle":
-        from gridlogic.puzzles.starbattle import legup as sb
-        return sb.solution
-    from gridlogic.puzzles.binary import legup as bn
-    return bn.solution
-
-
 def boards_before(proof: Proof) -> dict[str, Any]:
     """The board before every step (by its path) of a proof."""
     pk = kind_for(proof.kind, proof.rules)
-    board = pk.board(proof.puzzle, proof.unique_lines)
+    board = pk.board(proof.puzzle, proof.options)
     board = board.with_changes(_changes(pk, board, proof.start, allow_known=True).items())
     out: dict[str, Any] = {}
 
@@ -71,7 +65,7 @@ def counterexamples(proof: Proof, errors: list[dict[str, Any]], limit: int = 12)
     if not wanted:
         return {}
     pk = kind_for(proof.kind, proof.rules)
-    solve = _solution_fn(proof.kind)
+    solve = pk.rules.solution
     parents = boards_before(proof)
     out: dict[str, dict[str, Any]] = {}
     for path in wanted:
@@ -110,19 +104,19 @@ def _step_at(root: Node, path: str) -> Any:
     return None
 
 
-def suggest(kind_name: str, puzzle_text: str, board_marks: Any, rules: str | None, unique_lines: bool | None,
+def suggest(kind_name: str, puzzle_text: str, board_marks: Any, rules: str | None, options: Mapping[str, Value],
             allowed: list[str] | None = None) -> dict[str, Any]:
     """What to do next on the board (``board_marks``: its decided cells as a proof's ``start``)."""
     from gridlogic.proof.make import Item, NoProof, refute, refute_deep, translate_marks, valid_step
     from gridlogic.proof.model import ProofStep
 
     pk = kind_for(kind_name, rules)
-    board = pk.board(puzzle_text, unique_lines)
+    board = pk.board(puzzle_text, options)
     board = board.with_changes(_changes(pk, board, board_marks, allow_known=True).items())
     broken = pk.any_contradiction(board)
     if broken is not None:
         return {"kind": "close", "rule": broken, "message": f"{broken} holds on this board: close the branch with it."}
-    if _solution_fn(kind_name)(board, ()) is None:  # a branch to refute: towards a contradiction
+    if pk.rules.solution(board, ()) is None:  # a branch to refute: towards a contradiction
         found = refute(pk, board)
         if found is not None:
             steps, rule = found
@@ -144,9 +138,9 @@ def suggest(kind_name: str, puzzle_text: str, board_marks: Any, rules: str | Non
                                "each case closes by a contradiction."}
         return {"kind": "none", "message": "This branch has no solution, but no short refutation by LEGUP's rules "
                                            "was found: try a case split."}
-    k, puzzle, _ = _load(kind_name, puzzle_text, unique_lines)
+    k, puzzle, _ = _load(kind_name, puzzle_text, options)
     try:
-        hint = k.hint(puzzle, [_row_chars(kind_name, r) for r in board.rows()])
+        hint = k.hint(puzzle, [pk.rules.row_chars(r) for r in board.rows()])
     except GridlogicError as e:
         return {"kind": "none", "message": str(e)}
     if hint.status != "step" or hint.step is None:
@@ -178,13 +172,5 @@ def _plural(n: int, word: str) -> str:
     return word if n == 1 else word + "s"
 
 
-def _load(kind_name: str, text: str, unique_lines: bool | None) -> Any:
-    from gridlogic.proof.interactive import load
-    return load(text, kind_name, unique_lines=unique_lines is not False)
-
-
-def _row_chars(kind_name: str, row: str) -> str:
-    """A LEGUP board row (Star Battle ``*``/``#``/``.``, Binary ``0``/``1``/``.``) as the hint reads it."""
-    if kind_name == "starbattle":
-        return row.replace(".", "?").replace("#", ".")
-    return row.replace(".", "?")
+def _load(kind_name: str, text: str, options: Mapping[str, Value]) -> Any:
+    return load(text, kind_name, options=options)

@@ -118,7 +118,7 @@ class Checker:
     budget: Budget = field(default_factory=Budget)
 
     def run(self, proof: Proof) -> Report:
-        board = self.kind.board(proof.puzzle, proof.unique_lines)
+        board = self.kind.board(proof.puzzle, proof.options)
         goal = proof.goal or Goal()
         self.default_goal = goal.type == "DEFAULT"
         if proof.start:

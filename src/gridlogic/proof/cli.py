@@ -14,11 +14,12 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from gridlogic.commandline import KindCommand, given_options
 from gridlogic.core.errors import GridlogicError, ParseError
 from gridlogic.core.files import check_target, write_text
 from gridlogic.core.inputs import read_argument, split_records
 from gridlogic.core.output import jsonl
-from gridlogic.core.registry import Kind, detect, kind
+from gridlogic.core.registry import AnyKind, detect, kind
 from gridlogic.params import Int, Seconds
 from gridlogic.proof.assign import Assignment
 from gridlogic.proof.checker import Budget, check
@@ -40,7 +41,7 @@ def proof() -> None:
     """LEGUP-style proofs: make one from the human solver, or check one."""
 
 
-@proof.command("make")
+@proof.command("make", cls=KindCommand, kind_commands=("proof",))
 @click.argument("puzzle")
 @click.option("--json", "as_json", is_flag=True, help="One JSON line per puzzle (the proof object, with id).")
 @click.option("--kind", "kind_name", default=None, help="Puzzle kind (default: detected).")
@@ -51,9 +52,8 @@ def proof() -> None:
 @click.option("--legup-only", is_flag=True,
               help="Only LEGUP's own rules (case splits where techniques would be needed); "
                    "the proof declares the rule set legup.")
-@click.option("--no-unique-lines", is_flag=True, help="Binary: rows (columns) need not be distinct.")
 def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str | None,
-             legup_xml: str | None, force: bool, legup_only: bool, no_unique_lines: bool) -> None:
+             legup_xml: str | None, force: bool, legup_only: bool, **given: object) -> None:
     """Build a proof of PUZZLE from the human solver (exit 1 if none is found)."""
     if legup_xml is not None:
         check_target(legup_xml, force=force, inputs=[puzzle])
@@ -64,9 +64,7 @@ def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str
     worst = 0
     for rec in records:
         k, fmt = detect(rec.text, kind_name, format_name)
-        p = fmt.read(rec.text)
-        if no_unique_lines:
-            p = k.configure(p, {"unique_lines": False})
+        p = k.configure(fmt.read(rec.text), k.take_options(given_options(given), "proof"))
         try:
             pr = make(k, p, puzzle_text(k, p, rec.text), legup_only=legup_only)
         except NoProof as e:
@@ -91,7 +89,7 @@ def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str
     _exit(worst)
 
 
-def puzzle_text(k: Kind, puzzle: Any, text: str) -> str:
+def puzzle_text(k: AnyKind, puzzle: Any, text: str) -> str:
     """The puzzle as one line if its text is multi-line (a LEGUP file) and a one-line format of the
     kind keeps it whole; else the text as given."""
     if "\n" not in text.strip():

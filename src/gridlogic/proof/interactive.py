@@ -10,26 +10,18 @@ the production-rule check (SAT) under the kind's generic production id.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
+from gridlogic.core.errors import GridlogicError, ParseError
 from gridlogic.core.grid import cell_name
-from gridlogic.core.inputs import split_records
-from gridlogic.core.registry import Kind, detect, kind
+from gridlogic.core.options import Value
+from gridlogic.core.registry import AnyKind
 from gridlogic.proof.checker import check
 from gridlogic.proof.kinds import kind_for, proof_kind
-from gridlogic.proof.legup_xml import LEGUP_RULES, from_legup_xml
+from gridlogic.proof.legup_xml import from_legup_xml
+from gridlogic.proof.loading import load
 from gridlogic.proof.model import Mark, Node, Proof, ProofStep
-from gridlogic.proof.techniques import technique_ids
-
-CHAR_VALUE = {"starbattle": {"*": "star", ".": "black"}, "binary": {"0": "0", "1": "1"}}
-"""Board characters -> proof mark values, per kind (``?`` is unknown)."""
-VALUE_CHAR = {k: {v: ch for ch, v in m.items()} for k, m in CHAR_VALUE.items()}
-CYCLE = {"starbattle": ["?", "*", "."], "binary": ["?", "0", "1"]}
-"""LEGUP's click cycling: Star Battle unknown -> star -> black; Binary empty -> 0 -> 1."""
-FOUND_PRODUCTION = {"starbattle": "Trial", "binary": "ZeroOrOne"}
-"""The production id a found rule gets when only the SAT check (a supposition refuted) justifies it."""
 
 HELP = {
     "SurroundStar": "The unknown cells around a star are empty.",
@@ -58,24 +50,12 @@ HELP = {
 }
 
 
-def load(text: str, kind_name: str | None = None, format_name: str | None = None,
-         unique_lines: bool = True) -> tuple[Kind, Any, str]:
-    """The kind, puzzle and one-line puzzle text of the first puzzle in ``text``; ``unique_lines``
-    False turns Binary's distinct-lines rule off (the CLI's ``--no-unique-lines``)."""
-    from gridlogic.proof.cli import puzzle_text
-
-    records = split_records(text, kind(kind_name) if kind_name else None)
-    k, fmt = detect(records[0].text, kind_name, format_name, fallback=True)
-    puzzle = k.configure(fmt.read(records[0].text), {} if unique_lines else {"unique_lines": False})
-    return k, puzzle, puzzle_text(k, puzzle, records[0].text)
-
-
 def palette(kind_name: str, rules: str | None = None, allowed: Sequence[str] | None = None) -> dict[str, Any]:
     """The rules a player may name in proof mode, with LEGUP's names and a line of help each:
     those of the declared rule set (``legup``: no techniques), and of ``allowed`` (an assignment's
     list) only, when given."""
     pk = kind_for(kind_name, rules)
-    legup = LEGUP_RULES.get(kind_name, {})
+    legup = pk.rules.legup_rules
 
     def keep(rule: str) -> bool:
         return not allowed or rule in allowed
@@ -84,8 +64,9 @@ def palette(kind_name: str, rules: str | None = None, allowed: Sequence[str] | N
         name, rule_id = legup.get(rule, (rule, None))
         return {"id": rule, "name": name, "legup_id": rule_id, "help": HELP.get(rule, "")}
 
-    production = [] if pk.rule_set == "legup" else list(technique_ids(kind_name))
-    return {"kind": kind_name, "values": list(pk.values), "cycle": CYCLE[kind_name], "rules": pk.rule_set,
+    production = [] if pk.rule_set == "legup" else list(pk.rules.techniques())
+    cycle = ["?", *pk.rules.chars]
+    return {"kind": kind_name, "values": list(pk.values), "cycle": cycle, "rules": pk.rule_set,
             "direct": [entry(r) for r in pk.direct if keep(r)],
             "case": [{**entry(r), "values": list(v)} for r, v in pk.cases.items() if keep(r)],
             "contradiction": [entry(r) for r in pk.contradictions if keep(r)],
@@ -93,33 +74,27 @@ def palette(kind_name: str, rules: str | None = None, allowed: Sequence[str] | N
 
 
 def start(text: str, kind_name: str | None = None, format_name: str | None = None,
-          unique_lines: bool = True) -> dict[str, Any]:
+          options: Mapping[str, object] | None = None) -> dict[str, Any]:
     """What the page needs to draw a puzzle in proof mode: size, regions or givens, the board."""
-    k, puzzle, line = load(text, kind_name, format_name, unique_lines)
-    if k.name not in CHAR_VALUE:
-        raise UnsupportedError(f"proof mode is for Star Battle and Binary, not {k.name}")
-    pk = proof_kind(k.name)
+    k, puzzle, line = load(text, kind_name, format_name, options)
+    pk = proof_kind(k.name)  # UnsupportedError naming the proof kinds, for a kind LEGUP lacks
     board = pk.board(line)
     out: dict[str, Any] = {"kind": k.name, "puzzle": line, "board": rows_of(k.name, board),
                            "palette": palette(k.name), "svg": k.draw(puzzle)}
-    if k.name == "starbattle":
-        out |= {"rows": puzzle.n, "cols": puzzle.n, "stars": puzzle.stars,
-                "regions": [list(r) for r in puzzle.regions]}
-    else:
-        out |= {"rows": puzzle.height, "cols": puzzle.width, "unique_lines": bool(puzzle.unique_lines)}
-    return out
+    return out | pk.rules.puzzle_fields(puzzle)
 
 
 def rows_of(kind_name: str, board: Any) -> list[str]:
     pk = proof_kind(kind_name)
     cols = pk.cols_of(board)
-    chars = ["?" if v is None else VALUE_CHAR[kind_name][v] for v in board.cells]
+    value_char = {v: ch for ch, v in pk.rules.chars.items()}
+    chars = ["?" if v is None else value_char[v] for v in board.cells]
     return ["".join(chars[r:r + cols]) for r in range(0, len(chars), cols)]
 
 
 def marks_of(kind_name: str, rows: Sequence[str]) -> tuple[Mark, ...]:
     """The decided cells of a board as proof marks."""
-    values = CHAR_VALUE[kind_name]
+    values = proof_kind(kind_name).rules.chars
     out: list[Mark] = []
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
@@ -132,11 +107,11 @@ def marks_of(kind_name: str, rows: Sequence[str]) -> tuple[Mark, ...]:
 
 
 def judge(kind_name: str, puzzle: str, board: Sequence[str], node: Node,
-          unique_lines: bool | None = None, rules: str | None = None) -> dict[str, Any]:
+          options: Mapping[str, Value] | None = None, rules: str | None = None) -> dict[str, Any]:
     """The checker's verdict on ``node`` (one step, a split or a close) played on ``board``
-    (``unique_lines``: Binary's distinct-lines rule, None for the puzzle's own setting; ``rules``:
-    the proof's declared rule set)."""
-    proof = Proof(kind_name, puzzle, node, marks_of(kind_name, board), unique_lines=unique_lines, rules=rules)
+    (``options``: the kind's options, none for the puzzle's own setting; ``rules``: the proof's
+    declared rule set)."""
+    proof = Proof(kind_name, puzzle, node, marks_of(kind_name, board), options=dict(options or {}), rules=rules)
     report = check(proof, partial=True)
     if not report.verdicts:
         raise ParseError("nothing to judge: give a rule with cells, a split or a close", "transition")
@@ -151,11 +126,12 @@ def judge(kind_name: str, puzzle: str, board: Sequence[str], node: Node,
 
 
 def transition(text: str, kind_name: str | None, board: Sequence[str], marks: Sequence[Mark],
-               rule: str | None, unique_lines: bool = True, rules: str | None = None) -> dict[str, Any]:
+               rule: str | None, options: Mapping[str, object] | None = None,
+               rules: str | None = None) -> dict[str, Any]:
     """Judge ``marks`` set on ``board`` under ``rule``; with no rule, find one that justifies them.
-    ``unique_lines`` False: Binary without the distinct-lines rule."""
-    k, puzzle, line = load(text, kind_name, unique_lines=unique_lines)
-    distinct = getattr(puzzle, "unique_lines", None)
+    ``options``: the kind's (e.g. Binary ``unique_lines: false``)."""
+    k, puzzle, line = load(text, kind_name, options=options)
+    distinct = k.puzzle_options(puzzle)
     board = k.board_rows(puzzle, board)  # its shape and alphabet, or a ParseError saying where
     if not marks:
         raise ParseError("a transition must set at least one cell", "set")
@@ -165,7 +141,7 @@ def transition(text: str, kind_name: str | None, board: Sequence[str], marks: Se
     tried: list[str] = []
     candidates = _candidates(k, puzzle, board, marks, list(pk.direct))
     if pk.rule_set != "legup":
-        candidates.append(FOUND_PRODUCTION[k.name])
+        candidates.append(pk.rules.found_production)
     verdict: dict[str, Any] = {"errors": [], "message": "no rule in this rule set"}
     for candidate in candidates:
         verdict = judge(k.name, line, board, Node((ProofStep(candidate, tuple(marks)),)), distinct, rules)
@@ -176,7 +152,7 @@ def transition(text: str, kind_name: str | None, board: Sequence[str], marks: Se
             "message": "no rule justifies this change: " + verdict["message"]}
 
 
-def _candidates(k: Kind, puzzle: Any, board: Sequence[str], marks: Sequence[Mark], direct: list[str]) -> list[str]:
+def _candidates(k: AnyKind, puzzle: Any, board: Sequence[str], marks: Sequence[Mark], direct: list[str]) -> list[str]:
     """The LEGUP direct rules, then the rule of the human solver's next step if it sets these cells."""
     out = list(direct)
     try:
@@ -207,7 +183,7 @@ def suggest(obj: Any, board: Sequence[str], allowed: Sequence[str] | None = None
     """Suggest a step on ``board`` (the rows shown) of the proof ``obj``, in its rule set."""
     from gridlogic.proof.assist import suggest as assist_suggest
     proof = Proof.from_json(obj)
-    return assist_suggest(proof.kind, proof.puzzle, marks_of(proof.kind, board), proof.rules, proof.unique_lines,
+    return assist_suggest(proof.kind, proof.puzzle, marks_of(proof.kind, board), proof.rules, proof.options,
                           list(allowed) if allowed else None)
 
 

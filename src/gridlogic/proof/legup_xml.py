@@ -16,81 +16,29 @@ Column; its reference sheet's ``BINA-BASC-0002`` is read as Complete Row Column 
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
 
 from gridlogic.core import legupfile
-from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError
+from gridlogic.core.errors import GridlogicError, UnsupportedError
 from gridlogic.core.registry import detect, kind
 from gridlogic.proof import legup_flag
-from gridlogic.proof.kinds import LEGUP_DIRECT, proof_kind
+from gridlogic.proof.kinds import proof_kind, proof_kinds
 from gridlogic.proof.legup_flag import file_solved_flag, java_hash, solved_flag, solved_hash
-from gridlogic.proof.model import GOAL_TYPES, RULE_SETS, Goal, GoalCell, Mark, Node, Proof, ProofStep, Split
+from gridlogic.proof.legup_names import (
+    GRIDLOGIC_PUZZLE,
+    GRIDLOGIC_RULE,
+    GRIDLOGIC_RULES,
+    GRIDLOGIC_STEP,
+    START,
+    legup_of,
+)
+from gridlogic.proof.legup_read import from_legup_xml, read_legup_xml
+from gridlogic.proof.model import Goal, Mark, Node, Proof
 
-LEGUP_RULES: dict[str, dict[str, tuple[str, str]]] = {
-    "starbattle": {
-        "FinishWithEmpty": ("Finish With Empty", "STBL-BASC-0001"),
-        "ColumnsWithinRegions": ("Columns Within Regions", "STBL-BASC-0002"),
-        "ColumnsWithinRows": ("Columns Within Rows", "STBL-BASC-0003"),
-        "FinishWithStars": ("Finish With Stars", "STBL-BASC-0004"),
-        "RowsWithinRegions": ("Rows Within Regions", "STBL-BASC-0008"),
-        "SurroundStar": ("Surround Star", "STBL-BASC-0009"),
-        "FinishSurroundWithEmpty": ("Finish Surround With Empty", "STBL-BASC-0010"),
-        "StarOrEmpty": ("Star or Empty", "STBL-CASE-0002"),
-        "TooManyStars": ("Too Many Stars", "STBL-CONT-0001"),
-        "TooFewStars": ("Too Few Stars", "STBL-CONT-0002"),
-        "ClashingOrbit": ("Clashing Orbit", "STBL-CONT-0003"),
-    },
-    "binary": {
-        "PreventTrio": ("Prevent Trio", "BINA-BASC-0001"),
-        "CompleteRowColumn": ("Complete Row Column", "BINA-BASC-0003"),
-        "UniqueRowColumn": ("Unique Row/Column", "BINA-BASC-0004"),
-        "ZeroOrOne": ("Zero Or One", "BINA-CASE-0001"),
-        "Trio": ("Trio", "BINA-CONT-0001"),
-        "UnbalancedRowColumn": ("Unbalanced Row/Column", "BINA-CONT-0002"),
-        "RepeatedRowColumn": ("Repeated Row/Column", "BINA-CONT-0003"),
-        "WastedBlocker": ("Wasted Blocker", "BINA-CONT-0004"),
-    },
-}
-"""Our rule names -> LEGUP's (display name, rule id) as LEGUP's code registers them, for the rules a
-LEGUP file can carry. Binary Save Blocker is not one: LEGUP's code registers it under
-``BINA-BASC-0003``, the id it resolves to Complete Row Column, so a Save Blocker written there is
-judged as Complete Row Column (read back by name, it is still Save Blocker)."""
-
-ALIASES: dict[str, dict[str, str]] = {
-    "starbattle": {"blackout": "FinishWithEmpty", "emptyadjacent": "FinishSurroundWithEmpty",
-                   "addstar": "StarOrEmpty"},
-    "binary": {"surroundpair": "PreventTrio", "onetilegap": "PreventTrio", "preventwasteddigit": "SaveBlocker",
-               "duplicaterowscolumns": "RepeatedRowColumn", "duplicaterowsorcolumns": "RepeatedRowColumn",
-               "threeadjacent": "Trio", "threeinarow": "Trio", "unbalancedroworcolumn": "UnbalancedRowColumn",
-               "oneorzero": "ZeroOrOne", "wasteddigit": "WastedBlocker"},
-}
-"""Other names LEGUP's sources have given the same rules (class names, older display names)."""
-
-ID_ONLY: dict[str, dict[str, str]] = {"binary": {"BINA-BASC-0002": "CompleteRowColumn",
-                                                 "BINA-BASC-0003": "CompleteRowColumn"}}
-"""Ids that LEGUP resolves differently from :data:`LEGUP_RULES` (used when a transition has no name)."""
-
-PUZZLE_NAME = {"starbattle": "StarBattle", "binary": "Binary"}
-CELL_VALUE = {"starbattle": {"star": "-2", "black": "-1"}, "binary": {"0": "0", "1": "1"}}
-VALUE_OF = {k: {v: name for name, v in values.items()} for k, values in CELL_VALUE.items()}
-UNKNOWN_VALUE = {"starbattle": "0", "binary": "2"}
 __all__ = ["file_solved_flag", "from_legup_xml", "java_hash", "read_legup_xml", "solved_flag", "solved_hash",
            "to_legup_xml"]
-
-START = "start"
-"""``gridlogic_rule`` of the transition that sets a proof's ``start`` marks."""
-GRIDLOGIC_RULE = "gridlogic_rule"
-GRIDLOGIC_PUZZLE = "gridlogic_puzzle"
-GRIDLOGIC_RULES = "gridlogic_rules"
-"""The proof's declared rule set (``<proof gridlogic_rules="legup">``); a file without it (LEGUP's
-own) is judged under the ``gridlogic`` set, which holds every LEGUP rule, the removed ones included."""
-GRIDLOGIC_STEP = "gridlogic_step"
-"""Marks a step named by a contradiction or case rule (an error in the proof), so that it is read
-back as the step it was, not as a close or a split."""
 
 
 # ----------------------------------------------------------------------------------------- export
@@ -112,14 +60,14 @@ class _Tree:
         """A transition from ``parent`` to a new child node (returned)."""
         self.count += 1
         tr = ET.SubElement(parent, "transition", {"id": str(self.count)})
-        known = LEGUP_RULES[self.kind].get(rule)
+        known = legup_of(self.kind).legup_rules.get(rule)
         if known:
             tr.set("rule", known[0])
             tr.set("rule_id", known[1])
         elif rule:
             tr.set(GRIDLOGIC_RULE, rule)
         for r, c, v in marks:
-            value = CELL_VALUE[self.kind].get(v, UNKNOWN_VALUE[self.kind])
+            value = legup_of(self.kind).legup_cells.get(v, legup_of(self.kind).legup_unknown)
             ET.SubElement(tr, "cell", {"value": value, "x": str(c), "y": str(r)})
         nxt = self.node()
         tr.set("child", nxt.get("id", ""))
@@ -138,7 +86,7 @@ class _Tree:
             sp = node.split
             if not sp.branches:
                 raise UnsupportedError("a case split without branches cannot be written as a LEGUP file")
-            order = list(CELL_VALUE[self.kind])
+            order = list(legup_of(self.kind).legup_cells)
             for k, b in enumerate(sp.branches):
                 v = b.value or (order[k] if k < len(order) else order[-1])
                 self.add(b, self.transition(at, sp.rule, ((sp.cell[0], sp.cell[1], v),)))
@@ -147,7 +95,7 @@ class _Tree:
 def not_legup_steps(proof: Proof) -> list[str]:
     """The steps of ``proof`` whose rule a LEGUP file cannot carry (``path (rule)``)."""
     pk = proof_kind(proof.kind)
-    ok = {*LEGUP_DIRECT[proof.kind], *pk.contradictions, *pk.cases, ""}
+    ok = {*legup_of(proof.kind).legup_direct, *pk.contradictions, *pk.cases, ""}
     out: list[str] = []
 
     def walk(node: Node, path: str) -> None:
@@ -169,7 +117,7 @@ def to_legup_xml(proof: Proof, solved: bool | None = None, saved: datetime | Non
     it first (:func:`gridlogic.proof.translate.to_legup_rules`). ``solved`` (None: the checker's
     verdict, valid and goal met) and ``saved`` (None: now, New York time as LEGUP writes it) make
     the ``<solved isSolved=... lastSaved=...>`` flag LEGUP's grader reads."""
-    if proof.kind not in LEGUP_RULES:
+    if proof.kind not in proof_kinds():
         raise UnsupportedError(f"no LEGUP export for kind {proof.kind!r}")
     bad = not_legup_steps(proof)
     if bad:
@@ -182,8 +130,8 @@ def to_legup_xml(proof: Proof, solved: bool | None = None, saved: datetime | Non
         raise UnsupportedError("the LEGUP board writer gave no <puzzle><board>")
     for old in [*puzzle.findall("proof"), *board.findall("goal")]:
         (puzzle if old.tag == "proof" else board).remove(old)
-    if proof.unique_lines is not None:
-        board.set("unique_lines", "true" if proof.unique_lines else "false")
+    for name, value in proof.options.items():  # the kind's options (Binary unique_lines), as attributes
+        board.set(name, str(value).lower() if isinstance(value, bool) else str(value))
     if proof.goal is not None:
         board.insert(0, _goal_element(proof.kind, proof.goal))
     tree = _Tree(proof.kind)
@@ -231,250 +179,7 @@ def _goal_element(kind_name: str, goal: Goal) -> ET.Element:
     if goal.assume_solution:
         el.set("assumeSolution", "true")
     for r, c, v in goal.cells:
-        value = UNKNOWN_VALUE[kind_name] if v is None else CELL_VALUE[kind_name].get(v, UNKNOWN_VALUE[kind_name])
+        lr = legup_of(kind_name)
+        value = lr.legup_unknown if v is None else lr.legup_cells.get(v, lr.legup_unknown)
         ET.SubElement(el, "cell", {"value": value, "x": str(c), "y": str(r)})
     return el
-
-
-# ----------------------------------------------------------------------------------------- import
-
-def from_legup_xml(text: str) -> Proof:
-    """A LEGUP proof file (Star Battle or Binary) as a proof: transitions with their rules (resolved
-    by name, then id), case splits, contradictions; an unjustified transition becomes a step with
-    rule ``""``, which the checker reports as unjustified. A file without a proof gives an empty
-    proof of its board. Raises :class:`ParseError` on a file that is not such a proof."""
-    return read_legup_xml(text)[0]
-
-
-def read_legup_xml(text: str) -> tuple[Proof, dict[str, str]]:
-    """:func:`from_legup_xml`, and where each path of the proof is in the file (``root.steps[3]``
-    -> ``transition 1234``; a leaf -> ``node 56``), for reports a LEGUP user can follow."""
-    root = legupfile.parse(text)
-    puzzle_el, board_el = legupfile.puzzle_board(root)
-    names = {v: k for k, v in PUZZLE_NAME.items()}
-    kind_name = names.get(puzzle_el.get("name", ""))
-    if kind_name is None:
-        raise ParseError(f"LEGUP puzzle {puzzle_el.get('name')!r} has no proofs here "
-                         f"(proof kinds: {', '.join(PUZZLE_NAME.values())})", "<puzzle name=...>")
-    goal_el = board_el.find("goal")
-    goal_el = puzzle_el.find("goal") if goal_el is None else goal_el
-    goal = None if goal_el is None else _read_goal(kind_name, goal_el)
-    unique = board_el.get("unique_lines")
-    proof_el = puzzle_el.find("proof")
-    puzzle_text = _puzzle_text(kind_name, root, proof_el)
-    reader = _Reader(kind_name)
-    start: tuple[Mark, ...] = ()
-    node = Node()
-    tree = None if proof_el is None else proof_el.find("tree")
-    if tree is not None:
-        reader.index(tree)
-        top = reader.root()
-        first = reader.transitions(top)
-        if len(first) == 1 and first[0].get(GRIDLOGIC_RULE) == START:
-            start = reader.marks(first[0])
-            top = reader.child(first[0])
-        node = reader.chain(top, "root") if top is not None else Node()
-    proof_kind(kind_name).board(puzzle_text)  # a board that cannot be read is the file's error
-    return Proof(kind_name, puzzle_text, node, start, goal,
-                 None if unique is None else unique.strip().lower() == "true",
-                 _rules(None if proof_el is None else proof_el.get(GRIDLOGIC_RULES))), reader.where
-
-
-def _rules(declared: str | None) -> str | None:
-    if declared is None:
-        return None
-    if declared not in RULE_SETS:
-        raise ParseError(f"unknown rule set {declared!r} (rule sets: {', '.join(RULE_SETS)})",
-                         "<proof gridlogic_rules>")
-    return declared
-
-
-def _puzzle_text(kind_name: str, root: ET.Element, proof_el: ET.Element | None) -> str:
-    """The puzzle as the proof's ``puzzle``: the text our export recorded, if it reads to the same
-    board as the file's; else the file's board as a LEGUP document (without proof and goal)."""
-    doc = ET.Element("Legup", dict(root.attrib))
-    puzzle_el = root.find("puzzle")
-    assert puzzle_el is not None
-    p = ET.SubElement(doc, "puzzle", dict(puzzle_el.attrib))
-    for child in puzzle_el:
-        if child.tag == "board":
-            board = ET.SubElement(p, "board", dict(child.attrib))
-            board.extend(c for c in child if c.tag != "goal")
-    ET.indent(doc, "    ")
-    text = ET.tostring(doc, encoding="unicode")
-    recorded = None if proof_el is None else proof_el.get(GRIDLOGIC_PUZZLE)
-    if recorded:
-        pk = proof_kind(kind_name)
-        try:
-            ours, theirs = pk.board(recorded), pk.board(text)
-        except GridlogicError:
-            return text
-        if ours.cells == theirs.cells and _same_shape(ours, theirs):
-            return recorded
-    return text
-
-
-def _same_shape(a: object, b: object) -> bool:
-    fields = ("n", "stars", "regions", "width", "height")
-    return all(getattr(a, f, None) == getattr(b, f, None) for f in fields)
-
-
-def _read_goal(kind_name: str, el: ET.Element) -> Goal:
-    kind_type = el.get("type", "DEFAULT").strip().upper()
-    if kind_type not in GOAL_TYPES:
-        raise ParseError(f"unknown goal type {kind_type!r} (types: {', '.join(GOAL_TYPES)})", "<goal type=...>")
-    values = VALUE_OF[kind_name]
-    cells: list[GoalCell] = []
-    for c in el.iter("cell"):
-        where = f"<goal> cell x={c.get('x')} y={c.get('y')}"
-        x, y = legupfile.int_attr(c, "x", where), legupfile.int_attr(c, "y", where)
-        v = str(legupfile.int_attr(c, "value", where))
-        cells.append((y, x, values.get(v)))
-    assume = el.get("assumeSolution", "false").strip().lower() == "true"
-    return Goal(kind_type, tuple(cells), assume)
-
-
-def legup_checkable(kind_name: str) -> frozenset[str]:
-    """The rules LEGUP can check in a file: those it has, and whose id LEGUP resolves to them
-    (Binary Save Blocker shares ``BINA-BASC-0003``, which LEGUP resolves to Complete Row Column)."""
-    return frozenset(r for r, (_, rid) in LEGUP_RULES[kind_name].items() if resolve_rule(kind_name, "", rid) == r)
-
-
-def _norm(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", name.lower())
-
-
-@lru_cache(maxsize=1024)
-def resolve_rule(kind_name: str, name: str, rid: str, ours: str = "") -> str:
-    """Our name for a LEGUP rule: by its name (LEGUP's display name, its class name or ours, any
-    spacing and case), then by its id; ``ours`` (the ``gridlogic_rule`` attribute) when it has
-    neither; ``""`` when unjustified. A name or id we do not know is kept as written."""
-    table = LEGUP_RULES[kind_name]
-    if name:
-        key = _norm(name)
-        bare = key.removesuffix("directrule").removesuffix("contradictionrule").removesuffix("caserule")
-        for rule, (legup, _) in table.items():
-            if key in (_norm(rule), _norm(legup)):
-                return rule
-        pk = proof_kind(kind_name)
-        for rule in [*pk.direct, *pk.contradictions, *pk.cases]:
-            if bare == _norm(rule):
-                return rule
-        if bare in ALIASES[kind_name]:
-            return ALIASES[kind_name][bare]
-    if rid:
-        special = ID_ONLY.get(kind_name, {}).get(rid)
-        if special:
-            return special
-        by_id = [rule for rule, (_, i) in table.items() if i == rid]
-        if by_id:
-            return by_id[0]
-    return name or rid or ours
-
-
-@dataclass
-class _Reader:
-    """Walks a ``<tree>``: nodes by id, each node's transitions, each transition's child."""
-
-    kind: str
-    nodes: dict[str, ET.Element] = field(default_factory=dict)
-    seen: set[str] = field(default_factory=set)
-    where: dict[str, str] = field(default_factory=dict)
-    """Proof path -> ``transition ID`` / ``node ID`` in the file."""
-
-    def index(self, tree: ET.Element) -> None:
-        for el in tree.findall("node"):
-            nid = el.get("id")
-            if nid is None:
-                raise ParseError("a <node> has no id", "<tree>")
-            if nid in self.nodes:
-                raise ParseError(f"two nodes have id {nid}", "<tree>")
-            self.nodes[nid] = el
-
-    def root(self) -> str | None:
-        roots = [k for k, el in self.nodes.items() if el.get("root", "").lower() == "true"]
-        if len(roots) > 1:
-            raise ParseError(f"{len(roots)} nodes say root=\"true\"", "<tree>")
-        if roots:
-            return roots[0]
-        children = {t.get("child") for el in self.nodes.values() for t in el.findall("transition")}
-        tops = [k for k in self.nodes if k not in children]
-        if len(tops) != 1:
-            raise ParseError("no root node (none says root=\"true\")", "<tree>")
-        return tops[0]
-
-    def transitions(self, nid: str | None) -> list[ET.Element]:
-        return [] if nid is None else self.nodes[nid].findall("transition")
-
-    def child(self, tr: ET.Element) -> str | None:
-        cid = tr.get("child")
-        if cid is None:
-            return None
-        if cid not in self.nodes:
-            raise ParseError(f"transition {tr.get('id')} leads to node {cid}, which is not in the tree", "<tree>")
-        if cid in self.seen:
-            raise ParseError(f"node {cid} is reached twice (the tree has a cycle or a join)", "<tree>")
-        self.seen.add(cid)
-        return cid
-
-    def rule(self, tr: ET.Element) -> str:
-        """Our name for a transition's rule (see :func:`resolve_rule`)."""
-        return resolve_rule(self.kind, tr.get("rule", "").strip(), tr.get("rule_id", "").strip(),
-                            tr.get(GRIDLOGIC_RULE, ""))
-
-    def marks(self, tr: ET.Element) -> tuple[Mark, ...]:
-        values = VALUE_OF[self.kind]
-        out: list[Mark] = []
-        for c in tr.findall("cell"):
-            where = f"transition {tr.get('id')}, cell x={c.get('x')} y={c.get('y')}"
-            x, y = legupfile.int_attr(c, "x", where), legupfile.int_attr(c, "y", where)
-            v = str(legupfile.int_attr(c, "value", where))
-            out.append((y, x, values.get(v, "unknown")))
-        return tuple(out)
-
-    def chain(self, nid: str | None, path: str, first: int = 0) -> Node:
-        """The node ``nid`` and its single-transition successors as one proof node at ``path``
-        (its steps numbered from ``first``)."""
-        pk = proof_kind(self.kind)
-        steps: list[ProofStep] = []
-        while True:
-            trs = self.transitions(nid)
-            if not trs:
-                self.where[path] = f"node {nid}"
-                return Node(tuple(steps))
-            rule = self.rule(trs[0])
-            step_only = trs[0].get(GRIDLOGIC_STEP) == "true"
-            if len(trs) > 1 or (rule in pk.cases and len(trs[0].findall("cell")) == 1 and not step_only):
-                self.where[f"{path}.split"] = "transitions " + ", ".join(str(t.get("id")) for t in trs)
-                return Node(tuple(steps), split=self.split(trs, rule, f"{path}.split"))
-            tr = trs[0]
-            marks = self.marks(tr)
-            nxt = self.child(tr)
-            if rule in pk.contradictions and not marks and not step_only and not self.transitions(nxt):
-                self.where[f"{path}.close"] = f"transition {tr.get('id')}"
-                return Node(tuple(steps), close=rule)
-            self.where[f"{path}.steps[{first + len(steps)}]"] = f"transition {tr.get('id')}"
-            steps.append(ProofStep(rule, marks))
-            nid = nxt
-
-    def split(self, trs: list[ET.Element], rule: str, path: str) -> Split:
-        """A case split: the split cell is the first transition's first cell; every branch takes
-        its value there; any other cell a branch sets becomes a step of no rule (invalid)."""
-        first = self.marks(trs[0])
-        cell = (first[0][0], first[0][1]) if first else (-1, -1)
-        rules = [self.rule(tr) for tr in trs]
-        if len(set(rules)) > 1:  # every branch must name the case rule: the checker rejects this name
-            rule = "branches of different rules: " + ", ".join(r or "(none)" for r in rules)
-        branches = []
-        for k, tr in enumerate(trs):
-            marks = self.marks(tr)
-            at = next((i for i, (r, c, _) in enumerate(marks) if (r, c) == cell), None)
-            value = None if at is None else marks[at][2]
-            rest = tuple(m for i, m in enumerate(marks) if i != at)
-            extra = (ProofStep(f"more cells than the split cell in a {self.rule(tr) or 'case'} branch", rest),) \
-                if rest else ()  # no rule has this name: the checker rejects the branch
-            if extra:
-                self.where[f"{path}.branches[{k}].steps[0]"] = f"transition {tr.get('id')}"
-            b = self.chain(self.child(tr), f"{path}.branches[{k}]", len(extra))
-            branches.append(replace(b, value=value, steps=extra + b.steps))
-        return Split(rule, cell, tuple(branches))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gridlogic.core.errors import GridlogicError
-from gridlogic.core.registry import Kind
+from gridlogic.core.registry import AnyKind
 from gridlogic.core.step import Explanation, Step
 from gridlogic.proof.checker import Checker
 from gridlogic.proof.kinds import ProofKind, legup_kind, proof_kind
@@ -44,7 +44,7 @@ class Item:
     closed: Node | None = None
 
 
-def make(kind: Kind, puzzle: Any, puzzle_text: str, explanation: Explanation | None = None,
+def make(kind: AnyKind, puzzle: Any, puzzle_text: str, explanation: Explanation | None = None,
          legup_only: bool = False) -> Proof:
     """The proof of ``puzzle`` (raises :class:`NoProof` when the solver is stuck). ``explanation``:
     the human solver's, if already at hand (else it is computed, without uniqueness).
@@ -53,15 +53,15 @@ def make(kind: Kind, puzzle: Any, puzzle_text: str, explanation: Explanation | N
     # legup: not the rules LEGUP removed (RegionsWithin...), nor Binary Save Blocker (its id is taken),
     # and Unique Row/Column only in LEGUP's narrower form
     pk = legup_kind(kind.name) if legup_only else proof_kind(kind.name)
-    ex = explanation if explanation is not None else kind.explain(puzzle, None, False)
+    ex = explanation if explanation is not None else kind.explain(puzzle)
     if ex.status != "solved":
         raise NoProof(f"no proof found: the human solver ends {ex.status}")
-    unique = getattr(puzzle, "unique_lines", None)
-    board = pk.board(puzzle_text, unique)
+    options = kind.puzzle_options(puzzle)
+    board = pk.board(puzzle_text, options)
     items: list[Item] = []
     for step in ex.steps:
         board = _translate(pk, board, step, items, legup_only)
-    return Proof(kind.name, puzzle_text, _fold(pk, items), unique_lines=unique,
+    return Proof(kind.name, puzzle_text, fold(pk, items), options=options,
                  rules="legup" if legup_only else "gridlogic")
 
 
@@ -264,7 +264,7 @@ def _closes(pk: ProofKind, board: Any, steps: Sequence[ProofStep], close: str) -
     return pk.is_contradiction(close, board)
 
 
-def _fold(pk: ProofKind, items: list[Item], tail: Node | None = None) -> Node:
+def fold(pk: ProofKind, items: list[Item], tail: Node | None = None) -> Node:
     """The main line as nested nodes: each split's second branch carries the rest of the proof
     (``tail``: its split or close, if any)."""
     node = Node() if tail is None else Node(split=tail.split, close=tail.close)

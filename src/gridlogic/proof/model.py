@@ -10,11 +10,14 @@ one, branches take the case rule's values in order (``StarOrEmpty``: star, black
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from gridlogic.core.errors import ParseError
 from gridlogic.core.numbers import load_json
+from gridlogic.core.options import Option, Value
+from gridlogic.core.registry import REGISTRY, kind
 
 Mark = tuple[int, int, str]
 """``(row, col, value)``: one cell set to a contract mark value."""
@@ -151,15 +154,15 @@ class Goal:
 @dataclass(frozen=True)
 class Proof:
     """A whole proof file. ``goal``: what it must show (None: LEGUP's default, every open leaf a
-    solution); ``unique_lines`` (Binary): whether rows (columns) must be distinct (None: the
-    puzzle's own setting)."""
+    solution); ``options``: the kind's options the puzzle is read with (Binary ``unique_lines``;
+    none given: the puzzle's own setting), written as fields of their own."""
 
     kind: str
     puzzle: str
     root: Node
     start: tuple[Mark, ...] = ()
     goal: Goal | None = None
-    unique_lines: bool | None = None
+    options: Mapping[str, Value] = field(default_factory=dict)
     rules: str | None = None
     """The declared rule set: ``legup`` (only what LEGUP can check in a file) or ``gridlogic``
     (LEGUP's rules plus named techniques); None reads as ``gridlogic``."""
@@ -172,8 +175,7 @@ class Proof:
             out["rules"] = self.rules
         if self.assignment is not None:
             out["assignment"] = self.assignment
-        if self.unique_lines is not None:
-            out["unique_lines"] = self.unique_lines
+        out |= self.options
         if self.goal is not None:
             out["goal"] = self.goal.to_json()
         if self.start:
@@ -185,19 +187,17 @@ class Proof:
     def from_json(cls, obj: Any) -> Proof:
         d = _dict(obj, "proof")
         check_depth(d.get("root"))
-        _keys(d, {"kind", "puzzle", "root", "start", "id", "goal", "unique_lines", "rules", "assignment"}, "proof",
-              {"kind", "puzzle", "root"})
+        schema = _options_schema(d.get("kind"))
+        _keys(d, {*PROOF_FIELDS, *schema}, "proof", {"kind", "puzzle", "root"})
         start = _marks(d.get("start", []), "start")
         goal = None if d.get("goal") is None else Goal.from_json(d["goal"])
-        unique = d.get("unique_lines")
-        if unique is not None and not isinstance(unique, bool):
-            raise ParseError("expected true or false", "unique_lines")
+        options = {name: o.value(d[name], name) for name, o in schema.items() if d.get(name) is not None}
         rules = None if d.get("rules") is None else _str(d["rules"], "rules")
         if rules is not None and rules not in RULE_SETS:
             raise ParseError(f"unknown rule set {rules!r} (rule sets: {', '.join(RULE_SETS)})", "rules")
         assignment = None if d.get("assignment") is None else _str(d["assignment"], "assignment")
         return cls(_str(d["kind"], "kind"), _str(d["puzzle"], "puzzle"), Node.from_json(d["root"], "root"), start,
-                   goal, unique, rules, assignment)
+                   goal, options, rules, assignment)
 
     def to_text(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)
@@ -234,6 +234,17 @@ def _dict(obj: Any, where: str) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise ParseError(f"expected an object, got {type(obj).__name__}", where)
     return obj
+
+
+PROOF_FIELDS = frozenset({"kind", "puzzle", "root", "start", "id", "goal", "rules", "assignment"})
+"""The fields of a proof file besides the kind's options."""
+
+
+def _options_schema(kind_name: object) -> dict[str, Option]:
+    """The options of the proof's kind by name (none for a kind gridlogic does not know: it is refused later)."""
+    if not isinstance(kind_name, str) or kind_name not in REGISTRY:
+        return {}
+    return {o.name: o for o in kind(kind_name).options}
 
 
 def _keys(d: dict[str, Any], allowed: set[str], where: str, required: set[str]) -> None:

@@ -92,8 +92,7 @@ def _step_mutants(pk: ProofKind, base: Json, path: list[Any], k: int, step: Json
         cell = list(pk.cell(board, other))
         yield f"move {where}", edit(lambda s: s[k]["set"][0].__setitem__(slice(0, 2), cell))
     values = {m[2] for m in step["set"]}
-    wrong = ("SurroundStar" if "star" in values else "FinishWithStars") if pk.name == "starbattle" \
-        else next(iter(pk.contradictions))
+    wrong = pk.rules.wrong_rule(frozenset(values))
     yield f"swap rule {where}", edit(lambda s: s[k].__setitem__("rule", wrong))
     yield f"cut {where}", edit(lambda s: s.pop(k))
 

@@ -14,7 +14,7 @@ from typing import Any
 from gridlogic.core.errors import UnsupportedError
 from gridlogic.proof.kinds import ProofKind, kind_for, legup_kind
 from gridlogic.proof.legup_xml import to_legup_xml
-from gridlogic.proof.make import Item, NoProof, _fold, translate_marks, valid_step
+from gridlogic.proof.make import Item, NoProof, fold, translate_marks, valid_step
 from gridlogic.proof.model import Node, Proof, ProofStep, Split
 
 
@@ -44,7 +44,7 @@ class _Translator:
                 inner = board if i is None or value is None else board.with_changes([(i, value)])
                 branches.append(replace(self.node(b, inner, f"{path}.split.branches[{k}]"), value=b.value))
             tail = Node(split=Split(sp.rule, sp.cell, tuple(branches)))
-        return replace(_fold(self.legup, items, tail), value=node.value)
+        return replace(fold(self.legup, items, tail), value=node.value)
 
     def step(self, step: ProofStep, board: Any, path: str, items: list[Item]) -> Any:
         changes = {i: v for r, c, v in step.set if (i := self.legup.index(board, r, c)) is not None
@@ -77,7 +77,7 @@ def to_legup_rules(proof: Proof) -> tuple[Proof, int]:
         return proof, 0
     full = kind_for(proof.kind, proof.rules)
     t = _Translator(full, legup_kind(proof.kind))
-    board = full.board(proof.puzzle, proof.unique_lines)
+    board = full.board(proof.puzzle, proof.options)
     if proof.start:
         board = board.with_changes((i, v) for r, c, v in proof.start if (i := full.index(board, r, c)) is not None)
     root = t.node(proof.root, board, "root")

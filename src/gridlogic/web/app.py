@@ -19,13 +19,14 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, StringConstraints
+from pydantic import Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gridlogic import service
 from gridlogic.core.errors import Contradiction, GridlogicError
 from gridlogic.web import apidocs, jobs, routes_kinds
 from gridlogic.web.guard import BODY_KEY, Guard, allowed_hosts, redact
+from gridlogic.web.requests import KindOptionsIn
 from gridlogic.web.worker import JobFailedError, JobTimeoutError, ServerBusyError, WorkerPool
 
 MAX_PUZZLE_CHARS = 200_000
@@ -33,24 +34,24 @@ MAX_BODY_BYTES = 1_000_000
 MAX_SIDE = 64
 MAX_ERROR_CHARS = 300
 MAX_ANSWER_BYTES = 4_000_000
-PRELOAD = ("gridlogic.web.jobs", "gridlogic.web.routes_proof", "gridlogic.web.routes_starstar")
-WARM = ("gridlogic.web.jobs:warm", "gridlogic.web.routes_proof:warm", "gridlogic.web.routes_starstar:warm_up")
+PRELOAD = ("gridlogic.web.jobs", "gridlogic.web.routes_play", "gridlogic.web.routes_proof",
+           "gridlogic.web.routes_starstar")
+WARM = ("gridlogic.web.jobs:warm", "gridlogic.web.routes_play:warm", "gridlogic.web.routes_proof:warm",
+        "gridlogic.web.routes_starstar:warm_up")
 """What each worker does before it takes work: the first hint, solve or AI move is then as fast as later ones."""
-OPTIONAL_ROUTERS = ("gridlogic.web.routes_proof", "gridlogic.web.routes_starstar")
-"""Routers other parts of the app add (hints and proofs, *Star), included when they are installed."""
+OPTIONAL_ROUTERS = ("gridlogic.web.routes_play", "gridlogic.web.routes_proof", "gridlogic.web.routes_starstar")
+"""Routers other parts of the app add (hints, proofs, *Star), included when they are installed."""
 
 
-class PuzzleIn(BaseModel):
+class PuzzleIn(KindOptionsIn):
     puzzle: str = Field(max_length=MAX_PUZZLE_CHARS, description="Anything the CLI reads: URL, string, "
                         "whole file (with # comments), LEGUP XML, JSON pack...")
     kind: str | None = Field(default=None, max_length=40)
     format: str | None = Field(default=None, max_length=40)
-    unique_lines: bool = Field(default=True, description="Binary: all rows (and columns) distinct; false is "
-                               "the CLI's --no-unique-lines.")
     index: int = Field(default=0, ge=0, le=100_000, description="Which puzzle of a many-puzzle text (0-based).")
 
-    def spec(self) -> service.Spec:
-        return service.Spec(self.puzzle, self.kind, self.format, self.unique_lines, self.index)
+    def spec(self, command: str = "load") -> service.Spec:
+        return service.Spec(self.puzzle, self.kind, self.format, self.options(), self.index, command)
 
 
 Board = list[str]
@@ -86,20 +87,17 @@ class CheckIn(PuzzleIn):
 
 class ExplainIn(PuzzleIn):
     max_level: str | None = Field(default=None, max_length=40)
-    allow_uniqueness: bool = False
 
 
 class ConvertIn(PuzzleIn):
     to: str = Field(max_length=40)
 
 
-class GenerateIn(BaseModel):
+class GenerateIn(KindOptionsIn):
     kind: str = Field(max_length=40)
     size: str | None = Field(default=None, max_length=10)
-    stars: int | None = Field(default=None, ge=1, le=10)
     difficulty: str | None = Field(default=None, max_length=40)
     seed: int = Field(default=1, ge=0, le=2**31)
-    unique_lines: bool = True
 
 
 def _error(status: int, message: str, request: Request | None = None) -> JSONResponse:
@@ -156,10 +154,12 @@ def create_app(workers: int = 2, time_limit: float = 10.0, max_body: int = MAX_B
     app.mount("/static", StaticFiles(packages=[("gridlogic.web", "static")]), name="static")
     for module in OPTIONAL_ROUTERS:
         try:
-            router = importlib.import_module(module).router
-        except (ImportError, AttributeError):
+            found = importlib.import_module(module)
+        except ModuleNotFoundError as e:  # an optional dependency (an extra) not installed; ours propagate
+            if (e.name or "gridlogic").partition(".")[0] == "gridlogic":
+                raise
             continue
-        app.include_router(router)
+        app.include_router(found.router)
     return app
 
 
@@ -200,11 +200,12 @@ def _handlers(app: FastAPI) -> None:
         return _error(500, f"internal error ({type(exc).__name__}); please report it with the input")
 
 
-def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin routes
+def _routes(app: FastAPI) -> None:
     """Every route; cheap ones are plain functions (run in the server), solver ones await the pool."""
-    async def pooled(request: Request, fn: Callable[..., dict[str, Any]], req: PuzzleIn, *args: Any) -> dict[str, Any]:
-        out: dict[str, Any] = await request.app.state.pool.run(fn, req.spec(), *args, client=request,
-                                                               small=jobs.small(req.puzzle))
+    async def pooled(request: Request, fn: Callable[..., dict[str, Any]], spec: service.Spec,
+                     *args: object) -> dict[str, Any]:
+        out: dict[str, Any] = await request.app.state.pool.run(fn, spec, *args, client=request,
+                                                               small=jobs.small(spec.text))
         return out
 
     @app.get("/", include_in_schema=False)
@@ -234,7 +235,7 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
 
     @app.post("/api/parse", summary="Read a puzzle: kind, format, text picture")
     def parse(req: PuzzleIn) -> dict[str, Any]:
-        return service.load(req.spec()).head()
+        return service.load(req.spec("parse")).head()
 
     @app.post("/api/load", summary="Read a puzzle for play: its drawing, starting board and share text")
     def load(req: PuzzleIn) -> dict[str, Any]:
@@ -242,8 +243,7 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
         k, p = ld.kind, ld.puzzle
         share, share_format = ld.share()
         return {**ld.head(), "records": ld.records, "svg": k.draw(p), "board": k.start_rows(p),
-                "share": share, "share_format": share_format, "levels": list(k.levels),
-                "unique_lines": getattr(p, "unique_lines", None)}
+                "share": share, "share_format": share_format, "levels": list(k.levels), **k.puzzle_options(p)}
 
     @app.post("/api/draw", summary="The board as SVG, with a player's board and highlighted cells")
     def draw(req: DrawIn) -> Response:
@@ -259,27 +259,27 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
 
     @app.post("/api/progress", summary="Is any mark of the board wrong? (against the solution, never shown)")
     async def progress(req: BoardIn, request: Request) -> dict[str, Any]:
-        return await pooled(request, jobs.progress, req, req.board)
+        return await pooled(request, jobs.progress, req.spec("progress"), req.board)
 
     @app.post("/api/solve", summary="Exact solution and whether it is unique (worker pool)")
     async def solve(req: SolveIn, request: Request) -> dict[str, Any]:
-        return await pooled(request, jobs.solve, req, req.method)
+        return await pooled(request, jobs.solve, req.spec("solve"), req.method)
 
     @app.post("/api/count", summary="Number of solutions up to a limit (worker pool)")
     async def count(req: CountIn, request: Request) -> dict[str, Any]:
-        return await pooled(request, jobs.count, req, req.limit, req.method)
+        return await pooled(request, jobs.count, req.spec("count"), req.limit, req.method)
 
     @app.post("/api/check", summary="Is a claimed solution valid; every violation named (worker pool)")
     async def check(req: CheckIn, request: Request) -> dict[str, Any]:
-        return await pooled(request, jobs.check, req, req.solution)
+        return await pooled(request, jobs.check, req.spec("check"), req.solution)
 
     @app.post("/api/explain", summary="Human-style solve, step by step (worker pool)")
     async def explain(req: ExplainIn, request: Request) -> dict[str, Any]:
-        return await pooled(request, jobs.explain, req, req.max_level, req.allow_uniqueness)
+        return await pooled(request, jobs.explain, req.spec("explain"), req.max_level)
 
     @app.post("/api/grade", summary="Difficulty: the hardest level needed (worker pool)")
     async def grade(req: PuzzleIn, request: Request) -> dict[str, Any]:
-        return await pooled(request, jobs.grade, req)
+        return await pooled(request, jobs.grade, req.spec("grade"))
 
     @app.post("/api/convert", summary="The puzzle in another format")
     def convert(req: ConvertIn) -> dict[str, Any]:
@@ -293,6 +293,5 @@ def _routes(app: FastAPI) -> None:  # noqa: PLR0915 - one flat list of thin rout
     async def generate(req: GenerateIn, request: Request) -> dict[str, Any]:
         budget = max(0.5, request.app.state.pool.time_limit * 0.8)
         out: dict[str, Any] = await request.app.state.pool.run(
-            jobs.generate, req.kind, req.size, req.stars, req.difficulty, req.seed, req.unique_lines, budget,
-            client=request)
+            jobs.generate, req.kind, req.size, req.difficulty, req.seed, req.options(), budget, client=request)
         return out

@@ -15,6 +15,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from gridlogic.core.registry import kinds
+
 MARK = "QZXJ7"
 """A token no message could contain by chance: it is in every hostile string."""
 HOSTILE = [f'"><script>alert("{MARK}")</script>', f"<svg onload=alert(1)>{MARK}", f"{MARK}'\"\\\x00",
@@ -86,7 +88,8 @@ def mutated(rng: random.Random) -> Request:
         raw = rng.choice([b"", b"[]", b'"' + MARK.encode() + b'"', MARK.encode(), b"{" * 5, b"\xff\xfe" + MARK.encode(),
                           b'{"puzzle": 1' + b"0" * 5000 + b"}", b"[" * 400 + b"]" * 400, b"NaN"])
         return Request("POST", path, raw)
-    key = rng.choice([*body, MARK, "index", "kind", "format", "unique_lines"])
+    options = sorted({o.name for k in kinds().values() for o in k.options})
+    key = rng.choice([*body, MARK, "index", "kind", "format", *options])
     body[key] = hostile_value(rng)
     if rng.random() < 0.2 and isinstance(body.get("board"), list):
         body["board"] = [rng.choice(HOSTILE)[:6]] * 6

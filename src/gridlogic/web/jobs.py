@@ -6,13 +6,14 @@ Each function is top level and takes only picklable arguments, so a route can ru
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import islice
 from typing import Any
 
 from gridlogic import service
 from gridlogic.core.generation import within
 from gridlogic.core.hint import count_wrong
+from gridlogic.core.options import field_name
 from gridlogic.core.registry import kind
 from gridlogic.service import Spec, load
 
@@ -35,7 +36,7 @@ def warm() -> None:
     for text in WARM_PUZZLES:
         spec = Spec(text)
         solve(spec, None)
-        explain(spec, None, False)
+        explain(spec, None)
         ld = load(spec)
         service.hint(ld.kind, ld.puzzle, ld.kind.start_rows(ld.puzzle), None)
 
@@ -59,10 +60,10 @@ def check(spec: Spec, solution: str) -> dict[str, Any]:
     return {**ld.head(), **service.check(ld.kind, ld.puzzle, solution)}
 
 
-def explain(spec: Spec, max_level: str | None, allow_uniqueness: bool) -> dict[str, Any]:
+def explain(spec: Spec, max_level: str | None) -> dict[str, Any]:
     ld = load(spec)
     cap = ld.kind.level_number(max_level) if max_level else None
-    return {**ld.head(), **service.explain(ld.kind, ld.puzzle, cap, allow_uniqueness)}
+    return {**ld.head(), **service.explain(ld.kind, ld.puzzle, cap, ld.options)}
 
 
 def grade(spec: Spec) -> dict[str, Any]:
@@ -70,16 +71,16 @@ def grade(spec: Spec) -> dict[str, Any]:
     return {**ld.head(), **service.grade(ld.kind, ld.puzzle)}
 
 
-def generate(kind_name: str, size: str | None, stars: int | None, difficulty: str | None, seed: int,
-             unique_lines: bool, time_limit: float | None = None) -> dict[str, Any]:
-    """A new puzzle; ``time_limit`` lets a generator that honours it give up with its own answer
-    before the pool stops it."""
+def generate(kind_name: str, size: str | None, difficulty: str | None, seed: int,
+             given: Mapping[str, object], time_limit: float | None = None) -> dict[str, Any]:
+    """A new puzzle; ``given``: the kind's generate options (checked here, by field name);
+    ``time_limit`` lets a generator that honours it give up with its own answer before the pool stops it."""
     k = kind(kind_name)
-    options: dict[str, Any] = {"unique_lines": unique_lines}
+    options: dict[str, object] = {**k.take_options(given, "generate", field_name)}
     if time_limit is not None:
         options["time_limit"] = time_limit
     with within(time_limit or 0, f"{k.name} puzzle"):
-        g = k.generate(size=size, stars=stars, difficulty=difficulty, seed=seed, options=options)
+        g = k.generate(size=size, difficulty=difficulty, seed=seed, options=options)
     return {**service.generated(k, g, seed, str(seed)), "picture": k.render(g.puzzle)}
 
 

@@ -41,14 +41,14 @@ def build(timeout: float = 300) -> list[dict[str, object]]:
         cmd = [str(Path(sys.executable).parent / "gridlogic"), "generate", kind, "--size", size, "--difficulty", grade,
                "--seed", str(seed), "--json"] + (["--stars", str(stars)] if stars else [])
         try:
-            done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=True)  # noqa: S603
+            done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=True)
         except (subprocess.TimeoutExpired, subprocess.CalledProcessError) as e:
-            print(f"skipped {kind} {size} {grade}: {e}", file=sys.stderr)  # noqa: T201
+            print(f"skipped {kind} {size} {grade}: {e}", file=sys.stderr)
             continue
         g = json.loads(done.stdout.splitlines()[0])
         out.append({"kind": kind, "title": title(kind, size, stars, g["grade"] or grade), "size": size,
                     "grade": g["grade"] or grade, "puzzle": g["puzzle"], "seed": seed})
-        print(out[-1]["title"], file=sys.stderr)  # noqa: T201
+        print(out[-1]["title"], file=sys.stderr)
     return out
 
 

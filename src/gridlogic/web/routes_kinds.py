@@ -7,17 +7,18 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from gridlogic.core.registry import Kind, kinds
+from gridlogic.core.registry import AnyKind, kinds
 
 router = APIRouter()
 
 
-def describe(kind: Kind) -> dict[str, Any]:
+def describe(kind: AnyKind) -> dict[str, Any]:
     """One kind as the pages see it: the registry's facts, the kind's client descriptor, and the options a
     generated puzzle takes (those of ``generate``, and those of every puzzle, like Binary's ``unique_lines``)."""
-    generate = [o.to_json() for o in kind.options if not o.commands or "generate" in o.commands]
+    generate = [o.to_json() for o in kind.options if o.takes("generate")]
     return {"name": kind.name, "formats": [f.name for f in kind.formats], "levels": list(kind.levels),
-            "methods": list(kind.methods), **kind.client().to_json(), "generate": generate}
+            "methods": list(kind.methods), "options": [o.to_json() for o in kind.options],
+            **kind.client().to_json(), "generate": generate}
 
 
 @router.get("/api/kinds", summary="The puzzle kinds: formats, levels, exact methods, and what the pages need to "

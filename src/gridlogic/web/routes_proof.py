@@ -1,8 +1,7 @@
-"""Hints and proof mode over HTTP: ``POST /api/hint``, ``/proof`` (the page) and ``/api/proof/*``.
+"""Proof mode over HTTP: ``/proof`` (the page) and ``/api/proof/*``.
 
-Thin glue: every route that runs a solver or the proof checker awaits the app's worker pool
-(``request.app.state.pool``) with a top-level job function below; the work is in
-:mod:`gridlogic.core.hint` and :mod:`gridlogic.proof.interactive`.
+Thin glue: every route that runs the proof checker awaits the app's worker pool
+(``request.app.state.pool``) with a job function of :mod:`gridlogic.proof.interactive`, where the work is.
 """
 
 from __future__ import annotations
@@ -14,10 +13,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field, StringConstraints
 
-from gridlogic import service
-from gridlogic.core.registry import Kind
-from gridlogic.proof import interactive
-from gridlogic.web.jobs import WARM_PUZZLES, small
+from gridlogic.proof import interactive, loading
+from gridlogic.web.jobs import WARM_PUZZLES
+from gridlogic.web.requests import KindOptionsIn
 
 MAX_TEXT = 200_000
 MAX_ROWS = 100
@@ -29,29 +27,18 @@ router = APIRouter()
 Row = Annotated[str, StringConstraints(max_length=MAX_ROWS)]
 
 
-class HintIn(BaseModel):
+class StartIn(KindOptionsIn):
     puzzle: str = Field(max_length=MAX_TEXT)
     kind: str | None = Field(default=None, max_length=40)
     format: str | None = Field(default=None, max_length=40)
-    unique_lines: bool = True
-    board: list[Row] = Field(max_length=MAX_ROWS)
-    max_level: int | str | None = None
 
 
-class StartIn(BaseModel):
-    puzzle: str = Field(max_length=MAX_TEXT)
-    kind: str | None = Field(default=None, max_length=40)
-    format: str | None = Field(default=None, max_length=40)
-    unique_lines: bool = True
-
-
-class TransitionIn(BaseModel):
+class TransitionIn(KindOptionsIn):
     puzzle: str = Field(max_length=MAX_TEXT)
     kind: str | None = Field(default=None, max_length=40)
     board: list[Row] = Field(max_length=MAX_ROWS)
     set: list[tuple[int, int, str]] = Field(max_length=MAX_ROWS * MAX_ROWS)
     rule: str | None = Field(default=None, max_length=80)
-    unique_lines: bool = True
     rules: str | None = Field(default=None, max_length=40)
 
 
@@ -70,34 +57,12 @@ class OpenIn(BaseModel):
     text: str = Field(max_length=MAX_PROOF_CHARS)
 
 
-def _load(puzzle: str, kind_name: str | None, format_name: str | None, unique_lines: bool) -> tuple[Kind, Any]:
-    k, p, _ = interactive.load(puzzle, kind_name, format_name, unique_lines)
-    return k, p
-
-
-def hint_job(puzzle: str, kind_name: str | None, format_name: str | None, unique_lines: bool,
-             board: list[str], max_level: int | str | None) -> dict[str, Any]:
-    k, p = _load(puzzle, kind_name, format_name, unique_lines)
-    cap = k.level_number(str(max_level)) if max_level is not None else None
-    return service.hint(k, p, board, cap)
-
-
 def warm() -> None:
-    """Run the hint and proof-start paths once (their imports and caches), so a first hint is not slower."""
+    """Run the proof-start path once (its imports and caches), so a first proof is not slower."""
     for text in WARM_PUZZLES:
-        k, p = _load(text, None, None, True)
-        hint_job(text, None, None, True, k.start_rows(p), None)
-        if k.name in interactive.CHAR_VALUE:  # the kinds proof mode knows
-            interactive.start(text, None, None, True)
-
-
-@router.post("/api/hint")
-async def hint(req: HintIn, request: Request) -> dict[str, Any]:
-    """The next human step from the player's board: ``{status, step, message}``."""
-    out: dict[str, Any] = await request.app.state.pool.run(
-        hint_job, req.puzzle, req.kind, req.format, req.unique_lines, req.board, req.max_level, client=request,
-        small=small(req.puzzle))
-    return out
+        k, _, _ = loading.load(text)
+        if k.legup_part() is not None:  # the kinds proof mode knows
+            interactive.start(text)
 
 
 @router.get("/proof", response_class=HTMLResponse)
@@ -116,7 +81,7 @@ def rules(kind_name: str, rules: str | None = None, allowed: str | None = None) 
 async def start(req: StartIn, request: Request) -> dict[str, Any]:
     """A puzzle opened in proof mode: size, regions or givens, the starting board, the palette."""
     out: dict[str, Any] = await request.app.state.pool.run(
-        interactive.start, req.puzzle, req.kind, req.format, req.unique_lines, client=request)
+        interactive.start, req.puzzle, req.kind, req.format, req.options(), client=request)
     return out
 
 
@@ -124,7 +89,7 @@ async def start(req: StartIn, request: Request) -> dict[str, Any]:
 async def transition(req: TransitionIn, request: Request) -> dict[str, Any]:
     """The checker's verdict on cells set on a board under a rule; with no rule, a rule found."""
     out: dict[str, Any] = await request.app.state.pool.run(
-        interactive.transition, req.puzzle, req.kind, req.board, req.set, req.rule, req.unique_lines, req.rules,
+        interactive.transition, req.puzzle, req.kind, req.board, req.set, req.rule, req.options(), req.rules,
         client=request)
     return out
 

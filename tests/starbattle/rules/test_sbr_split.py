@@ -181,10 +181,11 @@ def test_hint_stops_at_its_budget_with_a_clear_message(corpus: Path, monkeypatch
     got = sb_hint.hint(kind("starbattle"), puzzle, ["?" * 17] * 17)
     assert got.status == "stuck" and got.step is None
     assert "search limit" in got.message
-    from gridlogic.web.routes_proof import hint_job  # the web worker's job: an answer, not a timeout
+    from gridlogic.service import Spec
+    from gridlogic.web.routes_play import hint_job  # the web worker's job: an answer, not a timeout
 
     text = (corpus / "starbattle" / "starbattlelab" / "17-4-unsorted.txt").read_text().splitlines()[3].strip()
-    answer = hint_job(text, "starbattle", None, False, ["?" * 17] * 17, None)
+    answer = hint_job(Spec(text, "starbattle", command="hint"), ["?" * 17] * 17, None)
     assert answer["status"] == "stuck" and "search limit" in answer["message"]
 
 

@@ -23,6 +23,6 @@ def state(puzzle: Binary, board: Sequence[str]) -> BinaryState:
     return st
 
 
-def hint(k: Kind, puzzle: Binary, rows: Sequence[str], max_level: int | None = None) -> Hint:
+def hint(k: Kind[Binary], puzzle: Binary, rows: Sequence[str], max_level: int | None = None) -> Hint:
     return core_hint(k, puzzle, rows, height=puzzle.height, width=puzzle.width, spec=SPEC,
                      state=lambda board: state(puzzle, board), techniques=TECHNIQUES, max_level=max_level)

@@ -21,7 +21,7 @@ HINT_BUDGET = 3_000
 board): every trial step of the 10x10 corpus needs at most ~1,400 from a cold start."""
 
 
-def hint(k: Kind, puzzle: StarBattle, rows: Sequence[str], max_level: int | None = None) -> Hint:
+def hint(k: Kind[StarBattle], puzzle: StarBattle, rows: Sequence[str], max_level: int | None = None) -> Hint:
     from gridlogic.puzzles.starbattle.rules import rules
     from gridlogic.puzzles.starbattle.rules.hypothesis import Budget, OutOfBudget, limited
     from gridlogic.puzzles.starbattle.rules.state import State

@@ -35,7 +35,7 @@ def places(step: Step) -> bool:
     return any(not m.value.startswith("-") for m in step.marks)
 
 
-def hint(k: Kind, puzzle: Str8ts, rows: Sequence[str], max_level: int | None = None) -> Hint:
+def hint(k: Kind[Str8ts], puzzle: Str8ts, rows: Sequence[str], max_level: int | None = None) -> Hint:
     """The next placing step; it carries the candidates just before it (after the silent
     eliminations) and after it."""
     seen: list[list[int]] = []
