@@ -122,13 +122,16 @@ def check_kind(kind: str, only: Sequence[str], timeout: float, jobs: int, progre
         return list(pool.map(one, todo))
 
 
-def section(kind: str, outcomes: Sequence[Outcome], command: str) -> str:
+def section(kind: str, outcomes: Sequence[Outcome], command: str, table_size: int) -> str:
     caught = [o for o in outcomes if o.verdict in ("caught", "timeout")]
     missed = [o for o in outcomes if o.verdict == "uncaught"]
     errors = [o for o in outcomes if o.verdict == "error"]
     lines = [f"## {kind}", "",
              f"{datetime.date.today().isoformat()}, `{command}` (tests: `tests/{kind}`).", "",
-             f"**{len(caught)} / {len(outcomes)}** rules whose no-op some test catches.", ""]
+             f"**{len(caught)} / {len(outcomes)}** rules whose no-op some test catches"
+             + ("." if len(outcomes) == table_size else
+                f" (only the rules asked for: {len(outcomes)} of the table's {table_size}).")
+             + f" Wall time {sum(o.seconds for o in outcomes) / 60:.0f} min.", ""]
     if missed:
         lines += ["Uncaught (no test fails when the rule does nothing): "
                   + ", ".join(f"`{o.key}`" for o in missed) + ".", ""]
@@ -180,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with Progress(*columns) as progress:
         for k in kinds:
             outcomes = check_kind(k, args.rule, args.timeout, args.jobs, progress)
-            sections[k] = section(k, outcomes, command)
+            sections[k] = section(k, outcomes, command, len(keys(k)))
             caught = sum(o.verdict in ("caught", "timeout") for o in outcomes)
             progress.console.print(f"{k}: {caught} / {len(outcomes)} caught; uncaught: "
                                    + (", ".join(o.key for o in outcomes if o.verdict == "uncaught") or "none"))
