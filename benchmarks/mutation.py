@@ -105,8 +105,9 @@ def run_one(kind: str, key: str | None, paths: Sequence[str], timeout: float) ->
     return Outcome(key or "-", "error", seconds, f"pytest exit {done.returncode}: {text.strip()[-200:]}")
 
 
-def check_kind(kind: str, only: Sequence[str], timeout: float, jobs: int, progress: Progress) -> list[Outcome]:
-    paths = [f"tests/{kind}"]
+def check_kind(kind: str, only: Sequence[str], timeout: float, jobs: int, progress: Progress,
+               tests: Sequence[str] = ()) -> list[Outcome]:
+    paths = list(tests) or [f"tests/{kind}"]
     base = run_one(kind, None, paths, timeout)
     if base.verdict != "uncaught":
         raise SystemExit(f"{kind}: the tests fail without any mutation ({base.detail}); fix them first")
@@ -122,12 +123,13 @@ def check_kind(kind: str, only: Sequence[str], timeout: float, jobs: int, progre
         return list(pool.map(one, todo))
 
 
-def section(kind: str, outcomes: Sequence[Outcome], command: str, table_size: int) -> str:
+def section(kind: str, outcomes: Sequence[Outcome], command: str, table_size: int,
+            tests: Sequence[str] = ()) -> str:
     caught = [o for o in outcomes if o.verdict in ("caught", "timeout")]
     missed = [o for o in outcomes if o.verdict == "uncaught"]
     errors = [o for o in outcomes if o.verdict == "error"]
     lines = [f"## {kind}", "",
-             f"{datetime.date.today().isoformat()}, `{command}` (tests: `tests/{kind}`).", "",
+             f"{datetime.date.today().isoformat()}, `{command}` (tests: `{' '.join(tests) or f'tests/{kind}'}`).", "",
              f"**{len(caught)} / {len(outcomes)}** rules whose no-op some test catches"
              + ("." if len(outcomes) == table_size else
                 f" (only the rules asked for: {len(outcomes)} of the table's {table_size}).")
@@ -166,6 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--kind", action="append", choices=KINDS, help="a kind (repeatable; default all)")
     ap.add_argument("--rule", action="append", default=[], help="only this rule id (repeatable)")
+    ap.add_argument("--tests", action="append", default=[], help="test paths (default: tests/<kind>)")
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds per pytest run (default 900)")
     ap.add_argument("--jobs", type=int, default=1, help="pytest runs at once (default 1)")
     ap.add_argument("--list", action="store_true", help="list the mutations and exit")
@@ -177,13 +180,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(k, " ".join(keys(k)))
         return 0
     command = "python -m benchmarks.mutation " + " ".join(
-        [f"--kind {k}" for k in kinds] + [f"--rule {r}" for r in args.rule])
+        [f"--kind {k}" for k in kinds] + [f"--rule {r}" for r in args.rule] + [f"--tests {t}" for t in args.tests])
     sections: dict[str, str] = {}
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns) as progress:
         for k in kinds:
-            outcomes = check_kind(k, args.rule, args.timeout, args.jobs, progress)
-            sections[k] = section(k, outcomes, command, len(keys(k)))
+            outcomes = check_kind(k, args.rule, args.timeout, args.jobs, progress, args.tests)
+            sections[k] = section(k, outcomes, command, len(keys(k)), args.tests)
             caught = sum(o.verdict in ("caught", "timeout") for o in outcomes)
             progress.console.print(f"{k}: {caught} / {len(outcomes)} caught; uncaught: "
                                    + (", ".join(o.key for o in outcomes if o.verdict == "uncaught") or "none"))
