@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from sbr_helpers import board, cells, state
+from test_sbr_techniques import M_BOARD
 
 from gridlogic.puzzles.starbattle.rules import fish, rules, tier1, tier2, tier3, tier4, tier5
 from gridlogic.puzzles.starbattle.rules.geometry import Geo
@@ -204,3 +205,11 @@ def test_r6_6_n_rooks_only_on_4s_plus_2_boards() -> None:
     assert cells(step, "star") == {(4, 3)} and not cells(step, "black")
     assert "48 arrangements" in step.reason
     assert r6_6.find(state(p, OPEN10)) is None  # nothing known: every block may be the empty one
+
+
+def test_r6_2_the_m_from_the_table() -> None:
+    # test_sbr_techniques' board, through the engine's table (its tests call the function directly):
+    # rows 1-2 need 2 stars and take 3 2x2s; region A's cells there take 2 but A needs 1.
+    step = table_rule("R6.2").find(state(M_BOARD, "????../??????/??????/??????/??????/??????"))
+    assert step is not None and step.rule == "R6.2"
+    assert cells(step, "black") == {(2, 4), (2, 5)} and not cells(step, "star")
