@@ -26,9 +26,11 @@ test: $(VENV)/.dev
 	$(BIN)/mypy
 	$(BIN)/pytest
 
+# make bench: start-up, one solve/explain per kind, the step digests (minutes);
+# make bench BENCH=--long: also the corpus, generator, web, *Star benchmarks and the mutation check.
 bench: $(VENV)/.dev
 	$(BIN)/pip install -q -e '.[dev,bench]'
-	$(BIN)/python -m benchmarks.run_all
+	$(BIN)/python -m benchmarks.run_all $(BENCH)
 
 clean:
 	rm -rf $(VENV)

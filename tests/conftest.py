@@ -1,14 +1,84 @@
-"""Shared fixtures: where the corpus is (``$GRIDLOGIC_CORPUS`` or ``../shared/corpus``)."""
+"""Shared fixtures: where the corpus is (``$GRIDLOGIC_CORPUS`` or ``../shared/corpus``); and the
+mutation hook of ``benchmarks/mutation.py`` (``$GRIDLOGIC_MUTATE``), which must run before any
+rule table is built, so it comes first."""
 
 from __future__ import annotations
 
+import functools
+import importlib
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import settings
+
+
+def mutate(spec: str) -> None:
+    """Turn the rules named by ``spec`` into no-ops (their ``find`` returns None), to see whether
+    any test notices. ``spec`` is ``kind:ID`` (every rule of the kind with that id) or
+    ``kind:ID@function`` (only the one whose function has that ``__qualname__``, where a table has
+    several rules of one id). The kind's rule tables are imported and every rule object held by a
+    module of the kind (alone or in a tuple, list or dict) is patched in place; a
+    ``core.engine.Rule`` built later is patched as it is built."""
+    kind, _, rule = spec.partition(":")
+    rule_id, _, fn_name = rule.partition("@")
+    package = f"gridlogic.puzzles.{kind}"
+
+    def noop_like(original: Any) -> Any:
+        """A no-op with the original's names (tests that read a rule's module still pass)."""
+        def noop(state: object) -> None:
+            return None
+        if callable(original):
+            functools.update_wrapper(noop, original)
+        noop.mutated = True  # type: ignore[attr-defined]
+        return noop
+
+    def targeted(obj: object) -> bool:
+        if getattr(obj, "id", None) != rule_id or not hasattr(obj, "find"):
+            return False
+        fn = getattr(obj, "fn", None)
+        if getattr(getattr(obj, "find", None), "mutated", False):
+            return True  # patched as it was built
+        where = getattr(fn, "__module__", None) or type(obj).__module__
+        name = getattr(fn, "__qualname__", None) or type(obj).__qualname__
+        return where.startswith(package) and (not fn_name or name == fn_name)
+
+    def patch(obj: object) -> None:
+        noop = noop_like(getattr(obj, "fn", None) or getattr(obj, "find", None))
+        if hasattr(obj, "fn"):
+            object.__setattr__(obj, "fn", noop)
+        object.__setattr__(obj, "find", noop)
+
+    record = importlib.import_module("gridlogic.core.engine").Rule
+    original = record.__post_init__
+
+    def post_init(self: Any) -> None:
+        original(self)
+        if targeted(self):
+            patch(self)
+
+    record.__post_init__ = post_init
+    importlib.import_module(f"{package}.rules")
+    hit = 0
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(package) or module is None:
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, dict):
+                value = list(value.values())
+            for obj in value if isinstance(value, tuple | list | frozenset) else (value,):
+                if targeted(obj):
+                    patch(obj)
+                    hit += 1
+    if not hit:
+        raise SystemExit(f"GRIDLOGIC_MUTATE={spec}: no rule of that id in {package}")
+
+
+if os.environ.get("GRIDLOGIC_MUTATE"):
+    mutate(os.environ["GRIDLOGIC_MUTATE"])
 
 # Tests are deterministic: hypothesis derandomized unless HYPOTHESIS_PROFILE=explore (random search
 # belongs in benchmarks/), and no per-example deadline (a wall-clock limit fails by chance on a

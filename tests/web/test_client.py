@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from gridlogic.core import registry
 from gridlogic.core.client import Client, Tally, Value
 from gridlogic.core.registry import kinds
 
@@ -114,15 +115,22 @@ def test_every_kind_has_a_client() -> None:
 
 
 KIND_PY = '''
-from gridlogic.core.registry import Kind
+from gridlogic.core.client import Client
+from gridlogic.puzzles.starbattle.kind import StarBattleKind
 
 
-class ToyKind(Kind):
+class ToyKind(StarBattleKind):  # every part of the contract, borrowed; its own name, levels and client
     name = "toy"
-    formats = ()
-    methods = ()
     levels = ("easy",)
     options = ()
+
+    def client(self) -> Client:
+        from toykind.client import CLIENT
+
+        return CLIENT
+
+    def legup_part(self) -> None:
+        return None
 
 
 KIND = ToyKind()
@@ -144,7 +152,7 @@ def test_a_new_kind_is_a_folder_and_a_registry_line(client: TestClient, tmp_path
     monkeypatch.syspath_prepend(str(tmp_path))
     import toykind  # type: ignore[import-not-found]
 
-    monkeypatch.setattr("gridlogic.core.registry._kinds", {**kinds(), "toy": toykind.KIND})
+    monkeypatch.setitem(registry.REGISTRY, "toy", lambda: toykind.KIND)
     toy = client.get("/api/kinds").json()[-1]
     assert toy["name"] == "toy" and toy["title"] == "Toy" and toy["cycle"] == ["empty", "x"]
     assert toy["levels"] == ["easy"] and toy["generate"] == [] and not toy["provable"]

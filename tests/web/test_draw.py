@@ -138,7 +138,6 @@ def test_render_svg_png_solution_step_and_no_overwrite(tmp_path: Path) -> None:
 
 
 def test_render_sgf_goes_to_starstar_draw(tmp_path: Path) -> None:
-    pytest.importorskip("gridlogic.games.starstar.draw", reason="the *Star drawing is not on this branch")
     out = tmp_path / "game.svg"
     game = "(;FF[4]CA[UTF-8]AP[gridlogic]GN[*Star]SZ[5];B[T43];W[*50];B[];W[A21])"
     p = run("render", game, "--out", str(out), "--move", "1")

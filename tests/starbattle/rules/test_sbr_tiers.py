@@ -3,10 +3,13 @@ it should make, and stays silent where it must not fire."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from sbr_helpers import board, cells, state
+from test_sbr_techniques import M_BOARD
 
-from gridlogic.puzzles.starbattle.rules import counting, fish, rooks, squeeze, tier1, tier2, tier3, tier4
+from gridlogic.puzzles.starbattle.rules import counting, fish, rules, squeeze, tier1, tier2, tier3, tier4
 from gridlogic.puzzles.starbattle.rules.geometry import Geo
 from gridlogic.puzzles.starbattle.rules.state import Broken
 
@@ -16,6 +19,13 @@ NEUTRAL = board(2, "AAAABBBB AAAABBBB CCCCDDDD CCCCDDDD EEEEFFFF EEEEFFFF GGGGHH
 OPEN5 = "????? ????? ????? ????? ?????"
 OPEN8 = " ".join(["????????"] * 8)
 DOTS8 = ["........"] * 8
+OPEN10 = " ".join(["??????????"] * 10)
+
+
+def table_rule(rule_id: str) -> Any:
+    """The one record of ``rule_id`` in the engine's rule table."""
+    [found] = [r for r in rules() if r.id == rule_id]
+    return found
 
 
 def b8(**rows: str) -> str:
@@ -129,10 +139,14 @@ def test_r4_4_cross_region_exclusion() -> None:
 
 
 def test_r4_7_pressure_from_one_by_ns() -> None:
-    st = state(B8, b8(r2="??.??.?.", r3="?..?.?.?"))
-    step = tier4.r4_7(st)
-    assert step is None or step.rule == "R4.7"
-    assert tier4.r4_7(state(NEUTRAL, OPEN8)) is None
+    # Region C is the one cell r2c5: its star fills row 2, so the rest of the row is empty. The rule
+    # is taken from the engine's table, so a no-op R4.7 there fails this test (benchmarks/mutation.py).
+    p = board(1, "DDDDD DDDDC EDDDD EDAAD BBAAA")
+    step = table_rule("R4.7").find(state(p, OPEN5))
+    assert step is not None and step.rule == "R4.7" and step.level == 1
+    assert cells(step, "black") == {(1, 0), (1, 1), (1, 2), (1, 3)} and not cells(step, "star")
+    assert "Row 2 is full" in step.reason
+    assert table_rule("R4.7").find(state(NEUTRAL, OPEN8)) is None
 
 
 # ----- tier 5
@@ -178,7 +192,24 @@ def test_r6_4_fish() -> None:
 
 
 def test_r6_6_n_rooks_only_on_4s_plus_2_boards() -> None:
-    assert rooks.r6_6(state(NEUTRAL, OPEN8)) is None
-    p6 = board(1, "AAABBB AAABBB CCDDDE CCDDEE FFFFEE FFFFEE")
-    st = state(p6, "*????? ?????? ?????? ?????? ?????? ??????")
-    rooks.r6_6(st)  # may or may not mark; must not raise
+    r6_6 = table_rule("R6.6")  # from the engine's table, as test_r4_7 does
+    assert r6_6.find(state(NEUTRAL, OPEN8)) is None  # 8 is not 4S+2
+    # 10x10-hard#0 of the masonomara packs after two steps (a star at r7c4 and its neighbours):
+    # 48 rook placements fit, and every one leaves the block of r5c4 holding a star there.
+    p = board(2, "HHIIIIIIJJ HHIIIJJJJJ HHIIGGJJJJ HHJJJGDJBB HJJAJGDJJB EEJAJGDJJB EEEAJGJJJB EEEJJGJCCC "
+                 "EEEEJJJJCC EEEJJFFFCC")
+    marks = "?????????? ?????????? ?????????? ?????????? ??.??????? ??...????? ??.*.????? ??...????? " \
+            "?????????? ??????????"
+    step = r6_6.find(state(p, marks))
+    assert step is not None and step.rule == "R6.6"
+    assert cells(step, "star") == {(4, 3)} and not cells(step, "black")
+    assert "48 arrangements" in step.reason
+    assert r6_6.find(state(p, OPEN10)) is None  # nothing known: every block may be the empty one
+
+
+def test_r6_2_the_m_from_the_table() -> None:
+    # test_sbr_techniques' board, through the engine's table (its tests call the function directly):
+    # rows 1-2 need 2 stars and take 3 2x2s; region A's cells there take 2 but A needs 1.
+    step = table_rule("R6.2").find(state(M_BOARD, "????../??????/??????/??????/??????/??????"))
+    assert step is not None and step.rule == "R6.2"
+    assert cells(step, "black") == {(2, 4), (2, 5)} and not cells(step, "star")
