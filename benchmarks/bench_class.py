@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from benchmarks.bench_proofs import corpus_dir, texts
-from gridlogic.core.registry import detect
+from gridlogic.kinds import detect
 from gridlogic.proof.assign import Assignment
 from gridlogic.proof.cli import puzzle_text
 from gridlogic.proof.legup_xml import to_legup_xml

@@ -40,7 +40,8 @@ from typing import Any
 
 from gridlogic.core.errors import GenerationFailed
 from gridlogic.core.generation import Tally
-from gridlogic.core.registry import Kind, kind
+from gridlogic.core.registry import Kind
+from gridlogic.kinds import kind
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.shapes import Shape, shape
 

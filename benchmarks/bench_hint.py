@@ -18,8 +18,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from gridlogic.core.inputs import split_records
-from gridlogic.core.registry import detect
+from gridlogic.kinds import detect, split_records
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = ("10-2-ez.txt", "10-2-med.txt", "10-2-hard.txt", "10-2-unsorted.txt")

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from benchmarks.bench_proofs import clear_caches, corpus_dir, sources, texts
 from gridlogic.core.errors import ParseError
-from gridlogic.core.registry import detect
+from gridlogic.kinds import detect
 from gridlogic.proof import kinds
 from gridlogic.proof.checker import Budget, CheckStopped, check
 from gridlogic.proof.cli import puzzle_text

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 
 from benchmarks.bench_proofs import corpus_dir, texts
-from gridlogic.core.registry import detect
+from gridlogic.kinds import detect
 from gridlogic.proof.checker import check
 from gridlogic.proof.cli import puzzle_text
 from gridlogic.proof.legup_xml import file_solved_flag, from_legup_xml

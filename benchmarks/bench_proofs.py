@@ -22,8 +22,7 @@ from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
 
-from gridlogic.core.inputs import split_records
-from gridlogic.core.registry import detect
+from gridlogic.kinds import detect, split_records
 from gridlogic.proof.checker import check
 from gridlogic.proof.cli import puzzle_text
 from gridlogic.proof.kinds import ProofKind, proof_kind

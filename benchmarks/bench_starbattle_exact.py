@@ -22,8 +22,7 @@ from collections.abc import Callable, Iterable
 from itertools import islice
 from pathlib import Path
 
-from gridlogic.core.inputs import split_records
-from gridlogic.core.registry import detect
+from gridlogic.kinds import detect, split_records
 from gridlogic.puzzles.starbattle import StarBattle
 from gridlogic.puzzles.starbattle.exact import DEFAULT, Encoding, solutions, template
 

@@ -31,9 +31,8 @@ from typing import Any
 
 from gridlogic.core import engine
 from gridlogic.core.grid import Cell
-from gridlogic.core.inputs import split_records
-from gridlogic.core.registry import detect
 from gridlogic.core.step import Step
+from gridlogic.kinds import detect, split_records
 from gridlogic.puzzles.starbattle.exact import solutions
 from gridlogic.puzzles.starbattle.explain import explain
 from gridlogic.puzzles.starbattle.formats import sbl, sbn

@@ -29,7 +29,7 @@ import sys
 import time
 from collections import Counter, defaultdict
 
-from gridlogic.core.registry import kind
+from gridlogic.kinds import kind
 from gridlogic.puzzles.binary.formats import rows as rows_format
 from gridlogic.puzzles.binary.levels import LEVELS
 

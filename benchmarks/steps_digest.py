@@ -21,8 +21,7 @@ from typing import Any
 
 from gridlogic import service
 from gridlogic.core.errors import GridlogicError
-from gridlogic.core.inputs import split_records
-from gridlogic.core.registry import kind
+from gridlogic.kinds import kind, split_records
 
 CORPUS = Path(os.environ.get("GRIDLOGIC_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
 SOURCES = {

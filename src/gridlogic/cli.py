@@ -19,7 +19,8 @@ from gridlogic.core.errors import Contradiction, GridlogicError, ParseError
 from gridlogic.core.inputs import read_argument
 from gridlogic.core.numbers import parse_size
 from gridlogic.core.output import jsonl
-from gridlogic.core.registry import AnyKind, kind, kinds
+from gridlogic.core.registry import AnyKind
+from gridlogic.kinds import kind, kinds, take_options
 from gridlogic.params import Int, Seconds
 
 OPTIONAL_COMMANDS = {
@@ -79,7 +80,7 @@ def cli() -> None:
 
 @cli.command(cls=KindCommand)
 @click.argument("puzzle")
-@click.option("--method", default=None, help="Exact method (starbattle/binary: sat; str8ts: sat|backtrack).")
+@click.option("--method", default=None, help="Exact method of the kind (default sat; a wrong one lists the kind's methods).")
 @common
 def solve(puzzle: str, method: str | None, as_json: bool, kind_name: str | None, format_name: str | None,
           **given: object) -> None:
@@ -237,7 +238,7 @@ def generate(kind_name: str, size: str | None, difficulty: str | None, seed: int
     if size is not None:
         parse_size(size, "--size")
     base = seed if seed is not None else int(time.time())
-    options: dict[str, Any] = {**k.take_options(given_options(given), "generate"), "time_limit": time_limit,
+    options: dict[str, Any] = {**take_options(k, given_options(given), "generate"), "time_limit": time_limit,
                                "attempts": attempts}
     seen: set[str] = set()
     s = base

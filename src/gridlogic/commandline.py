@@ -11,10 +11,11 @@ from typing import Any
 import click
 
 from gridlogic.core.errors import GridlogicError
-from gridlogic.core.inputs import read_argument, split_records
+from gridlogic.core.inputs import read_argument
 from gridlogic.core.options import Option, Value, union
 from gridlogic.core.output import jsonl
-from gridlogic.core.registry import AnyKind, Record, detect, kind, kinds
+from gridlogic.core.registry import AnyKind, Record
+from gridlogic.kinds import detect, kind, kinds, split_records, take_options
 from gridlogic.params import Int
 
 
@@ -90,7 +91,7 @@ class Ctx:
         for rec in records:
             try:
                 k, fmt = detect(rec.text, self.kind, self.format, fallback=True)
-                taken = k.take_options(self.options, self.command)
+                taken = take_options(k, self.options, self.command)
                 puzzle = k.configure(fmt.read(rec.text), taken)
             except GridlogicError as e:
                 if not many:

@@ -300,9 +300,8 @@ def bad_runs(seed: int, count: int) -> Iterator[Run]:
 # ----- the readers, for the property tests
 def readers() -> dict[str, Callable[[str], Any]]:
     """Every text reader of the package by name: formats, containers, proofs, game records."""
-    from gridlogic.core.inputs import split_records
-    from gridlogic.core.registry import kinds
     from gridlogic.games.starstar.sgf import parse_records
+    from gridlogic.kinds import kinds, split_records
     from gridlogic.proof.cli import read_proofs
 
     found: dict[str, Callable[[str], Any]] = {}

@@ -13,9 +13,9 @@ from itertools import islice
 from typing import Any
 
 from gridlogic.core.errors import GridlogicError, ParseError
-from gridlogic.core.inputs import split_records
 from gridlogic.core.options import Option, Value, field_name
-from gridlogic.core.registry import NO_OPTIONS, AnyKind, Generated, detect, kind
+from gridlogic.core.registry import NO_OPTIONS, AnyKind, Generated
+from gridlogic.kinds import detect, kind, split_records, take_options
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def load(spec: Spec, spell: Callable[[Option], str] = field_name) -> Loaded:
         raise ParseError(f"puzzle {spec.index + 1} asked for, the input holds {len(records)}", "index")
     rec = records[spec.index]
     k, fmt = detect(rec.text, spec.kind, spec.format, fallback=True)
-    options = k.take_options(spec.options, spec.command, spell)
+    options = take_options(k, spec.options, spec.command, spell)
     where = f"puzzle {rec.id}" if len(records) > 1 else None
     try:
         puzzle = k.configure(fmt.read(rec.text), options)

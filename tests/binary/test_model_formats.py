@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridlogic.core.errors import GridlogicError, ParseError, ValidationError
-from gridlogic.core.registry import detect
+from gridlogic.kinds import detect
 from gridlogic.puzzles.binary import KIND, Binary
 from gridlogic.puzzles.binary.formats import legup, rows
 

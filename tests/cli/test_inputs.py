@@ -11,8 +11,8 @@ import pytest
 
 from gridlogic.cli import main
 from gridlogic.core.errors import ParseError
-from gridlogic.core.inputs import split_records, strip_comment
 from gridlogic.core.numbers import decode, parse_float, parse_int, parse_size
+from gridlogic.kinds import split_records, strip_comment
 
 SBN = "5x1.AABCDABBCDABBCDEBBCDEBCCD"
 

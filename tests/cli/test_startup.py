@@ -65,7 +65,7 @@ def test_solving_a_star_battle_imports_no_other_kinds_heavy_parts() -> None:
 
 
 def test_levels_are_the_rules_levels() -> None:
-    from gridlogic.core.registry import kind
+    from gridlogic.kinds import kind
     from gridlogic.puzzles.binary.rules import LEVELS as BINARY
     from gridlogic.puzzles.starbattle.rules import LEVELS as STARBATTLE_LEVELS
     from gridlogic.puzzles.str8ts.rules import LEVELS as STR8TS

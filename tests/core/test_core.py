@@ -93,7 +93,7 @@ def test_engine_applies_cheapest_first_and_grades() -> None:
 
 
 def test_split_records_lines_versus_one_multiline_puzzle() -> None:
-    from gridlogic.core.inputs import split_records
+    from gridlogic.kinds import split_records
 
     urls = ["https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou", "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk"]
     recs = split_records("# two puzzles\n" + "\n".join(urls) + "\n")

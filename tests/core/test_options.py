@@ -6,7 +6,7 @@ import pytest
 
 from gridlogic.core.errors import ParseError
 from gridlogic.core.options import Option, field_name, take, union
-from gridlogic.core.registry import kind, kinds
+from gridlogic.kinds import kind, kinds
 
 STARS = Option("stars", int, "stars", lo=1, hi=9, commands=frozenset({"generate"}))
 UNIQUE = Option("unique_lines", bool, "distinct", default=True, flag="--no-unique-lines")

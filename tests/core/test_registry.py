@@ -8,9 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from gridlogic.core import registry
+from gridlogic import kinds as kinds_registry
 from gridlogic.core.errors import ParseError, UnknownFormatError, UnsupportedError
-from gridlogic.core.registry import REGISTRY, AnyKind, Kind, detect, kind, kinds
+from gridlogic.core.registry import AnyKind, Kind
+from gridlogic.kinds import REGISTRY, detect, kind, kinds
 
 URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 
@@ -18,9 +19,9 @@ URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 @pytest.fixture
 def fresh() -> Iterator[None]:
     """The registry's load-once cache emptied before and after (a test may register a broken kind)."""
-    registry.load.cache_clear()
+    kinds_registry.load.cache_clear()
     yield
-    registry.load.cache_clear()
+    kinds_registry.load.cache_clear()
 
 
 def test_every_kind_declares_every_part() -> None:
@@ -90,4 +91,4 @@ def test_a_sniffer_bug_propagates(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_kinds_are_loaded_lazily_one_by_one(fresh: None) -> None:
     kind("str8ts")
-    assert registry.load.cache_info().currsize == 1
+    assert kinds_registry.load.cache_info().currsize == 1

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gridlogic.core.inputs import split_records
-from gridlogic.core.registry import Kind, detect
+from gridlogic.core.registry import Kind
 from gridlogic.core.step import Step
+from gridlogic.kinds import detect, split_records
 
 MARK_CHAR = {"star": "*", "black": "."}
 

@@ -12,7 +12,7 @@ from hint_boards import MARK_CHAR, Case, binary_unique, starbattle_10x2, str8ts_
 
 from gridlogic.core.errors import ParseError
 from gridlogic.core.hint import count_wrong, parse_board_text
-from gridlogic.core.registry import detect
+from gridlogic.kinds import detect
 
 SB6 = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 SB6_SOLUTION = [".*....", "...*..", ".....*", "..*...", "....*.", "*....."]

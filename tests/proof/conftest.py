@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gridlogic.core.registry import detect
+from gridlogic.kinds import detect
 from gridlogic.proof.cli import puzzle_text
 from gridlogic.proof.make import make
 from gridlogic.proof.model import Proof

@@ -144,7 +144,7 @@ def test_assignment_round_trip_and_grading(capsys: pytest.CaptureFixture[str], m
 
 
 def test_assignment_rule_list_and_cap() -> None:
-    from gridlogic.core.registry import detect
+    from gridlogic.kinds import detect
     from gridlogic.proof.make import make
     k, fmt = detect(URL)
     proof = make(k, fmt.read(URL), URL)

@@ -57,7 +57,7 @@ def test_unknown_ids_and_whole_solution_steps_are_rejected() -> None:
 
 
 def test_technique_steps_are_judged_by_their_own_rule() -> None:
-    from gridlogic.core.registry import detect
+    from gridlogic.kinds import detect
     k, fmt = detect(URL)
     step = k.explain(fmt.read(URL)).steps[0]
     marks = [[*m.cell, m.value] for m in step.marks]

@@ -62,7 +62,7 @@ def test_check_stops_at_its_cost_limit(capsys: pytest.CaptureFixture[str], monke
 
 
 def _legup_proof() -> Proof:
-    from gridlogic.core.registry import detect
+    from gridlogic.kinds import detect
     from gridlogic.proof.make import make
     k, fmt = detect(URL)
     return make(k, fmt.read(URL), URL, legup_only=True)

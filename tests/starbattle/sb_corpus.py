@@ -7,8 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from gridlogic.core.inputs import split_records
-from gridlogic.core.registry import detect
+from gridlogic.kinds import detect, split_records
 from gridlogic.puzzles.starbattle import StarBattle
 
 MULTI = {"6x6 Star Battle 1star Normal3.xml", "7x7 Star Battle 1star Hard1.xml", "7x7 Star Battle 1star Normal.xml",

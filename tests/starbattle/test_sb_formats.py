@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gridlogic.core.errors import GridlogicError, ParseError, UnsupportedError, ValidationError
-from gridlogic.core.inputs import split_records
-from gridlogic.core.registry import detect
+from gridlogic.kinds import detect, split_records
 from gridlogic.puzzles.starbattle import StarBattle
 from gridlogic.puzzles.starbattle.formats import legup, picture, puzzlink, pzprv3, sbl, sbn
 from gridlogic.puzzles.starbattle.model import regions_from_labels

@@ -10,8 +10,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from gridlogic.core.errors import GridlogicError
-from gridlogic.core.inputs import split_records
-from gridlogic.core.registry import detect
+from gridlogic.kinds import detect, split_records
 from gridlogic.puzzles.starbattle import StarBattle
 from gridlogic.puzzles.starbattle.check import parse_solution
 from gridlogic.puzzles.starbattle.formats import FORMATS, legup, puzzlink, pzprv3, sbn

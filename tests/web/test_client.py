@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from gridlogic.core import registry
+from gridlogic import kinds as kinds_registry
 from gridlogic.core.client import Client, Tally, Value
-from gridlogic.core.registry import kinds
+from gridlogic.kinds import kinds
 
 STATIC = resources.files("gridlogic.web").joinpath("static")
 KIND_WORDS = re.compile(r"star ?battle|binary|str8ts", re.IGNORECASE)
@@ -152,7 +152,7 @@ def test_a_new_kind_is_a_folder_and_a_registry_line(client: TestClient, tmp_path
     monkeypatch.syspath_prepend(str(tmp_path))
     import toykind  # type: ignore[import-not-found]
 
-    monkeypatch.setitem(registry.REGISTRY, "toy", lambda: toykind.KIND)
+    monkeypatch.setitem(kinds_registry.REGISTRY, "toy", lambda: toykind.KIND)
     toy = client.get("/api/kinds").json()[-1]
     assert toy["name"] == "toy" and toy["title"] == "Toy" and toy["cycle"] == ["empty", "x"]
     assert toy["levels"] == ["easy"] and toy["generate"] == [] and not toy["provable"]

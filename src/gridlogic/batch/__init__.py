@@ -29,9 +29,9 @@ from gridlogic.batch.pool import local, ray
 from gridlogic.batch.tasks import COMMANDS, Task
 from gridlogic.commandline import KindCommand, given_options
 from gridlogic.core.files import FileError, check_target, same_file
-from gridlogic.core.inputs import read_argument, split_records
+from gridlogic.core.inputs import read_argument
 from gridlogic.core.numbers import parse_size
-from gridlogic.core.registry import kind
+from gridlogic.kinds import kind, split_records, take_options
 from gridlogic.params import Int, Seconds
 
 
@@ -45,7 +45,7 @@ def tasks_for(command: str, inputs: Iterable[str], kind_name: str | None, format
     if command == "generate":
         for name in inputs:
             k = kind(name)
-            taken = k.take_options(kind_options, command)
+            taken = take_options(k, kind_options, command)
             if options.get("size") is not None:
                 parse_size(options["size"], "--size")
             if options.get("difficulty") is not None and k.levels:

@@ -11,7 +11,7 @@ from typing import Any
 from gridlogic import service
 from gridlogic.batch.out import Key, real_source
 from gridlogic.core.errors import GridlogicError, UnsupportedError
-from gridlogic.core.registry import detect, kind, kinds
+from gridlogic.kinds import detect, kind, kinds, take_options
 
 COMMANDS = ("solve", "count", "grade", "explain", "check", "generate")
 
@@ -73,12 +73,12 @@ def run_task(task: Task) -> dict[str, Any]:
 def _run(task: Task) -> dict[str, Any]:
     if task.command == "generate":
         k = kind(task.text)
-        taken = k.take_options(task.kind_options, task.command)
+        taken = take_options(k, task.kind_options, task.command)
         g = k.generate(size=task.options.get("size"), difficulty=task.options.get("difficulty"), seed=task.seed,
                        options=taken)
         return {**service.generated(k, g, task.seed, task.id), **head(task, k.name)}
     k, fmt = detect(task.text, task.kind, task.format, fallback=True)
-    taken = k.take_options(task.kind_options, task.command)
+    taken = take_options(k, task.kind_options, task.command)
     puzzle = k.configure(fmt.read(task.text), taken)
     row = head(task, k.name)
     if task.command == "solve":

@@ -9,15 +9,14 @@ import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from gridlogic.core.client import Client
-from gridlogic.core.errors import GridlogicError, ParseError, UnknownFormatError, UnsupportedError
+from gridlogic.core.errors import ParseError, UnsupportedError
 from gridlogic.core.grid import Cell
 from gridlogic.core.numbers import is_int, parse_int, shown
-from gridlogic.core.options import Option, Value, flag_name, take
+from gridlogic.core.options import Option, Value
 from gridlogic.core.step import Explanation, Grade, Violation
 
 if TYPE_CHECKING:  # types only: reading a puzzle (and ``gridlogic --help``) need neither module
@@ -138,13 +137,6 @@ class Kind(ABC, Generic[P]):
     def puzzle_options(self, puzzle: P) -> dict[str, Value]:
         """The kind's options a puzzle holds (Binary ``unique_lines``), for a page to show; {} if none."""
 
-    def take_options(self, given: Mapping[str, object], command: str, spell: Callable[[Option], str] = flag_name,
-                     ) -> dict[str, Value]:
-        """The options of ``given`` this kind takes for ``command``, checked against its schema;
-        one it does not take is a :class:`ParseError` naming it (spelled by ``spell``)."""
-        every = [o for k in kinds().values() for o in k.options]
-        return take(self.name, self.options, given, command, every, spell)
-
     def format(self, name: str) -> Format:
         for f in self.formats:
             if f.name == name:
@@ -259,76 +251,3 @@ class Kind(ABC, Generic[P]):
 
 AnyKind = Kind[Any]
 """A kind whose puzzle type the caller does not know (interfaces: the kind is detected)."""
-
-
-def _starbattle() -> AnyKind:
-    from gridlogic.puzzles.starbattle.kind import KIND
-    return KIND
-
-
-def _binary() -> AnyKind:
-    from gridlogic.puzzles.binary.kind import KIND
-    return KIND
-
-
-def _str8ts() -> AnyKind:
-    from gridlogic.puzzles.str8ts.kind import KIND
-    return KIND
-
-
-REGISTRY: dict[str, Callable[[], AnyKind]] = {"starbattle": _starbattle, "binary": _binary, "str8ts": _str8ts}
-"""Every kind, by name, as a function importing it when first asked for (a Star Battle ``solve
---kind starbattle`` never imports Binary). Order = sniffing priority. A kind whose import fails
-fails loudly: an ImportError is a bug or a missing dependency, never "no such kind"."""
-
-
-@cache
-def load(name: str) -> AnyKind:
-    k = REGISTRY[name]()
-    if k.name != name:
-        raise TypeError(f"the registry's {name!r} loads the kind {k.name!r}")
-    return k
-
-
-def kinds() -> dict[str, AnyKind]:
-    """Every kind, loaded, in sniffing order."""
-    return {name: load(name) for name in REGISTRY}
-
-
-def kind(name: str) -> AnyKind:
-    if name not in REGISTRY:
-        raise UnsupportedError(f"unknown kind {name!r} (kinds: {', '.join(REGISTRY)})")
-    return load(name)
-
-
-def detect(text: str, kind_name: str | None = None, format_name: str | None = None,
-           fallback: bool = False) -> tuple[AnyKind, Format]:
-    """The kind and format of one puzzle text (``--kind``/``--format`` narrow or decide it).
-    With ``fallback`` and a kind given, a text no format recognises goes to the kind's default
-    format, whose reader can say precisely what is wrong with it."""
-    pool = [kind(kind_name)] if kind_name else list(kinds().values())
-    if format_name:
-        matches = [k for k in pool if any(f.name == format_name for f in k.formats)]
-        if not matches:
-            raise UnsupportedError(f"no kind has a format {format_name!r}")
-        return matches[0], matches[0].format(format_name)
-    for k in pool:
-        for f in k.formats:
-            try:
-                if f.sniff(text):
-                    return k, f
-            except GridlogicError:  # a sniffer may say "no" by raising; any other error is a bug
-                continue
-    if fallback and kind_name:
-        return pool[0], pool[0].default_format()
-    shown = text.strip().splitlines()[0][:40] if text.strip() else ""
-    what = f"{kind_name} puzzle" if kind_name else "puzzle"
-    raise UnknownFormatError(f"not a {what} in any format I know: {shown!r}")
-
-
-def sniffs(text: str) -> bool:
-    try:
-        detect(text)
-    except (ParseError, UnsupportedError):
-        return False
-    return True

@@ -26,7 +26,7 @@ from urllib.parse import quote
 from gridlogic.core.errors import GridlogicError, ParseError
 from gridlogic.core.numbers import load_json
 from gridlogic.proof.checker import Budget, Report, check
-from gridlogic.proof.kinds import kind_for, legup_kind, proof_kind
+from gridlogic.proof.kinds import kind_for, legup_kind, proof_kind, proof_kinds
 from gridlogic.proof.model import RULE_SETS, Goal, Node, Proof
 
 
@@ -81,7 +81,7 @@ class Assignment:
         kind_name = obj.get("kind")
         puzzles = obj.get("puzzles")
         if not isinstance(kind_name, str):
-            raise ParseError("expected a kind (starbattle or binary)", "assignment.kind")
+            raise ParseError(f"expected a kind ({' or '.join(proof_kinds())})", "assignment.kind")
         proof_kind(kind_name)
         if not (isinstance(puzzles, list) and puzzles and all(isinstance(p, str) for p in puzzles)):
             raise ParseError("expected a non-empty list of puzzle texts", "assignment.puzzles")

@@ -9,11 +9,11 @@ import click
 
 from gridlogic.core.errors import ParseError
 from gridlogic.core.files import check_target, write_text
-from gridlogic.core.inputs import read_argument, split_records
-from gridlogic.core.registry import detect, kind
+from gridlogic.core.inputs import read_argument
+from gridlogic.kinds import detect, kind, split_records
 from gridlogic.params import Int
 from gridlogic.proof.assign import Assignment, parse_rules
-from gridlogic.proof.cli import puzzle_text
+from gridlogic.proof.loading import puzzle_text
 from gridlogic.proof.model import GOAL_TYPES, Goal, GoalCell
 
 

@@ -8,22 +8,22 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from gridlogic.commandline import KindCommand, given_options
-from gridlogic.core.errors import GridlogicError, ParseError
+from gridlogic.core.errors import ParseError
 from gridlogic.core.files import check_target, write_text
-from gridlogic.core.inputs import read_argument, split_records
+from gridlogic.core.inputs import read_argument
 from gridlogic.core.output import jsonl
-from gridlogic.core.registry import AnyKind, detect, kind
+from gridlogic.kinds import detect, kind, split_records, take_options
 from gridlogic.params import Int, Seconds
 from gridlogic.proof.assign import Assignment
 from gridlogic.proof.checker import Budget, check
 from gridlogic.proof.grade import ASSIGNMENT_HEADER, HEADER, Row, grade_file, proof_files, summary, to_csv
+from gridlogic.proof.loading import puzzle_text
 from gridlogic.proof.make import NoProof, make
 from gridlogic.proof.reading import read_proofs, read_proofs_located
 from gridlogic.proof.render import render
@@ -33,7 +33,7 @@ DEFAULT_SECONDS = 60.0
 DEFAULT_ORACLE_CALLS = 20000
 GRADE_SECONDS = 10.0
 
-__all__ = ["proof", "puzzle_text", "read_proofs"]
+__all__ = ["proof", "read_proofs"]
 
 
 @click.group("proof")
@@ -64,7 +64,7 @@ def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str
     worst = 0
     for rec in records:
         k, fmt = detect(rec.text, kind_name, format_name)
-        p = k.configure(fmt.read(rec.text), k.take_options(given_options(given), "proof"))
+        p = k.configure(fmt.read(rec.text), take_options(k, given_options(given), "proof"))
         try:
             pr = make(k, p, puzzle_text(k, p, rec.text), legup_only=legup_only)
         except NoProof as e:
@@ -87,23 +87,6 @@ def make_cmd(puzzle: str, as_json: bool, kind_name: str | None, format_name: str
         else:
             click.echo(json.dumps(pr.to_json(), indent=1, ensure_ascii=False))
     _exit(worst)
-
-
-def puzzle_text(k: AnyKind, puzzle: Any, text: str) -> str:
-    """The puzzle as one line if its text is multi-line (a LEGUP file) and a one-line format of the
-    kind keeps it whole; else the text as given."""
-    if "\n" not in text.strip():
-        return text.strip()
-    for f in k.formats:
-        if f.write is None:
-            continue
-        try:
-            line = f.write(puzzle)
-            if "\n" not in line.strip() and f.read(line) == puzzle:
-                return line.strip()
-        except GridlogicError:
-            continue
-    return text
 
 
 @proof.command("check")

@@ -13,7 +13,7 @@ from typing import Any
 from gridlogic.core.errors import UnsupportedError
 from gridlogic.core.options import Value
 from gridlogic.core.proofrules import Change, LegupRules
-from gridlogic.core.registry import REGISTRY, detect, kind
+from gridlogic.kinds import REGISTRY, detect, kind
 from gridlogic.proof.model import RULE_SETS
 
 OptionItems = tuple[tuple[str, Value], ...]

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from gridlogic.core import legupfile
 from gridlogic.core.errors import GridlogicError, ParseError
 from gridlogic.core.options import Value
-from gridlogic.core.registry import kind
+from gridlogic.kinds import kind
 from gridlogic.proof.kinds import proof_kind, proof_kinds
 from gridlogic.proof.legup_names import (
     GRIDLOGIC_PUZZLE,

@@ -22,7 +22,7 @@ from datetime import datetime
 
 from gridlogic.core import legupfile
 from gridlogic.core.errors import GridlogicError, UnsupportedError
-from gridlogic.core.registry import detect, kind
+from gridlogic.kinds import detect, kind
 from gridlogic.proof import legup_flag
 from gridlogic.proof.kinds import proof_kind, proof_kinds
 from gridlogic.proof.legup_flag import file_solved_flag, java_hash, solved_flag, solved_hash

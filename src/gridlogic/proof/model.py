@@ -17,7 +17,7 @@ from typing import Any
 from gridlogic.core.errors import ParseError
 from gridlogic.core.numbers import load_json
 from gridlogic.core.options import Option, Value
-from gridlogic.core.registry import REGISTRY, kind
+from gridlogic.kinds import REGISTRY, kind
 
 Mark = tuple[int, int, str]
 """``(row, col, value)``: one cell set to a contract mark value."""

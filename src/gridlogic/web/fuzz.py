@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from gridlogic.core.registry import kinds
+from gridlogic.kinds import kinds
 
 MARK = "QZXJ7"
 """A token no message could contain by chance: it is in every hostile string."""

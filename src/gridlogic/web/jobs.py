@@ -14,7 +14,7 @@ from gridlogic import service
 from gridlogic.core.generation import within
 from gridlogic.core.hint import count_wrong
 from gridlogic.core.options import field_name
-from gridlogic.core.registry import kind
+from gridlogic.kinds import kind, take_options
 from gridlogic.service import Spec, load
 
 WARM_PUZZLES = ("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou", "6x6:0..0.......10...1....0.1.11..1......",
@@ -76,7 +76,7 @@ def generate(kind_name: str, size: str | None, difficulty: str | None, seed: int
     """A new puzzle; ``given``: the kind's generate options (checked here, by field name);
     ``time_limit`` lets a generator that honours it give up with its own answer before the pool stops it."""
     k = kind(kind_name)
-    options: dict[str, object] = {**k.take_options(given, "generate", field_name)}
+    options: dict[str, object] = {**take_options(k, given, "generate", field_name)}
     if time_limit is not None:
         options["time_limit"] = time_limit
     with within(time_limit or 0, f"{k.name} puzzle"):

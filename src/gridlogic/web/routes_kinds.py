@@ -7,7 +7,8 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from gridlogic.core.registry import AnyKind, kinds
+from gridlogic.core.registry import AnyKind
+from gridlogic.kinds import kinds
 
 router = APIRouter()
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sbr_helpers import board, state
 
-from gridlogic.core.registry import kind
+from gridlogic.kinds import kind
 from gridlogic.puzzles.starbattle import hint as sb_hint
 from gridlogic.puzzles.starbattle.exact import solutions
 from gridlogic.puzzles.starbattle.formats import sbl
