@@ -80,7 +80,8 @@ def cli() -> None:
 
 @cli.command(cls=KindCommand)
 @click.argument("puzzle")
-@click.option("--method", default=None, help="Exact method of the kind (default sat; a wrong one lists the kind's methods).")
+@click.option("--method", default=None,
+              help="Exact method of the kind (default sat; a wrong one lists the kind's methods).")
 @common
 def solve(puzzle: str, method: str | None, as_json: bool, kind_name: str | None, format_name: str | None,
           **given: object) -> None:

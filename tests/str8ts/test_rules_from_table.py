@@ -66,6 +66,6 @@ def test_bounded_contradiction_on_the_corpus_puzzle_that_needs_it() -> None:
     # jamesaustin/klaus155 (str8ts.tsv): every other rule is stuck twice on the way; the search moves
     klaus155 = "1....8...41......85.#...#.........3...69#.......3.5.2..2#4..#.........4.....6...."
     loaded = service.load(service.Spec(klaus155, kind="str8ts"))
-    ex = loaded.kind.explain(loaded.puzzle, None, False)
+    ex = loaded.kind.explain(loaded.puzzle, None)
     assert ex.status == "solved"
     assert [s.rule for s in ex.steps].count("BoundedContradiction") == 2

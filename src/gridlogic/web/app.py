@@ -142,7 +142,7 @@ def create_app(workers: int = 2, time_limit: float = 10.0, max_body: int = MAX_B
         pool.close()
 
     app = FastAPI(title="gridlogic", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
-                  description="Play, solve, explain, grade, check and generate logic puzzles (the kinds: `/api/kinds`). "
+                  description="Play, solve, explain, grade, check and generate logic puzzles (kinds: `/api/kinds`). "
                   "Errors are `{\"error\": \"<what, where>\"}` with a 4xx status; solver work past the time "
                   "limit answers 503.")
     app.state.pool = pool
