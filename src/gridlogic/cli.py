@@ -1,6 +1,6 @@
 """The ``gridlogic`` command: thin glue from arguments to the library to text or JSON lines.
 
-No puzzle logic lives here: kinds are looked up in :mod:`gridlogic.core.registry`.
+No puzzle logic lives here: kinds are looked up in :mod:`gridlogic.kinds`.
 """
 
 from __future__ import annotations

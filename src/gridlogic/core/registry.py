@@ -1,7 +1,7 @@
-"""The kind contract and the kind registry. Each puzzle kind declares every part once in its
-``kind.py`` (a :class:`Kind` subclass: formats, exact solver, human solver, generator, drawing,
-hint, LEGUP rules, options schema) and has one line in :data:`REGISTRY`. The CLI, the web app and
-the proof layer look kinds up here, so adding a kind touches no interface code."""
+"""The kind contract. Each puzzle kind declares every part once in its ``kind.py`` (a :class:`Kind`
+subclass: formats, exact solver, human solver, generator, drawing, hint, LEGUP rules, client
+descriptor, options schema) and has one line in :data:`gridlogic.kinds.REGISTRY`, where the CLI, the
+web app and the proof layer look kinds up; so adding a kind touches no interface code."""
 
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ class Kind(ABC, Generic[P]):
     @abstractmethod
     def configure(self, puzzle: P, options: Mapping[str, Value]) -> P:
         """The puzzle with the kind's options applied (only those of :attr:`options`, checked by
-        :meth:`take_options`; e.g. Binary's ``unique_lines``)."""
+        :func:`gridlogic.kinds.take_options`; e.g. Binary's ``unique_lines``)."""
 
     @abstractmethod
     def puzzle_options(self, puzzle: P) -> dict[str, Value]:
