@@ -45,7 +45,8 @@ class Client:
     board's side); ``rules``: the puzzle's rules in a sentence or two; ``help``: how to play it on the page;
     ``pencil``: pencil marks (P switches them on); ``provable``: proof mode has the kind.
     ``goal`` is the proof page's goal, a template: ``{field}`` is a field of the proof's start answer,
-    ``{field:text}`` is ``text`` when that field is true."""
+    ``{field:text}`` is ``text`` when that field is true. ``example``: one small puzzle of the kind (the
+    web workers solve, explain and hint it once before they take work)."""
 
     title: str
     values: tuple[Value, ...]
@@ -58,6 +59,7 @@ class Client:
     provable: bool = False
     goal: str = ""
     tally: Tally | None = None
+    example: str = ""
 
     def __post_init__(self) -> None:
         names = {v.name for v in self.values}

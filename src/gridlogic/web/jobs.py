@@ -14,12 +14,14 @@ from gridlogic import service
 from gridlogic.core.generation import within
 from gridlogic.core.hint import count_wrong
 from gridlogic.core.options import field_name
-from gridlogic.kinds import kind, take_options
+from gridlogic.kinds import kind, kinds, take_options
 from gridlogic.service import Spec, load
 
-WARM_PUZZLES = ("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou", "6x6:0..0.......10...1....0.1.11..1......",
-                ".e...24#.#.#.......2.5..#.#.#....4a.")
-"""One small puzzle of each kind: a worker solves, explains and hints each once before it takes work."""
+
+def warm_puzzles() -> list[str]:
+    """One small puzzle of each kind (its client descriptor's ``example``): a worker solves, explains
+    and hints each once before it takes work."""
+    return [k.client().example for k in kinds().values()]
 
 
 SMALL_CHARS = 400
@@ -33,7 +35,7 @@ def small(puzzle: str) -> bool:
 
 def warm() -> None:
     """Import and run every path a first request takes (solvers, rules, hint), so it is not slower than later ones."""
-    for text in WARM_PUZZLES:
+    for text in warm_puzzles():
         spec = Spec(text)
         solve(spec, None)
         explain(spec, None)

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from gridlogic.kinds import kinds
+
 PLAN: tuple[tuple[str, str, int | None, str, int], ...] = (
     # kind, size, stars, grade, seed
     ("starbattle", "6", 1, "Easy", 11), ("starbattle", "6", 1, "Medium", 12),
@@ -25,14 +27,13 @@ PLAN: tuple[tuple[str, str, int | None, str, int], ...] = (
     ("str8ts", "6", None, "easy", 31), ("str8ts", "6", None, "moderate", 32), ("str8ts", "9", None, "easy", 33),
     ("str8ts", "9", None, "moderate", 34), ("str8ts", "9", None, "tough", 35), ("str8ts", "9", None, "diabolical", 36),
 )
-NAMES = {"starbattle": "Star Battle", "binary": "Binary", "str8ts": "Str8ts"}
 OUT = Path(__file__).parent / "static" / "library.json"
 
 
 def title(kind: str, size: str, stars: int | None, grade: str) -> str:
     side = size if "x" in size else f"{size}x{size}"
     star = f", {stars}★" if stars else ""
-    return f"{NAMES[kind]} {side}{star} · {grade}"
+    return f"{kinds()[kind].client().title} {side}{star} · {grade}"
 
 
 def build(timeout: float = 300) -> list[dict[str, object]]:

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from pydantic import Field, StringConstraints
 
 from gridlogic import service
-from gridlogic.web.jobs import WARM_PUZZLES, small
+from gridlogic.web.jobs import small, warm_puzzles
 from gridlogic.web.requests import KindOptionsIn
 
 MAX_TEXT = 200_000
@@ -37,7 +37,7 @@ def hint_job(spec: service.Spec, board: list[str], max_level: int | str | None) 
 
 def warm() -> None:
     """Run the hint path once (its imports and caches), so a first hint is not slower than later ones."""
-    for text in WARM_PUZZLES:
+    for text in warm_puzzles():
         ld = service.load(service.Spec(text))
         hint_job(service.Spec(text, command="hint"), ld.kind.start_rows(ld.puzzle), None)
 

@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field, StringConstraints
 
 from gridlogic.proof import interactive, loading
-from gridlogic.web.jobs import WARM_PUZZLES
+from gridlogic.web.jobs import warm_puzzles
 from gridlogic.web.requests import KindOptionsIn
 
 MAX_TEXT = 200_000
@@ -59,7 +59,7 @@ class OpenIn(BaseModel):
 
 def warm() -> None:
     """Run the proof-start path once (its imports and caches), so a first proof is not slower."""
-    for text in WARM_PUZZLES:
+    for text in warm_puzzles():
         k, _, _ = loading.load(text)
         if k.legup_part() is not None:  # the kinds proof mode knows
             interactive.start(text)

@@ -3,6 +3,7 @@
 from gridlogic.core.client import Client, Value
 
 CLIENT = Client(
+    example="6x6:0..0.......10...1....0.1.11..1......",
     title="Binary",
     values=(Value("empty", "?", " "), Value("0", "0", "0"), Value("1", "1", "1")),
     cycle=("empty", "0", "1"),

@@ -3,6 +3,7 @@
 from gridlogic.core.client import Client, Tally, Value
 
 CLIENT = Client(
+    example="https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou",
     title="Star Battle",
     values=(Value("unknown", "?", " "), Value("star", "*", "★"), Value("black", ".", "•")),
     cycle=("unknown", "star", "black"),

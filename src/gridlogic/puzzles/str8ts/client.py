@@ -3,6 +3,7 @@
 from gridlogic.core.client import Client, Value
 
 CLIENT = Client(
+    example=".e...24#.#.#.......2.5..#.#.#....4a.",
     title="Str8ts",
     values=(Value("empty", "?", " "), Value("black", "#", "#"),
             *(Value(str(d), str(d), str(d)) for d in range(1, 10))),
