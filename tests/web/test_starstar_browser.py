@@ -255,3 +255,96 @@ def test_play_white_with_the_pie_rule_and_swap(served: tuple[str, FastAPI], brow
     wait_idle(page)
     assert "4.pass" in page.inner_text("#moves") and len(page.inner_text("#moves").split()) >= 5
     page.close()
+
+
+def test_the_rules_and_every_score_term_are_explained(served: tuple[str, FastAPI], browser: Any) -> None:
+    url, _ = served
+    page = open_game(browser, url, 4)
+    rules = page.inner_text("#rules-play")
+    for word in ("empty node", "peri", "quark", "star", "Swap"):
+        assert word in rules, word
+    page.click("#rules-score summary")
+    assert page.is_visible("#term-schmittberger")
+    keys = page.eval_on_selector_all("#score tbody tr", "rows => rows.map(r => r.dataset.key)")
+    assert keys == ["peries", "stars", "quarks", "quark_peri", "adjustment", "conventional", "simplified",
+                    "schmittberger"]
+    for key in keys:  # each row's name carries its definition: a tooltip and a description for screen readers
+        head = page.locator(f'#score tbody tr[data-key="{key}"] th')
+        definition = page.inner_text(f"#term-{key}")
+        assert len(definition) > 20
+        assert head.get_attribute("aria-describedby") == f"term-{key}"
+        assert " ".join(head.get_attribute("title").split()) == " ".join(definition.split())
+    assert "Schmittberger" in page.get_attribute('#score tr[data-key="schmittberger"] th', "title")
+    assert "3 or more of the 5 quarks" in page.get_attribute('#score tr[data-key="quark_peri"] th', "title")
+    page.screenshot(path=str(SHOTS / "starstar-rules.png"), full_page=True)
+    page.close()
+
+
+def test_a_move_played_with_the_keyboard_only(served: tuple[str, FastAPI], browser: Any) -> None:
+    url, _ = served
+    page = open_game(browser, url, 4, playouts=50)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    labels = page.eval_on_selector_all("#board g.node", "gs => gs.map(g => g.getAttribute('aria-label'))")
+    assert len(labels) == 50 and all(label.endswith(", empty") for label in labels)
+    assert page.get_attribute('#board g.node[data-label="*40"]', "aria-label") == "*40, perimeter, quark corner, empty"
+    page.focus("#pass")
+    for _ in range(10):  # Tab from the buttons round to the board
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate("document.activeElement.id") == "board":
+            break
+    assert page.evaluate("document.activeElement.id") == "board"
+    first = page.get_attribute("#board g.node.cursor", "data-label")
+    assert first is not None  # focusing the board shows the cursor at the centre
+    assert page.get_attribute("#board", "aria-activedescendant") == page.get_attribute("#board g.node.cursor", "id")
+    seen = {first}
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowUp"):
+        page.keyboard.press(key)
+        seen.add(page.get_attribute("#board g.node.cursor", "data-label"))
+    assert len(seen) >= 4  # the arrows walk the mesh
+    for _ in range(3):  # go out to the edge
+        page.keyboard.press("ArrowDown")
+    label = page.get_attribute("#board g.node.cursor", "data-label")
+    assert page.get_attribute(f'#board g.node[data-label="{label}"]', "data-stone") == ""
+    page.screenshot(path=str(SHOTS / "starstar-keyboard-cursor.png"))
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#board g.node[data-stone=\"w\"]').length === 1",
+                           timeout=WAIT)
+    wait_your_move(page)
+    assert page.get_attribute(f'#board g.node[data-label="{label}"]', "data-stone") == "b"
+    named = page.get_attribute(f'#board g.node[data-label="{label}"]', "aria-label")
+    assert named.startswith(f"{label}, perimeter, Black stone")
+    assert page.inner_text("#ai-move").startswith("AI played ")
+    assert page.inner_text("#moves").split()[0] == f"1.{label}"
+    assert page.evaluate("document.activeElement.id") == "board"  # the focus stays for the next move
+    assert page.get_attribute("#board g.node.cursor", "data-label") == label
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowLeft")
+    second = page.get_attribute("#board g.node.cursor", "data-label")
+    if page.get_attribute(f'#board g.node[data-label="{second}"]', "data-stone") == "":
+        page.keyboard.press(" ")  # Space plays too
+        page.wait_for_function("document.querySelectorAll('#board g.node[data-stone=\"w\"]').length === 2",
+                               timeout=WAIT)
+        wait_your_move(page)
+        assert page.get_attribute(f'#board g.node[data-label="{second}"]', "data-stone") == "b"
+    else:
+        page.keyboard.press(" ")  # a stone is there: nothing happens
+        assert stones(page, "b") == 1
+    page.screenshot(path=str(SHOTS / "starstar-keyboard-played.png"))
+    assert not errors
+    page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(375, 667), (1366, 768)])
+def test_no_sideways_scroll_with_the_rules_open(served: tuple[str, FastAPI], browser: Any, width: int,
+                                                height: int) -> None:
+    url, _ = served
+    page = open_game(browser, url, 6, viewport={"width": width, "height": height})
+    page.click("#rules-score summary")
+    page.focus("#board")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(200)
+    scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    page.screenshot(path=str(SHOTS / f"starstar-rules-{width}.png"), full_page=True)
+    page.close()
+    assert scroll <= inner, (width, scroll, inner)

@@ -73,7 +73,17 @@ function scoreRows(score) {
     const tr = document.createElement("tr");
     tr.dataset.key = key;
     if (cls) tr.className = cls;
-    for (const text of [name, score.b[key], score.w[key]]) {
+    const head = document.createElement("th");
+    head.scope = "row";
+    head.textContent = name;
+    const term = $(`term-${key}`);  // the row's definition, in "How scoring works"
+    if (term) {
+      head.title = term.textContent.replace(/\s+/g, " ").trim();
+      head.setAttribute("aria-describedby", term.id);
+      head.classList.add("term");
+    }
+    tr.append(head);
+    for (const text of [score.b[key], score.w[key]]) {
       const td = document.createElement("td");
       td.textContent = typeof text === "number" && key === "adjustment" && text > 0 ? `+${text}` : String(text);
       tr.append(td);
@@ -94,8 +104,91 @@ function outcome(score) {
   return `Game over: ${who} wins ${score.result} (${score.b.conventional}–${score.w.conventional})`;
 }
 
+// ----- the keyboard: the board takes focus; a cursor (a node's label) moves with the arrow keys to the nearest
+// node in that direction, Enter or Space plays it, Home goes back to the centre. Each node is named for screen
+// readers (its label, perimeter or quark, its stone or "empty") and the board points at the cursor's node.
+let cursor = null;
+
+function nodes() { return [...$("board").querySelectorAll("g.node")]; }
+
+function nodeAt(label) { return nodes().find((g) => g.dataset.label === label) || null; }
+
+function centre(g) {
+  const hit = g.querySelector("circle.hit");
+  return [Number(hit.getAttribute("cx")), Number(hit.getAttribute("cy"))];
+}
+
+function nameNodes() {
+  for (const g of nodes()) {
+    const title = g.querySelector("title");
+    const text = title ? title.textContent : g.dataset.label;
+    g.id = `node-${g.dataset.index}`;
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", g.dataset.stone === "" ? `${text}, empty` : text);
+  }
+}
+
+function centreNode() {  // the node nearest the middle of the drawing
+  const all = nodes();
+  const xs = all.map((g) => centre(g));
+  const mx = xs.reduce((a, p) => a + p[0], 0) / xs.length, my = xs.reduce((a, p) => a + p[1], 0) / xs.length;
+  let best = null, bestD = Infinity;
+  all.forEach((g, i) => {
+    const d = (xs[i][0] - mx) ** 2 + (xs[i][1] - my) ** 2;
+    if (d < bestD) { best = g; bestD = d; }
+  });
+  return best;
+}
+
+function showCursor() {
+  for (const g of $("board").querySelectorAll("g.node.cursor")) g.classList.remove("cursor");
+  const g = cursor && nodeAt(cursor);
+  if (!g) { $("board").removeAttribute("aria-activedescendant"); return; }
+  g.classList.add("cursor");
+  $("board").setAttribute("aria-activedescendant", g.id);
+}
+
+function moveCursor(dx, dy) {
+  const here = (cursor && nodeAt(cursor)) || centreNode();
+  if (!here) return;
+  const [x0, y0] = centre(here);
+  let best = null, bestCost = Infinity;
+  for (const g of nodes()) {
+    if (g === here) continue;
+    const [x, y] = centre(g);
+    const along = (x - x0) * dx + (y - y0) * dy;      // distance in the arrow's direction
+    const across = Math.abs((x - x0) * dy - (y - y0) * dx);
+    if (along <= 1e-6 || across > along * 1.2) continue;  // within about 50 degrees of the arrow
+    const cost = along + 2 * across;
+    if (cost < bestCost) { best = g; bestCost = cost; }
+  }
+  cursor = (best || here).dataset.label;
+  showCursor();
+}
+
+function onKey(event) {
+  if (!view || event.ctrlKey || event.metaKey || event.altKey) return;
+  const arrows = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  if (arrows[event.key]) {
+    event.preventDefault();
+    if (!cursor || !nodeAt(cursor)) { cursor = centreNode()?.dataset.label ?? null; showCursor(); return; }
+    moveCursor(...arrows[event.key]);
+  } else if (event.key === "Home") {
+    event.preventDefault();
+    cursor = centreNode()?.dataset.label ?? null;
+    showCursor();
+  } else if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    if (!cursor || !nodeAt(cursor)) { cursor = centreNode()?.dataset.label ?? null; showCursor(); return; }
+    if (nodeAt(cursor).dataset.stone === "") play(cursor);
+  }
+}
+
 function render() {
   $("board").innerHTML = view.svg;
+  nameNodes();
+  if (cursor && !nodeAt(cursor)) cursor = null;  // another board size
+  showCursor();
   scoreRows(view.score);
   const humanTurn = !replay && !view.terminal && view.to_play === game.human;
   $("board").classList.toggle("locked", !humanTurn || busy);
@@ -267,7 +360,14 @@ function init() {
   loadLimits();
   $("board").addEventListener("click", (event) => {
     const node = event.target.closest("g.node");
-    if (node && node.dataset.stone === "") play(node.dataset.label);
+    if (!node) return;
+    cursor = node.dataset.label;
+    showCursor();
+    if (node.dataset.stone === "") play(node.dataset.label);
+  });
+  $("board").addEventListener("keydown", onKey);
+  $("board").addEventListener("focus", () => {
+    if (view && (!cursor || !nodeAt(cursor))) { cursor = centreNode()?.dataset.label ?? null; showCursor(); }
   });
   $("pass").addEventListener("click", () => play("pass"));
   $("swap").addEventListener("click", () => play("swap"));
