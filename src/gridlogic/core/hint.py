@@ -88,6 +88,13 @@ def count_wrong(rows: Sequence[str], solution: Sequence[str]) -> int:
                for ch, s in zip(row, srow, strict=True))
 
 
+def wrong_cells(rows: Sequence[str], solution: Sequence[str], limit: int | None = None) -> list[tuple[int, int]]:
+    """The marked cells that differ from the solution, ``(row, col)`` in reading order (at most ``limit``)."""
+    found = ((r, c) for r, (row, srow) in enumerate(zip(rows, solution, strict=True))
+             for c, (ch, s) in enumerate(zip(row, srow, strict=True)) if ch not in ("?", s))
+    return list(islice(found, limit))
+
+
 def is_complete(rows: Sequence[str], solution: Sequence[str], implicit: str) -> bool:
     return all(ch == s or (ch == "?" and s in implicit) for row, srow in zip(rows, solution, strict=True)
                for ch, s in zip(row, srow, strict=True))

@@ -257,7 +257,7 @@ def _routes(app: FastAPI) -> None:
         ld = service.load(req.spec())
         return service.board_status(ld.kind, ld.puzzle, req.board)
 
-    @app.post("/api/progress", summary="Is any mark of the board wrong? (against the solution, never shown)")
+    @app.post("/api/progress", summary="Which marks of the board are wrong? (against the solution, never shown)")
     async def progress(req: BoardIn, request: Request) -> dict[str, Any]:
         return await pooled(request, jobs.progress, req.spec("progress"), req.board)
 

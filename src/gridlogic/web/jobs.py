@@ -12,7 +12,7 @@ from typing import Any
 
 from gridlogic import service
 from gridlogic.core.generation import within
-from gridlogic.core.hint import count_wrong
+from gridlogic.core.hint import count_wrong, wrong_cells
 from gridlogic.core.options import field_name
 from gridlogic.kinds import kind, kinds, take_options
 from gridlogic.service import Spec, load
@@ -86,19 +86,27 @@ def generate(kind_name: str, size: str | None, difficulty: str | None, seed: int
     return {**service.generated(k, g, seed, str(seed)), "picture": k.render(g.puzzle)}
 
 
+MAX_WRONG_CELLS = 100
+"""``progress`` names at most this many wrong cells (``wrong`` still counts them all)."""
+
+
 def progress(spec: Spec, board: Sequence[str]) -> dict[str, Any]:
-    """Is any mark of the player's ``board`` wrong? Counted against the solution, never shown."""
+    """Is any mark of the player's ``board`` wrong? Checked against the solution (never shown): ``wrong``
+    counts the marks that differ from it, ``cells`` names them (``[row, col]``, at most
+    :data:`MAX_WRONG_CELLS`, reading order), so the page can outline them."""
     ld = load(spec)
     rows = ld.kind.board_rows(ld.puzzle, board)
     found = [ld.kind.solution_rows(ld.puzzle, s) for s in islice(ld.kind.solutions(ld.puzzle), 2)]
     if not found:
-        return {"status": "unsolvable", "wrong": None, "message": "this puzzle has no solution"}
-    wrong = min(count_wrong(rows, sol) for sol in found)
+        return {"status": "unsolvable", "wrong": None, "cells": [], "message": "this puzzle has no solution"}
+    nearest = min(found, key=lambda sol: count_wrong(rows, sol))
+    wrong = count_wrong(rows, nearest)
     done = ld.kind.board_solved(ld.puzzle, rows)
     note = "" if len(found) == 1 else " (the puzzle has more than one solution; checked against the nearest)"
     if wrong:
-        return {"status": "wrong", "wrong": wrong,
+        cells = [[r, c] for r, c in wrong_cells(rows, nearest, MAX_WRONG_CELLS)]
+        return {"status": "wrong", "wrong": wrong, "cells": cells,
                 "message": f"{wrong} mark{'s are' if wrong > 1 else ' is'} wrong{note}"}
     if done:
-        return {"status": "solved", "wrong": 0, "message": f"solved{note}"}
-    return {"status": "ok", "wrong": 0, "message": f"no mistakes so far{note}"}
+        return {"status": "solved", "wrong": 0, "cells": [], "message": f"solved{note}"}
+    return {"status": "ok", "wrong": 0, "cells": [], "message": f"no mistakes so far{note}"}

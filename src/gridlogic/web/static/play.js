@@ -1,4 +1,4 @@
-// The play page: open a puzzle, play it on a Board (board.js), live rule checks, progress check,
+// The play page: open a puzzle, play it on a Board (board.js), live rule checks, progress check (wrong marks outlined),
 // hints (POST /api/hint), the explanation step by step, undo/redo, timer, share links, generate.
 // Every kind difference (help, keypad, keys, proof mode, generate options) comes from the kind's
 // descriptor (ui.js kinds(), GET /api/kinds).
@@ -110,7 +110,7 @@ $("unique-lines").addEventListener("change", () => {
   if (!state.puzzle) return;
   state.puzzle.unique_lines = $("unique-lines").checked;
   state.hint = null; $("hintbox").hidden = true; $("sharelink").hidden = true;
-  board.clearHighlight("uses"); board.clearHighlight("marks");
+  board.clearHighlight("uses"); board.clearHighlight("marks"); board.clearHighlight("wrong");
   setStatus(state.puzzle.unique_lines ? "Rows and columns must all be different." :
     "Rows (and columns) may repeat: the distinct-lines rule is off.");
   liveCheck();
@@ -274,7 +274,11 @@ $("progress").addEventListener("click", async () => {
   try {
     const data = await call("/api/progress", {...state.puzzle, board: board.rows()});
     if (asked !== state.version) return;  // the board changed meanwhile: this answer is about an older one
-    setStatus(data.message, data.status === "wrong" ? "wrong" : data.status === "solved" ? "solved" : "");
+    board.clearHighlight("wrong");
+    const cells = Array.isArray(data.cells) ? data.cells : [];
+    board.highlight(cells, "wrong");  // cleared by the next change of the board
+    const where = !cells.length ? "" : cells.length < data.wrong ? ` (the first ${cells.length} outlined in red)` : " (outlined in red)";
+    setStatus(`${data.message}${where}`, data.status === "wrong" ? "wrong" : data.status === "solved" ? "solved" : "");
   } catch (e) {
     if (asked === state.version) setStatus(`error: ${e.message}`, "error");
   }
