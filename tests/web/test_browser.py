@@ -92,7 +92,7 @@ def test_starbattle_cycle_keyboard_and_share_link(page: object, server: str) -> 
     assert value(page, 2, 2) == "black"
 
 
-def test_check_progress_says_wrong_without_showing_where(page: object, server: str) -> None:
+def test_check_progress_counts_the_wrong_marks(page: object, server: str) -> None:
     open_puzzle(page, server, URL)
     page.click(cell(0, 0))  # type: ignore[attr-defined]  # not a star in the solution
     page.click("#progress")  # type: ignore[attr-defined]
