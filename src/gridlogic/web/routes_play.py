@@ -4,27 +4,19 @@ is in :mod:`gridlogic.core.hint` (through :mod:`gridlogic.service`)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import Field, StringConstraints
+from pydantic import Field
 
 from gridlogic import service
 from gridlogic.web.jobs import small, warm_puzzles
-from gridlogic.web.requests import KindOptionsIn
-
-MAX_TEXT = 200_000
-MAX_ROWS = 100
+from gridlogic.web.requests import MAX_ROWS, PuzzleRefIn, Row
 
 router = APIRouter()
 
-Row = Annotated[str, StringConstraints(max_length=MAX_ROWS)]
 
-
-class HintIn(KindOptionsIn):
-    puzzle: str = Field(max_length=MAX_TEXT)
-    kind: str | None = Field(default=None, max_length=40)
-    format: str | None = Field(default=None, max_length=40)
+class HintIn(PuzzleRefIn):
     board: list[Row] = Field(max_length=MAX_ROWS)
     max_level: int | str | None = None
 

@@ -15,22 +15,15 @@ from pydantic import BaseModel, Field, StringConstraints
 
 from gridlogic.proof import interactive, loading
 from gridlogic.web.jobs import warm_puzzles
-from gridlogic.web.requests import KindOptionsIn
+from gridlogic.web.requests import MAX_ROWS, MAX_TEXT, KindOptionsIn, PuzzleRefIn, Row
 
-MAX_TEXT = 200_000
-MAX_ROWS = 100
 MAX_PROOF_CHARS = 2_000_000
 
 router = APIRouter()
 
 
-Row = Annotated[str, StringConstraints(max_length=MAX_ROWS)]
-
-
-class StartIn(KindOptionsIn):
-    puzzle: str = Field(max_length=MAX_TEXT)
-    kind: str | None = Field(default=None, max_length=40)
-    format: str | None = Field(default=None, max_length=40)
+class StartIn(PuzzleRefIn):
+    """The puzzle a proof starts from."""
 
 
 class TransitionIn(KindOptionsIn):
