@@ -25,25 +25,46 @@ class ProofKind:
 
     name: str
     rules: LegupRules
-    """What the kind declares (LEGUP's names, cell values, techniques...)."""
-    values: tuple[str, ...]
+    """What the kind declares (LEGUP's names, cell values, techniques...); the fields below are the
+    parts a rule set narrows (``legup``: LEGUP's forms of its direct rules, no techniques)."""
     direct: Mapping[str, Callable[[Any], frozenset[Change]]]
-    contradictions: Mapping[str, Callable[[Any], frozenset[int]]]
-    cases: Mapping[str, tuple[str, ...]]
     justified: Callable[[str, Any], frozenset[Change]]
-    solved: Callable[[Any], bool]
-    satisfiable: Callable[[Any, Iterable[Change]], bool]
-    board_of: Callable[[Any], Any]
-    cols_of: Callable[[Any], int]
     production: Callable[[str], bool]
     """Is this id one of the kind's named techniques (judged by the kind's ``technique_bad``)?"""
     bad_cells: Callable[[str, Any, Mapping[int, str]], list[int]]
-    one_cell: frozenset[str] = frozenset()
-    """Direct rules LEGUP judges on the board after the whole transition: ``proof make`` writes
-    them one cell per transition."""
     rule_set: str = "gridlogic"
     """``gridlogic`` (LEGUP's rules, gridlogic's forms of them, and the named techniques) or
     ``legup`` (only what LEGUP itself can check in a file, in the form LEGUP accepts)."""
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return self.rules.values
+
+    @property
+    def contradictions(self) -> Mapping[str, Callable[[Any], frozenset[int]]]:
+        return self.rules.contradictions
+
+    @property
+    def cases(self) -> Mapping[str, tuple[str, ...]]:
+        return self.rules.cases
+
+    @property
+    def one_cell(self) -> frozenset[str]:
+        """Direct rules LEGUP judges on the board after the whole transition: ``proof make`` writes
+        them one cell per transition."""
+        return self.rules.one_cell
+
+    def solved(self, board: Any) -> bool:
+        return self.rules.solved(board)
+
+    def satisfiable(self, board: Any, changes: Iterable[Change]) -> bool:
+        return self.rules.satisfiable(board, changes)
+
+    def board_of(self, puzzle: Any) -> Any:
+        return self.rules.board_of(puzzle)
+
+    def cols_of(self, board: Any) -> int:
+        return self.rules.cols_of(board)
 
     def technique_bad(self, rule: str, parent: Any, changes: Mapping[int, str]) -> list[int]:
         """The cells of a technique step its rule does not deduce on ``parent``."""
@@ -133,9 +154,8 @@ def proof_kind(name: str) -> ProofKind:
     rules = kind(name).legup_part() if name in REGISTRY else None
     if rules is None:
         raise UnsupportedError(f"no proofs for kind {name!r} (proof kinds: {', '.join(proof_kinds())})")
-    return ProofKind(name, rules, rules.values, rules.direct, rules.contradictions, rules.cases, rules.justified,
-                     rules.solved, rules.satisfiable, rules.board_of, rules.cols_of,
-                     lambda rule: rule in rules.techniques(), rules.bad_cells, rules.one_cell)
+    return ProofKind(name, rules, rules.direct, rules.justified, lambda rule: rule in rules.techniques(),
+                     rules.bad_cells)
 
 
 def rule_names(kind: ProofKind) -> Sequence[str]:
