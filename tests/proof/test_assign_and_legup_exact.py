@@ -18,6 +18,7 @@ from gridlogic.proof.kinds import kind_for
 from gridlogic.proof.legup_xml import from_legup_xml, java_hash, solved_flag, solved_hash, to_legup_xml
 from gridlogic.proof.model import Proof
 from gridlogic.puzzles.binary import legup as bn
+from gridlogic.puzzles.binary import legup_forms as bf
 
 URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 HELD_OUT = [("starbattle/starbattlelab/8-1-hard.txt", "line:66"), ("starbattle/starbattlelab/10-2-hard.txt", "line:80"),
@@ -77,10 +78,10 @@ def test_solved_flag_is_legups_hash() -> None:
 def test_binary_unique_row_column_in_legups_form() -> None:
     # row 0 full; row 1 equals it but for two empty cells that must differ from it -> LEGUP's check holds
     near = bn.LegupBoard.from_rows(["0110", "01..", "....", "...."])
-    assert bn.unique_row_column_legup(near) == {(6, "0"), (7, "1")} <= bn.unique_row_column(near)
+    assert bf.unique_row_column_legup(near) == {(6, "0"), (7, "1")} <= bn.unique_row_column(near)
     # three empty cells: gridlogic's broad rule may still decide, LEGUP's never does
     wide = bn.LegupBoard.from_rows(["001011", "0.1...", "......", "......", "......", "......"])
-    assert not bn.unique_row_column_legup(wide)
+    assert not bf.unique_row_column_legup(wide)
     legup = kind_for("binary", "legup")
     assert "SaveBlocker" not in legup.direct and "UniqueRowColumn" in legup.direct
 

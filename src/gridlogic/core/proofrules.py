@@ -67,6 +67,8 @@ class LegupRules:
     """The direct rules LEGUP itself can check in a file (not the ones it removed)."""
     legup_forms: Mapping[str, Callable[[Any], frozenset[Change]]] = field(default_factory=dict)
     """Direct rules LEGUP's own code accepts in a narrower form than ours, in that form."""
+    legup_contradiction_forms: Mapping[str, Callable[[Any], frozenset[int]]] = field(default_factory=dict)
+    """Contradiction rules LEGUP's own code accepts in a narrower form than ours, in that form."""
     one_cell: frozenset[str] = frozenset()
     """Direct rules LEGUP judges on the board after the whole transition: ``proof make`` writes
     them one cell per transition."""

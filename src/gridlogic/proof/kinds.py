@@ -114,8 +114,9 @@ def _board(kind_name: str, puzzle_text: str, options: OptionItems) -> Any:
 
 @cache
 def legup_kind(name: str) -> ProofKind:
-    """The kind under the ``legup`` rule set: LEGUP's checkable direct rules only, each in the form
-    LEGUP's own code accepts (Binary Unique Row/Column: LEGUP's narrower check), no techniques."""
+    """The kind under the ``legup`` rule set: LEGUP's checkable direct rules only, each direct and
+    contradiction rule in the form LEGUP's own code accepts (Binary Unique Row/Column and Wasted
+    Blocker: LEGUP's narrower checks), no techniques."""
     pk = proof_kind(name)
     keep = pk.rules.legup_direct
     narrow = pk.rules.legup_forms
@@ -133,8 +134,10 @@ def legup_kind(name: str) -> ProofKind:
             return [i for i, v in changes.items() if (i, v) not in ok]
         return pk.bad_cells(rule, parent, changes)
 
-    return replace(pk, direct=direct, justified=justified, bad_cells=bad_cells, production=lambda _r: False,
-                   rule_set="legup")
+    forms = pk.rules.legup_contradiction_forms
+    rules = replace(pk.rules, contradictions={r: forms.get(r, f) for r, f in pk.rules.contradictions.items()})
+    return replace(pk, rules=rules, direct=direct, justified=justified, bad_cells=bad_cells,
+                   production=lambda _r: False, rule_set="legup")
 
 
 def kind_for(name: str, rule_set: str | None) -> ProofKind:

@@ -139,6 +139,7 @@ TECHNIQUES = ("LineCompletions", "ZeroOrOne", "ZeroOrOneNested")
 def legup_rules() -> LegupRules:
     """Binary as proofs see it: LEGUP's rules (``legup.py``), LEGUP's names, the named techniques."""
     from gridlogic.puzzles.binary import legup as bn
+    from gridlogic.puzzles.binary import legup_forms as bforms
 
     def board_of(p: Binary) -> LegupBoard:
         cells = tuple(None if ch == "." else ch for row in p.givens for ch in row)
@@ -182,7 +183,8 @@ def legup_rules() -> LegupRules:
         legup_id_only={"BINA-BASC-0002": "CompleteRowColumn", "BINA-BASC-0003": "CompleteRowColumn"},
         legup_cells={"0": "0", "1": "1"}, legup_unknown="2",
         legup_direct=("PreventTrio", "CompleteRowColumn", "UniqueRowColumn"),
-        legup_forms={"UniqueRowColumn": bn.unique_row_column_legup},
+        legup_forms={"UniqueRowColumn": bforms.unique_row_column_legup},
+        legup_contradiction_forms={"WastedBlocker": bforms.wasted_blocker_legup},
     )
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import product
 
 from pysat.solvers import Solver
@@ -91,6 +91,12 @@ class LegupBoard:
 
     def values(self, unit: Sequence[int]) -> Line:
         return tuple(self.cells[i] for i in unit)
+
+    @cached_property
+    def line_values(self) -> tuple[Line, ...]:
+        """The values of every line, in :meth:`all_lines` order (computed once per board: the
+        contradiction rules read them again and again while a proof is translated)."""
+        return tuple(self.values(u) for u in self.all_lines())
 
 
 LEGUP_VALUE = {0: ZERO, 1: ONE, 2: None}
@@ -194,43 +200,49 @@ def save_blocker(b: LegupBoard) -> frozenset[Change]:
     return _line_changes(b, test)
 
 
+def unique_in_line(line: Line, seen: frozenset[Line]) -> frozenset[tuple[int, str]]:
+    """``(position, digit)`` pairs of ``line`` that UniqueRowColumn justifies against the full lines
+    ``seen`` of its direction: every valid completion with the other digit there is in ``seen``, and
+    some completion with this digit is not. Each completion of the line is enumerated once (lines
+    with at most :data:`MAX_ENUMERATED` unknowns)."""
+    if not seen:
+        return frozenset()
+    comps = list(completions(line))
+    out = set()
+    for k, v in enumerate(line):
+        if v is None:
+            for d in VALUES:
+                good = any(c[k] == d and c not in seen for c in comps)
+                if good and all(c in seen for c in comps if c[k] != d):
+                    out.add((k, d))
+    return frozenset(out)
+
+
+def _full_lines(b: LegupBoard, fam: tuple[tuple[int, ...], ...]) -> frozenset[Line]:
+    return frozenset(v for u in fam if None not in (v := b.values(u)))
+
+
 def unique_row_column(b: LegupBoard) -> frozenset[Change]:
     """UniqueRowColumn: the opposite digit forces the line to repeat a full line of its direction."""
     if not b.unique_lines:
         return frozenset()
-    full = {id(fam): {b.values(u) for u in fam if None not in b.values(u)} for fam in b.lines}
-
-    def test(_b: LegupBoard, unit: tuple[int, ...], k: int, line: Line, d: str) -> bool:
-        fam = b.lines[0] if unit in b.lines[0] else b.lines[1]
-        seen = full[id(fam)]
-        if not seen:
-            return False
-        bad = list(completions(_set(line, k, other(d))))
-        good = [c for c in completions(_set(line, k, d)) if c not in seen]
-        return bool(good) and all(c in seen for c in bad)
-    return _line_changes(b, test)
-
-
-def unique_row_column_legup(b: LegupBoard) -> frozenset[Change]:
-    """UniqueRowColumn in the form LEGUP's own code accepts it: the line has at most two empty
-    cells, an earlier-or-later *finished* line of the same direction (its index below the line's
-    length, as LEGUP loops) equals it on every known cell, and the cell takes the opposite of that
-    line's digit there. Intersected with :func:`unique_row_column`, so it is also exact (LEGUP
-    alone would accept it on a board that already must repeat a line)."""
-    broad = unique_row_column(b)
     out: set[Change] = set()
     for fam in b.lines:
-        finished = [(j, b.values(u)) for j, u in enumerate(fam) if None not in b.values(u)]
-        for k, unit in enumerate(fam):
-            line = b.values(unit)
-            empty = [p for p, v in enumerate(line) if v is None]
-            if not 1 <= len(empty) <= 2:
-                continue
-            for j, full in finished:
-                if j == k or j >= len(line) or any(v is not None and v != full[p] for p, v in enumerate(line)):
-                    continue
-                out.update((unit[p], other(d)) for p in empty if (d := full[p]) is not None)
-    return frozenset(out) & broad
+        seen = _full_lines(b, fam)
+        for u in fam:
+            out.update((u[k], d) for k, d in unique_in_line(b.values(u), seen))
+    return frozenset(out)
+
+
+def unique_row_column_at(b: LegupBoard, i: int, d: str) -> bool:
+    """Is ``(i, d)`` in :func:`unique_row_column` of ``b``? (Only the two lines through cell ``i``.)"""
+    if not b.unique_lines:
+        return False
+    for fam in b.lines:
+        for u in fam:
+            if i in u and (u.index(i), d) in unique_in_line(b.values(u), _full_lines(b, fam)):
+                return True
+    return False
 
 
 DIRECT: dict[str, Callable[[LegupBoard], frozenset[Change]]] = {
@@ -266,8 +278,8 @@ def trio(b: LegupBoard) -> frozenset[int]:
 
 def unbalanced_row_column(b: LegupBoard) -> frozenset[int]:
     """UnbalancedRowColumn fires at a line holding more of a digit than its quota."""
-    return frozenset(i for u in b.all_lines() for d in VALUES
-                     if b.values(u).count(d) > quota(len(u), d) for i in u)
+    return frozenset(i for u, vals in zip(b.all_lines(), b.line_values, strict=True)
+                     if any(vals.count(d) > quota(len(u), d) for d in VALUES) for i in u)
 
 
 def repeated_row_column(b: LegupBoard) -> frozenset[int]:
@@ -290,7 +302,8 @@ def repeated_row_column(b: LegupBoard) -> frozenset[int]:
 
 def wasted_blocker(b: LegupBoard) -> frozenset[int]:
     """WastedBlocker fires at a line that has no balanced, trio-free completion."""
-    return frozenset(i for u in b.all_lines() if not completable(b.values(u)) for i in u)
+    return frozenset(i for u, vals in zip(b.all_lines(), b.line_values, strict=True) if not completable(vals)
+                     for i in u)
 
 
 CONTRADICTIONS: dict[str, Callable[[LegupBoard], frozenset[int]]] = {
