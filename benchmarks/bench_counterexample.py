@@ -34,7 +34,7 @@ SOURCES = {"starbattle": "starbattle/starbattlelab/10-2-hard.txt", "binary": "bi
 def puzzles(kind: str, count: int) -> list[str]:
     out = []
     for text in texts([corpus_dir() / SOURCES[kind]]):
-        k, fmt = detect(text)
+        _, fmt = detect(text)
         p = fmt.read(text)
         if kind == "binary" and (p.width, p.height) != (10, 10):
             continue

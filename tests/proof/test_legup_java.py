@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from legup_files import bin_board, chain, legup, sb_board
+from legup_files import bin_board, chain, legup
 from test_legup_binary_forms import E6, OPPOSITE, REMAINING, REMAINING_COL, UNIQUE, WASTED
 from test_legup_files import BIN_DIRECT, SB_DIRECT
 
@@ -40,8 +40,8 @@ def files() -> list[tuple[str, str]]:
                        (OPPOSITE, "2,1=0"), (["001011", "10101.", *E6], "5,1=0"),
                        (["001011", "10101.", *E6], "5,1=1")]:
         out.append((f"unique-{'-'.join(rows)}-{spec}", legup("Binary", bin_board(rows), chain((*UNIQUE, spec)))))
-    for line in ("00...0", ".00.11", "0...1."):
-        out.append((f"wasted-{line}", legup("Binary", bin_board([line, *E6, "......"]), chain(close=WASTED))))
+    out += [(f"wasted-{line}", legup("Binary", bin_board([line, *E6, "......"]), chain(close=WASTED)))
+            for line in ("00...0", ".00.11", "0...1.")]
     return [(name, text.replace("<proof>", '<proof gridlogic_rules="legup">')) for name, text in out]
 
 
