@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import importlib
+import importlib.util
 import os
 import subprocess
 import sys
@@ -58,23 +59,20 @@ def table(kind: str) -> list[Any]:
     return list(rules.TECHNIQUES)
 
 
-def fn_name(rule: Any) -> str:
-    fn = getattr(rule, "fn", None)
-    return str(getattr(fn, "__qualname__", None) or type(rule).__qualname__)
+def forms() -> Any:
+    """``tests/rule_forms.py``: what a rule's form is called, one definition for the keys here, the
+    no-ops of the hook and the tests that take a form from the table."""
+    spec = importlib.util.spec_from_file_location("rule_forms", ROOT / "tests" / "rule_forms.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def keys(kind: str) -> list[str]:
     """One mutation per rule record: its id, or ``id@function`` where several records share an id."""
-    rules = table(kind)
-    count: dict[str, int] = {}
-    for r in rules:
-        count[r.id] = count.get(r.id, 0) + 1
-    out: list[str] = []
-    for r in rules:
-        key = r.id if count[r.id] == 1 else f"{r.id}@{fn_name(r)}"
-        if key not in out:
-            out.append(key)
-    return out
+    return list(forms().keys(table(kind)))
 
 
 def pytest_command(paths: Sequence[str]) -> list[str]:
