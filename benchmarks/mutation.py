@@ -1,10 +1,12 @@
 """Mutation check: does some test fail when a rule does nothing?
 
 For every rule of a kind's technique table, run the kind's tests with that rule replaced by a no-op
-(its ``find`` returns None; the hook is ``mutate`` at the top of ``tests/conftest.py``, driven by
-``$GRIDLOGIC_MUTATE``), one pytest process per rule, with ``-x`` and a timeout. A rule whose no-op
-no test notices is *uncaught*: its tests do not test it. Figures go to
-``benchmarks/results/mutation.md`` (one section per kind, rewritten when that kind is run).
+(its ``find`` returns None, and so does its module function; the hook is ``mutate`` at the top of
+``tests/conftest.py``, driven by ``$GRIDLOGIC_MUTATE``), one pytest process per rule, with ``-x`` and
+a timeout. Several forms of one id are mutated one at a time, as ``id@function``
+(``tests/rule_forms.py``). A rule whose no-op no test notices is *uncaught*: its tests do not test
+it. Figures go to ``benchmarks/results/mutation.md`` (one section per kind, rewritten when that kind
+is run).
 
     PYTHONPATH=src python -m benchmarks.mutation                       # every kind
     PYTHONPATH=src python -m benchmarks.mutation --kind binary --kind str8ts
@@ -145,9 +147,11 @@ def section(kind: str, outcomes: Sequence[Outcome], command: str, table_size: in
 HEAD = """# Mutation check
 
 Each rule of each kind's technique table replaced by a no-op (its `find` returns None) while the
-kind's tests run (`benchmarks/mutation.py`; the hook is `mutate` in `tests/conftest.py`). A rule is
-*caught* when some test fails (or the run times out); *uncaught* rules are not tested by what they
-do. One section per kind, rewritten each time that kind is run.
+kind's tests run (`benchmarks/mutation.py`; the hook is `mutate` in `tests/conftest.py`): every
+record of that rule (or form, `id@function`, named in `tests/rule_forms.py`) at every level, and
+the module function itself, which tests may call directly. A rule is *caught* when some test fails
+(or the run times out); *uncaught* rules are not tested by what they do. One section per kind,
+rewritten each time that kind is run.
 """
 
 

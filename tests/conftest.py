@@ -33,7 +33,7 @@ def mutate(spec: str) -> None:
 
     def noop_like(original: Any) -> Any:
         """A no-op with the original's names (tests that read a rule's module still pass)."""
-        def noop(state: object) -> None:
+        def noop(*args: object, **kwargs: object) -> None:  # a module function may take more than a state
             return None
         if callable(original):
             functools.update_wrapper(noop, original)
@@ -50,13 +50,13 @@ def mutate(spec: str) -> None:
         name = getattr(fn, "__qualname__", None) or type(obj).__qualname__
         return where.startswith(package) and (not fn_name or name == fn_name)
 
-    functions: set[Any] = set()
+    functions: dict[int, Any] = {}  # the rule functions patched, by id (a module's callables need no hash)
 
     def patch(obj: object) -> None:
         fn = getattr(obj, "fn", None)
         base = rule_function(fn, package)
         if base is not None and "." not in getattr(base, "__qualname__", "."):
-            functions.add(base)
+            functions[id(base)] = base
         noop = noop_like(base or getattr(obj, "find", None))  # named as the form it stands for
         if hasattr(obj, "fn"):
             object.__setattr__(obj, "fn", noop)
@@ -84,10 +84,11 @@ def mutate(spec: str) -> None:
                     hit += 1
     for module in modules:  # the functions themselves, under every name a module binds them to
         for name, value in list(vars(module).items()):
-            if callable(value) and value in functions:
+            if id(value) in functions:
                 setattr(module, name, noop_like(value))
     if not hit:
         raise SystemExit(f"GRIDLOGIC_MUTATE={spec}: no rule of that id in {package}")
+
 
 if os.environ.get("GRIDLOGIC_MUTATE"):
     mutate(os.environ["GRIDLOGIC_MUTATE"])
