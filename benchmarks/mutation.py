@@ -1,10 +1,12 @@
 """Mutation check: does some test fail when a rule does nothing?
 
 For every rule of a kind's technique table, run the kind's tests with that rule replaced by a no-op
-(its ``find`` returns None; the hook is ``mutate`` at the top of ``tests/conftest.py``, driven by
-``$GRIDLOGIC_MUTATE``), one pytest process per rule, with ``-x`` and a timeout. A rule whose no-op
-no test notices is *uncaught*: its tests do not test it. Figures go to
-``benchmarks/results/mutation.md`` (one section per kind, rewritten when that kind is run).
+(its ``find`` returns None, and so does its module function; the hook is ``mutate`` at the top of
+``tests/conftest.py``, driven by ``$GRIDLOGIC_MUTATE``), one pytest process per rule, with ``-x`` and
+a timeout. Several forms of one id are mutated one at a time, as ``id@function``
+(``tests/rule_forms.py``). A rule whose no-op no test notices is *uncaught*: its tests do not test
+it. Figures go to ``benchmarks/results/mutation.md`` (one section per kind, rewritten when that kind
+is run).
 
     PYTHONPATH=src python -m benchmarks.mutation                       # every kind
     PYTHONPATH=src python -m benchmarks.mutation --kind binary --kind str8ts
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import importlib
+import importlib.util
 import os
 import subprocess
 import sys
@@ -58,23 +61,20 @@ def table(kind: str) -> list[Any]:
     return list(rules.TECHNIQUES)
 
 
-def fn_name(rule: Any) -> str:
-    fn = getattr(rule, "fn", None)
-    return str(getattr(fn, "__qualname__", None) or type(rule).__qualname__)
+def forms() -> Any:
+    """``tests/rule_forms.py``: what a rule's form is called, one definition for the keys here, the
+    no-ops of the hook and the tests that take a form from the table."""
+    spec = importlib.util.spec_from_file_location("rule_forms", ROOT / "tests" / "rule_forms.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def keys(kind: str) -> list[str]:
     """One mutation per rule record: its id, or ``id@function`` where several records share an id."""
-    rules = table(kind)
-    count: dict[str, int] = {}
-    for r in rules:
-        count[r.id] = count.get(r.id, 0) + 1
-    out: list[str] = []
-    for r in rules:
-        key = r.id if count[r.id] == 1 else f"{r.id}@{fn_name(r)}"
-        if key not in out:
-            out.append(key)
-    return out
+    return list(forms().keys(table(kind)))
 
 
 def pytest_command(paths: Sequence[str]) -> list[str]:
@@ -147,9 +147,11 @@ def section(kind: str, outcomes: Sequence[Outcome], command: str, table_size: in
 HEAD = """# Mutation check
 
 Each rule of each kind's technique table replaced by a no-op (its `find` returns None) while the
-kind's tests run (`benchmarks/mutation.py`; the hook is `mutate` in `tests/conftest.py`). A rule is
-*caught* when some test fails (or the run times out); *uncaught* rules are not tested by what they
-do. One section per kind, rewritten each time that kind is run.
+kind's tests run (`benchmarks/mutation.py`; the hook is `mutate` in `tests/conftest.py`): every
+record of that rule (or form, `id@function`, named in `tests/rule_forms.py`) at every level, and
+the module function itself, which tests may call directly. A rule is *caught* when some test fails
+(or the run times out); *uncaught* rules are not tested by what they do. One section per kind,
+rewritten each time that kind is run.
 """
 
 

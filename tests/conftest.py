@@ -15,21 +15,25 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from rule_forms import rule_function
+
 
 def mutate(spec: str) -> None:
     """Turn the rules named by ``spec`` into no-ops (their ``find`` returns None), to see whether
     any test notices. ``spec`` is ``kind:ID`` (every rule of the kind with that id) or
-    ``kind:ID@function`` (only the one whose function has that ``__qualname__``, where a table has
-    several rules of one id). The kind's rule tables are imported and every rule object held by a
-    module of the kind (alone or in a tuple, list or dict) is patched in place; a
-    ``core.engine.Rule`` built later is patched as it is built."""
+    ``kind:ID@function`` (only the forms whose :func:`rule_function` has that ``__qualname__``, where
+    a table has several forms of one id). The rule is a no-op as the engine and the tests see it:
+    every record of it held by a module of the kind (alone or in a tuple, list or dict), a
+    ``core.engine.Rule`` built later (patched as it is built), and the module-level function itself,
+    under every name a module of the kind binds it to (``tier4.r4_1`` as a test calls it; a test
+    module imports it after this hook ran)."""
     kind, _, rule = spec.partition(":")
     rule_id, _, fn_name = rule.partition("@")
     package = f"gridlogic.puzzles.{kind}"
 
     def noop_like(original: Any) -> Any:
         """A no-op with the original's names (tests that read a rule's module still pass)."""
-        def noop(state: object) -> None:
+        def noop(*args: object, **kwargs: object) -> None:  # a module function may take more than a state
             return None
         if callable(original):
             functools.update_wrapper(noop, original)
@@ -39,15 +43,21 @@ def mutate(spec: str) -> None:
     def targeted(obj: object) -> bool:
         if getattr(obj, "id", None) != rule_id or not hasattr(obj, "find"):
             return False
-        fn = getattr(obj, "fn", None)
         if getattr(getattr(obj, "find", None), "mutated", False):
             return True  # patched as it was built
+        fn = rule_function(getattr(obj, "fn", None), package)
         where = getattr(fn, "__module__", None) or type(obj).__module__
         name = getattr(fn, "__qualname__", None) or type(obj).__qualname__
         return where.startswith(package) and (not fn_name or name == fn_name)
 
+    functions: dict[int, Any] = {}  # the rule functions patched, by id (a module's callables need no hash)
+
     def patch(obj: object) -> None:
-        noop = noop_like(getattr(obj, "fn", None) or getattr(obj, "find", None))
+        fn = getattr(obj, "fn", None)
+        base = rule_function(fn, package)
+        if base is not None and "." not in getattr(base, "__qualname__", "."):
+            functions[id(base)] = base
+        noop = noop_like(base or getattr(obj, "find", None))  # named as the form it stands for
         if hasattr(obj, "fn"):
             object.__setattr__(obj, "fn", noop)
         object.__setattr__(obj, "find", noop)
@@ -62,10 +72,9 @@ def mutate(spec: str) -> None:
 
     record.__post_init__ = post_init
     importlib.import_module(f"{package}.rules")
+    modules = [m for name, m in list(sys.modules.items()) if name.startswith(package) and m is not None]
     hit = 0
-    for name, module in list(sys.modules.items()):
-        if not name.startswith(package) or module is None:
-            continue
+    for module in modules:
         for value in list(vars(module).values()):
             if isinstance(value, dict):
                 value = list(value.values())
@@ -73,6 +82,10 @@ def mutate(spec: str) -> None:
                 if targeted(obj):
                     patch(obj)
                     hit += 1
+    for module in modules:  # the functions themselves, under every name a module binds them to
+        for name, value in list(vars(module).items()):
+            if id(value) in functions:
+                setattr(module, name, noop_like(value))
     if not hit:
         raise SystemExit(f"GRIDLOGIC_MUTATE={spec}: no rule of that id in {package}")
 
