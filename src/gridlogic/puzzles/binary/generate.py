@@ -270,10 +270,11 @@ def grade_of(shape: Shape, cells: list[int], level: int) -> Grade:
     """The step engine's grade of a puzzle solved at ``level`` and stuck below, without running it:
     its hardest rule is the first rule of ``level`` that fires on the board the rules below leave
     (the engine restarts from the cheapest rule after each step). At level 3 that board is the
-    fixpoint of levels 1-2, where SaveBlocker goes before UniqueRowColumn; at level 5 ZeroOrOne
+    fixpoint of levels 1-2, where SaveBlocker goes before UniqueRowColumn (which needs the distinct
+    rule: without it, SaveBlocker, no board to look at); at level 5 ZeroOrOne
     always fires (the generator's puzzles never need the nested search)."""
     rule = HARDEST[level]
-    if level == BLOCKER:
+    if level == BLOCKER and shape[2]:  # without the distinct rule SaveBlocker is level 3's only rule
         b = givens(shape, cells)
         close(b, COMPLETE, set(range(b.count)))
         if not any(save_blocker(n, o, z) != (0, 0) for n, o, z in zip(b.lengths, b.ones, b.zeros, strict=True)):
