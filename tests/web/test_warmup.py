@@ -42,3 +42,10 @@ def test_settle_freezes_what_survived() -> None:
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+def test_a_route_that_raises_does_not_stop_the_warming() -> None:
+    async def broken(scope: object, receive: object, send: object) -> None:
+        raise RuntimeError("boom")
+
+    assert asyncio.run(warm_routes(broken, [("GET", "/x"), ("POST", "/y")])) == {"GET /x": 0, "POST /y": 0}
