@@ -27,6 +27,7 @@ from gridlogic.core.errors import Contradiction, GridlogicError
 from gridlogic.web import apidocs, jobs, routes_kinds
 from gridlogic.web.guard import BODY_KEY, Guard, allowed_hosts, redact
 from gridlogic.web.requests import KindOptionsIn
+from gridlogic.web.warmup import warm_requests, warm_routes
 from gridlogic.web.worker import JobFailedError, JobTimeoutError, ServerBusyError, WorkerPool
 
 MAX_PUZZLE_CHARS = 200_000
@@ -138,6 +139,7 @@ def create_app(workers: int = 2, time_limit: float = 10.0, max_body: int = MAX_B
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await pool.start()  # every worker warm before the first request: a first hint is as fast as later ones
+        await warm_routes(app, warm_requests(app.openapi()["paths"]))  # and the server's side of every route
         yield
         pool.close()
 

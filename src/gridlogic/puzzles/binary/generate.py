@@ -2,7 +2,8 @@
 with the rules below it.
 
 Each attempt reduces a random solution (:mod:`.grids`). Givens are removed in random order while
-levels 1-2 solve the puzzle (level 1 at expert), in chunks, then one by one. Then one pass, the climb
+levels 1-2 solve the puzzle (level 1 at expert), in chunks, then one by one; at medium (D = 2) that
+is all, and the puzzle is kept when level 1 is stuck on it. Then (D >= 3) one pass, the climb
 (:func:`_climb`): a given the rules below D deduce from the others goes; the first one only D
 deduces goes too (from then on the puzzle needs D: fewer givens never make a puzzle easier), and
 after it every given D deduces. Every level runs on the propagation engine (:mod:`.propagate`);
@@ -236,6 +237,9 @@ def attempt(width: int, height: int, level: int, unique_lines: bool, rng: random
     order = list(range(width * height))
     rng.shuffle(order)
     shape = (width, height, unique_lines)
+    if level == COMPLETE:  # minimal at level 2 in one pass, kept when level 1 is stuck on it (nearly always)
+        cells = _reduce_bare(shape, list(solution), order, level)
+        return None if solvable(shape, cells, TRIO, rows) else _found(shape, cells, solution, level)
     # levels 1-2 first, on the whole board at once (cheap, and they leave far fewer givens for the costly closures);
     # only level 1 at expert: a puzzle minimal at level 2 rarely has a given only level 5 can do
     # without (measured at 14x14: 46 ms per expert puzzle after level 1, 63 ms after none)
@@ -243,14 +247,9 @@ def attempt(width: int, height: int, level: int, unique_lines: bool, rng: random
     if level == 1:  # stuck at level 0: something to do
         return _found(shape, cells, solution, level) if -1 in cells else None
     rng.shuffle(order)
-    if level == COMPLETE:  # minimal at level 1: any removal at level 2 is a step up
-        given = sum(v >= 0 for v in cells)
-        cells = _reduce_bare(shape, cells, order, level)
-        climbed: list[int] | None = cells if sum(v >= 0 for v in cells) < given else None
-    else:
-        if level - 1 >= BLOCKER:
-            cells = _chunks(shape, cells, order, level - 1)
-        climbed = _climb(shape, cells, order, level, rows, minimal=level - 1 == COMPLETE)
+    if level - 1 >= BLOCKER:
+        cells = _chunks(shape, cells, order, level - 1)
+    climbed = _climb(shape, cells, order, level, rows, minimal=level - 1 == COMPLETE)
     if climbed is None:  # no single step up: reduce straight at D and hope the grade is D
         climbed = _reduce(shape, list(solution), order, level, rows)
         if solvable(shape, climbed, level - 1, rows):
@@ -271,10 +270,11 @@ def grade_of(shape: Shape, cells: list[int], level: int) -> Grade:
     """The step engine's grade of a puzzle solved at ``level`` and stuck below, without running it:
     its hardest rule is the first rule of ``level`` that fires on the board the rules below leave
     (the engine restarts from the cheapest rule after each step). At level 3 that board is the
-    fixpoint of levels 1-2, where SaveBlocker goes before UniqueRowColumn; at level 5 ZeroOrOne
+    fixpoint of levels 1-2, where SaveBlocker goes before UniqueRowColumn (which needs the distinct
+    rule: without it, SaveBlocker, no board to look at); at level 5 ZeroOrOne
     always fires (the generator's puzzles never need the nested search)."""
     rule = HARDEST[level]
-    if level == BLOCKER:
+    if level == BLOCKER and shape[2]:  # without the distinct rule SaveBlocker is level 3's only rule
         b = givens(shape, cells)
         close(b, COMPLETE, set(range(b.count)))
         if not any(save_blocker(n, o, z) != (0, 0) for n, o, z in zip(b.lengths, b.ones, b.zeros, strict=True)):

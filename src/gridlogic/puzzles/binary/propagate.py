@@ -22,7 +22,7 @@ from functools import cache
 
 from gridlogic.puzzles.binary.board import Board
 from gridlogic.puzzles.binary.levels import BLOCKER, COMPLETE, LINE
-from gridlogic.puzzles.binary.lines import MAX_COMPLETION_LENGTH, MEMO_LIMIT, Fix, around, completion_fix, line_fix
+from gridlogic.puzzles.binary.lines import MAX_COMPLETION_LENGTH, MEMO_LIMIT, Fix, completion_fix, line_fix
 from gridlogic.puzzles.binary.model import ones_in, zeros_in
 
 BROKEN = -1
@@ -33,6 +33,8 @@ TARGET = 1
 """``close`` stopped early: its target cell became known."""
 
 _memo: dict[tuple[int, int], dict[int, Fix]] = {}
+_MISSING = (-1, -1)
+"""Not in a memo table (no line's closure is this pair: ``(to1, to0)`` never overlap)."""
 
 
 def _table(level: int, n: int) -> dict[int, Fix]:
@@ -81,9 +83,8 @@ def close(b: Board, level: int, dirty: set[int], target: tuple[int, int] | None 
                                  if (full & ~(ones[j] | zeros[j])).bit_count() == 2)
             continue
         key = o << n | z
-        if key in table:
-            fix = table[key]
-        else:
+        fix = table.get(key, _MISSING)
+        if fix is _MISSING:
             fix = table[key] = line_fix(lv, n, o, z)
         if fix is None:
             return BROKEN
@@ -105,21 +106,31 @@ def close(b: Board, level: int, dirty: set[int], target: tuple[int, int] | None 
                         f = next((f for f in done if f & ~unknown == o2), None)
                         if f is not None:
                             to1, to0 = to1 | unknown & ~f, to0 | unknown & f
-        if not to1 | to0:
+        changed = to1 | to0
+        if not changed:
             continue
         ones[k], zeros[k] = o | to1, z | to0
-        for m, same, other in ((to1, ones, zeros), (to0, zeros, ones)):  # across, cell by cell
-            while m:
-                low = m & -m
-                m ^= low
-                j = base + low.bit_length() - 1
-                if other[j] & bit:
-                    return BROKEN
-                same[j] |= bit
-                dirty.add(j)
-        if (o | z | to1 | to0) == full:
+        m = to1  # across, cell by cell
+        while m:
+            low = m & -m
+            m ^= low
+            j = base + low.bit_length() - 1
+            if zeros[j] & bit:
+                return BROKEN
+            ones[j] |= bit
+            dirty.add(j)
+        m = to0
+        while m:
+            low = m & -m
+            m ^= low
+            j = base + low.bit_length() - 1
+            if ones[j] & bit:
+                return BROKEN
+            zeros[j] |= bit
+            dirty.add(j)
+        if (o | z | changed) == full:
             dirty.add(k)  # finished: looked at once more for the distinct rule
-        if (k == tr and (to1 | to0) >> tc & 1) or (k == tcol and (to1 | to0) >> tr & 1):
+        if (k == tr and changed >> tc & 1) or (k == tcol and changed >> tr & 1):
             return TARGET
     return FIXPOINT
 
@@ -163,23 +174,32 @@ class WholeBoard:
     def close(self, o: int, z: int, level: int, stop: int = 0) -> tuple[int, int]:
         """The closure of levels 1-2 (to ``level``) from ``o``/``z``, which are part of a solution
         (so no contradiction can arise and none is looked for); it stops as soon as a cell of
-        ``stop`` is known."""
-        s, full = self.stride, self.cells
+        ``stop`` is known. PreventTrio is :func:`.lines.around` written out over both directions;
+        CompleteRowColumn counts only the lines a cell joined since they were last counted."""
+        s, s2, full = self.stride, 2 * self.stride, self.cells
+        fresh = full  # cells known since the lines were last counted: at first, every line
         while True:
-            unknown = full & ~(o | z)
-            if not unknown or (o | z) & stop:
+            known = o | z
+            unknown = full & ~known
+            if not unknown or known & stop:
                 return o, z
-            to0 = unknown & (around(o, full) | around(o, full, s))
-            to1 = unknown & (around(z, full) | around(z, full, s))
-            if not to0 | to1 and level >= COMPLETE:
+            a, b, c, d = o >> 1, o << 1, o >> s, o << s
+            to0 = unknown & ((a & (o >> 2)) | (b & (o << 2)) | (a & b) | (c & (o >> s2)) | (d & (o << s2)) | (c & d))
+            a, b, c, d = z >> 1, z << 1, z >> s, z << s
+            to1 = unknown & ((a & (z >> 2)) | (b & (z << 2)) | (a & b) | (c & (z >> s2)) | (d & (z << s2)) | (c & d))
+            if not to0 | to1:
+                if level < COMPLETE or not fresh:
+                    return o, z
                 for mask, n1, n0 in self.lines:
-                    if unknown & mask:
+                    if fresh & mask and unknown & mask:
                         if (o & mask).bit_count() == n1:
                             to0 |= unknown & mask
                         elif (z & mask).bit_count() == n0:
                             to1 |= unknown & mask
-            if not to0 | to1:
-                return o, z
+                fresh = 0
+                if not to0 | to1:
+                    return o, z
+            fresh |= to0 | to1
             o |= to1
             z |= to0
 
