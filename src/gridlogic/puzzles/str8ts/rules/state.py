@@ -12,6 +12,7 @@ from gridlogic.core.board import Board
 from gridlogic.core.grid import Cell, cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Compartment, Str8ts
+from gridlogic.puzzles.str8ts.rules.watch import Watch
 from gridlogic.puzzles.str8ts.straights import Fit, fits, line_windows, lone_sure, supported, trimmed, windows
 
 
@@ -37,6 +38,8 @@ class State:
     _track: tuple[list[int], list[bool], set[int]] | None = field(init=False, repr=False, compare=False)
     """The clean board as :meth:`apply` has changed it since, and the cells it touched (so that
     :meth:`contradiction` need not compare every cell when nothing else changed the board)."""
+    watch: Watch = field(init=False, repr=False, compare=False)
+    """The compartments each compartment rule found nothing in, until they change."""
 
     def __post_init__(self) -> None:
         self.data = compartment_data(self.puzzle)
@@ -44,6 +47,7 @@ class State:
         self._codes_of, self._codes = ([], []), {}
         self._keys_of, self._keys = ([], []), {}
         self._track = None
+        self.watch = Watch(self.puzzle)
         self.eliminated = set()
 
     @classmethod
@@ -79,6 +83,7 @@ class State:
                 self.placed[i] = True
             if track is not None:
                 track[0][i], track[1][i] = self.board.masks[i], self.placed[i]
+            self.watch.touch(i, self.board.masks, self.placed, not mark.value.startswith("-"))
 
     def is_solved(self) -> bool:
         return all(self.placed[i] for i in self.puzzle.white)
@@ -111,19 +116,20 @@ class State:
             self._clean()
             return None
         n = p.n
-        touched = [False] * (2 * n)
+        placing = [False] * (2 * n)  # the lines where a cell was placed: a digit may stand twice
         comps: set[int] = set()  # the compartments whose cells or line's decided digits changed
         line_comps = line_compartments(p)
+        was = self.clean[1] if self.clean is not None else None
         for i in changed:
             r, c = i // n, n + i % n
-            touched[r] = touched[c] = True
-            if placed[i]:
+            if placed[i] or was is None or was[i]:
+                placing[r] = placing[c] = True
                 comps.update(id(comp) for comp in line_comps[r] + line_comps[c])
             else:
                 comps.update(id(p.compartments[k]) for k in p.comps_of[i])
         given = given_bits(p)
         for k, line in enumerate(p.lines):
-            if not touched[k]:
+            if not placing[k]:
                 continue
             seen = 0
             for i in line:
@@ -132,13 +138,9 @@ class State:
                     j = next(j for j in line if (masks[j] if placed[j] else given[j]) == bit)
                     return _broken("RepeatedDigit", f"{bit.bit_length()} twice in {p.line_name(k)}", [j, i], p)
                 seen |= bit
-        for k, line_comp in enumerate(line_comps):  # (all of them, in board order)
-            if not touched[k]:
-                continue
+        for line_comp in line_comps:  # (all of them, in board order)
             for comp in line_comp:
-                if id(comp) not in comps:
-                    continue
-                if not windows(n, *self.key(comp)):
+                if id(comp) in comps and not windows(n, *self.key(comp)):
                     return _broken("NoStraight", f"no straight of {comp.size} fits {comp.name}", list(comp.cells), p)
         self._clean()
         return None
@@ -148,6 +150,11 @@ class State:
         masks, placed = self.board.masks, self.placed
         self.clean = (tuple(masks), tuple(placed))
         self._track = (masks.copy(), placed.copy(), set())
+
+    def quiet(self, rule: str) -> tuple[list[int], list[int], int]:
+        """:meth:`Watch.of` for ``rule`` on this board: skip compartment k when
+        ``quiet[k] >= stamp[k]``; set ``quiet[k] = gen`` when the rule finds nothing there."""
+        return self.watch.of(rule, self.board.masks, self.placed)
 
     # ----- reading the board
     def mask(self, i: int) -> int:
