@@ -92,7 +92,8 @@ def test_starfish() -> None:
     s = board(shape, {(r, q): m(*range(2, 10)) for r, qs in where.items() for q in range(9) if q not in qs})
     assert all(lines.fish(k, 3)(s) is None for k in (2, 3, 4))
     step = lines.fish(5, 3)(s)
-    assert step is not None and step.rule == "Starfish" and "row 1 and row 2 and row 3 and row 4 and row 5" in step.reason
+    assert step is not None and step.rule == "Starfish"
+    assert "row 1 and row 2 and row 3 and row 4 and row 5" in step.reason
     assert set(step.marks) == {Mark((r, q), "-1") for r in range(5, 9) for q in range(5)}
     assert lines.fish(5, 3)(board(shape, {})) is None
     near = {**where, 4: (4, 0, 5)}  # row 5 may hold 1 in c6 too: six columns, no Starfish
@@ -151,8 +152,8 @@ def test_table_order_and_names() -> None:
     assert len(ids) == len(set(ids))
     assert ids[-4:] == ["AlternatingChain", "ForcingChain", "StraightChain", "BoundedContradiction"]  # search last
     assert [t.level for t in TECHNIQUES] == sorted(t.level for t in TECHNIQUES)
-    assert {"SplitCompartment", "SureCandidates", "RequiredDigits", "NakedQuint", "HiddenQuint", "Jellyfish", "Starfish",
-            "CrossCompartmentLockedSet", "CrossCompartmentHiddenSet", "LockedCompartments", "SettisRule",
+    assert {"SplitCompartment", "SureCandidates", "RequiredDigits", "NakedQuint", "HiddenQuint", "Jellyfish",
+            "Starfish", "CrossCompartmentLockedSet", "CrossCompartmentHiddenSet", "LockedCompartments", "SettisRule",
             "YWing"} <= {t.id for t in LOGIC}
 
 

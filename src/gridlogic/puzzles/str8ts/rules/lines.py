@@ -71,10 +71,10 @@ def _required(s: State, base: int) -> dict[int, list[tuple[int, frozenset[int]]]
 
 
 def fish(size: int, level: int) -> Callable[[State], Step | None]:
-    """XWing (2) / Swordfish (3) / Jellyfish (4) / Starfish (5): ``size`` rows must each hold digit d (every combination of their
-    compartments' straights uses it) and in them d fits only ``size`` columns; those rows take d in
-    each of these columns, so d leaves the columns' other cells. Likewise with rows and columns
-    swapped."""
+    """XWing (2) / Swordfish (3) / Jellyfish (4) / Starfish (5): ``size`` rows must each hold
+    digit d (every combination of their compartments' straights uses it) and in them d fits only
+    ``size`` columns; those rows take d in each of these columns, so d leaves the columns' other
+    cells. Likewise with rows and columns swapped."""
     rule = FISH_NAMES[size]
 
     def find(s: State) -> Step | None:
