@@ -88,7 +88,8 @@ def main() -> None:
         puzzles_using.update(used)
         solved = ex.status == "solved"
         kind = tier(used, ex.level, solved)
-        for key in (source(r[0]), "all"):
+        lab = label(r)
+        for key in (source(r[0]), f"label: {lab or '(none)'}", "all"):
             table[key][kind] += 1
             table[key]["n"] += 1
             table[key]["diab"] += solved and ex.level <= DIABOLICAL
@@ -96,13 +97,13 @@ def main() -> None:
         if bad:
             print(f"WRONG: {r[0]}: {bad} marks contradict solution81")
         wrong += bad
-        lab = label(r)
         if lab is not None:
             level = ex.level if solved else len(LEVELS)
             labelled.append((LABELS[lab], level))
             per_label[lab].append(level)
     print(f"{'source':22} {'n':>4} {'logic':>6} {'+chains':>8} {'+search':>8} {'unsolved':>8} {'<=diab.':>8}")
-    for key in sorted(table, key=lambda k: (k == "all", k)):
+    for key in sorted(table, key=lambda k: (k == "all", k.startswith("label"),
+                                            LABELS.get(k.removeprefix("label: "), 9), k)):
         c = table[key]
         n = c["n"]
         lo = c["logic"]

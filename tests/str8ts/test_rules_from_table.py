@@ -51,6 +51,14 @@ def test_cross_compartment_hidden_set() -> None:
     assert set(step.marks) == {Mark((0, 0), "-2"), Mark((0, 4), "-4")}
 
 
+def test_starfish() -> None:
+    where = {r: (r, (r + 1) % 5) for r in range(5)}  # 1 in rows 1-5 only within c1-c5; c6-c9 need not hold it
+    shape = ["........."] * 8 + [".....####"]
+    step = fire("Starfish", board(shape, {(r, q): m(*range(2, 10)) for r, qs in where.items()
+                                          for q in range(9) if q not in qs}))
+    assert set(step.marks) == {Mark((r, q), "-1") for r in range(5, 9) for q in range(5)}
+
+
 def test_y_wing() -> None:
     step = fire("YWing", board(FULL, {(0, 0): m(1, 2), (0, 2): m(1, 3), (2, 0): m(2, 3)}))
     assert step.marks == (Mark((2, 2), "-3"),)

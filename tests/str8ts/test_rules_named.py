@@ -84,6 +84,23 @@ def test_jellyfish() -> None:
     assert lines.fish(4, 3)(board(FULL9, {})) is None
 
 
+def test_starfish() -> None:
+    # 1 in rows 1-5 only within c1-c5 (two cells a row, in a cycle: no smaller fish); the black
+    # r9c6-r9c9 leave columns 6-9 eight cells, which need not hold 1 (no Jellyfish the other way)
+    shape = ["........."] * 8 + [".....####"]
+    where = {r: (r, (r + 1) % 5) for r in range(5)}
+    s = board(shape, {(r, q): m(*range(2, 10)) for r, qs in where.items() for q in range(9) if q not in qs})
+    assert all(lines.fish(k, 3)(s) is None for k in (2, 3, 4))
+    step = lines.fish(5, 3)(s)
+    assert step is not None and step.rule == "Starfish"
+    assert "row 1 and row 2 and row 3 and row 4 and row 5" in step.reason
+    assert set(step.marks) == {Mark((r, q), "-1") for r in range(5, 9) for q in range(5)}
+    assert lines.fish(5, 3)(board(shape, {})) is None
+    near = {**where, 4: (4, 0, 5)}  # row 5 may hold 1 in c6 too: six columns, no Starfish
+    assert lines.fish(5, 3)(board(shape, {(r, q): m(*range(2, 10)) for r, qs in near.items()
+                                          for q in range(9) if q not in qs})) is None
+
+
 SETTI = ["...#", "...#", "...#", "#..."]
 
 
@@ -136,7 +153,7 @@ def test_table_order_and_names() -> None:
     assert ids[-4:] == ["AlternatingChain", "ForcingChain", "StraightChain", "BoundedContradiction"]  # search last
     assert [t.level for t in TECHNIQUES] == sorted(t.level for t in TECHNIQUES)
     assert {"SplitCompartment", "SureCandidates", "RequiredDigits", "NakedQuint", "HiddenQuint", "Jellyfish",
-            "CrossCompartmentLockedSet", "CrossCompartmentHiddenSet", "LockedCompartments", "SettisRule",
+            "Starfish", "CrossCompartmentLockedSet", "CrossCompartmentHiddenSet", "LockedCompartments", "SettisRule",
             "YWing"} <= {t.id for t in LOGIC}
 
 

@@ -53,25 +53,29 @@ def annotate(p: Str8ts, step: Step, before: Sequence[int], after: Sequence[int] 
 
 
 def annotate_run(p: Str8ts, steps: Sequence[Step], before: dict[int, list[int]]) -> list[Step]:
-    """Each step of a run that has its board in ``before`` (by ``id``), annotated; a board's grid is
-    built once (a step's after is the next step's before)."""
-    grids: dict[int, list[list[str]]] = {}
-
-    def of(masks: list[int]) -> list[list[str]]:
-        found = grids.get(id(masks))
-        if found is None:
-            found = grids[id(masks)] = grid(p, masks)
-        return found
-
+    """Each step of a run that has its board in ``before`` (by ``id``), annotated. A step's after
+    grid is its before grid with the marked cells redrawn, and is the next step's before grid
+    when that board is the one the step left (as in a run: then both are one object)."""
     out = []
-    for k, st in enumerate(steps):
+    last: list[int] | None = None  # the board the previous step left, and its grid
+    last_grid: list[list[str]] = []
+    n = p.n
+    for st in steps:
         masks = before.get(id(st))
         if masks is None:
             out.append(st)
+            last = None
             continue
-        nxt = before.get(id(steps[k + 1])) if k + 1 < len(steps) else None
-        after = of(nxt) if nxt is not None and nxt == applied(p, masks, st) else grid(p, applied(p, masks, st))
-        out.append(replace(st, extra={**st.extra, "candidates_before": of(masks), "candidates_after": after}))
+        now = last_grid if last is not None and last == masks else grid(p, masks)
+        after = applied(p, masks, st)
+        rows = list(now)
+        for m in st.marks:
+            r, c = m.cell
+            if rows[r] is now[r]:
+                rows[r] = now[r][:]
+            rows[r][c] = _digits(after[r * n + c])
+        last, last_grid = after, rows
+        out.append(replace(st, extra={**st.extra, "candidates_before": now, "candidates_after": rows}))
     return out
 
 

@@ -55,13 +55,37 @@ def windows(n: int, masks: tuple[int, ...], banned: int) -> tuple[int, ...]:
     for m in masks:
         union |= m
     out: list[int] = []
+    full = (1 << t) - 1
     for start in range(n - t + 1):
-        w = ((1 << t) - 1) << start
+        w = full << start
         if w & banned or union & w != w or not all(m & w for m in masks):
             continue
-        if _greedy(masks, w) or w in _layers(masks, w)[t]:
+        if _greedy(masks, w) or _matched(tuple((m & w) >> start for m in masks)) is not None:
             out.append(w)
     return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _matched(masks: tuple[int, ...]) -> tuple[int, ...] | None:
+    """For t cell masks within the digits 0..t-1 (a window moved down to 1..t): per cell, the
+    digits it takes in some one-to-one filling of the window; None when there is none (kept for
+    these masks alone, which recur across windows, compartments and puzzles)."""
+    t = len(masks)
+    w = (1 << t) - 1
+    fwd = _layers(masks, w)
+    if w not in fwd[t]:
+        return None
+    if all(m == w for m in masks):
+        return masks
+    bwd = _layers(masks[::-1], w)[::-1]  # bwd[k]: sets cells k..t-1 can take
+    support = []
+    for k, m in enumerate(masks):
+        ok = 0
+        for b in _BITS[m]:
+            if any(not used & b and (w ^ used ^ b) in bwd[k + 1] for used in fwd[k]):
+                ok |= b
+        support.append(ok)
+    return tuple(support)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -72,16 +96,10 @@ def fits(n: int, masks: tuple[int, ...], banned: int) -> tuple[Fit, ...]:
         if all(m & w == w for m in masks):  # every cell can take every digit of w
             out.append((w, (w,) * len(masks)))
             continue
-        fwd = _layers(masks, w)
-        bwd = _layers(masks[::-1], w)[::-1]  # bwd[k]: sets cells k..t-1 can take
-        support = []
-        for k, m in enumerate(masks):
-            ok = 0
-            for b in _BITS[m & w]:
-                if any(not used & b and (w ^ used ^ b) in bwd[k + 1] for used in fwd[k]):
-                    ok |= b
-            support.append(ok)
-        out.append((w, tuple(support)))
+        start = (w & -w).bit_length() - 1
+        support = _matched(tuple((m & w) >> start for m in masks))
+        assert support is not None  # (w is one of the windows)
+        out.append((w, tuple(x << start for x in support)))
     return tuple(out)
 
 

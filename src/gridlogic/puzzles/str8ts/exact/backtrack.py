@@ -19,8 +19,8 @@ narrowed to a fixpoint, driven by a queue of the units whose cells changed:
   it, each of those rows requires it (its compartments keep the choices that use it, and one place
   left takes it); the same with rows and columns swapped.
 
-Then the undecided white cell with the fewest candidates per contradiction met by its units
-(dom/wdeg) is split on, one child per digit.
+Then the undecided white cell with the fewest candidates per squared count of the contradictions
+met by its units (dom/wdeg², w = 1 + those contradictions) is split on, one child per digit.
 """
 
 from __future__ import annotations
@@ -311,8 +311,10 @@ def _setti(run: _Run) -> bool:
 
 def _search(t: Tables, masks: list[int], dirty: set[int], singles: list[int],
             weights: list[int]) -> Iterator[list[int]]:
-    """Split on the cell with the fewest candidates per contradiction its units have met
-    (dom/wdeg: the search learns where the puzzle is tight)."""
+    """Split on the cell with the fewest candidates per squared count of the contradictions its
+    units have met (dom/wdeg²: the search learns where the puzzle is tight; squared, the learning
+    outweighs the candidate count sooner: the corpus's largest trees shrink, weekly190 212 -> 170
+    nodes, while the total over the corpus grows 4 %)."""
     if not propagate(t, masks, dirty, singles, weights):
         return
     best, best_score = -1, 99.0
@@ -322,8 +324,8 @@ def _search(t: Tables, masks: list[int], dirty: set[int], singles: list[int],
             w = 1
             for u in t.units_of[i]:
                 w += weights[u]
-            if c / w < best_score:
-                best, best_score = i, c / w
+            if c / (w * w) < best_score:
+                best, best_score = i, c / (w * w)
     if best < 0:
         yield masks
         return

@@ -28,6 +28,7 @@ LOGIC: tuple[Rule[State], ...] = (
     Rule("XWing", DIABOLICAL, lines.fish(2, DIABOLICAL)),
     Rule("Swordfish", DIABOLICAL, lines.fish(3, DIABOLICAL)),
     Rule("Jellyfish", DIABOLICAL, lines.fish(4, DIABOLICAL)),
+    Rule("Starfish", DIABOLICAL, lines.fish(5, DIABOLICAL)),
     Rule("SettisRule", DIABOLICAL, lines.settis_rule(DIABOLICAL)),
     Rule("YWing", DIABOLICAL, wings.y_wing(DIABOLICAL)),
     Rule("AlternatingChain", DIABOLICAL, chains.alternating_chain(DIABOLICAL)),

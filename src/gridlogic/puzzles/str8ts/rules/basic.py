@@ -70,7 +70,11 @@ def compartment_range(s: State) -> Step | None:
     hi-t+1 .. lo+t-1 (a straight of t cannot reach further)."""
     n = s.puzzle.n
     masks, placed = s.board.masks, s.placed
-    for comp in s.puzzle.compartments:
+    quiet, stamp, gen = s.quiet("CompartmentRange")
+    for c, comp in enumerate(s.puzzle.compartments):
+        if quiet[c] >= stamp[c]:
+            continue
+        quiet[c] = gen  # (set back where a step is found)
         known = [masks[i].bit_length() for i in comp.cells if placed[i]]
         if not known or len(known) == comp.size:
             continue
@@ -79,6 +83,7 @@ def compartment_range(s: State) -> Step | None:
         keep = ((1 << (b - a + 1)) - 1) << (a - 1) if a <= b else 0
         marks = removal(s, comp.cells, ~keep)
         if marks:
+            quiet[c] = -1  # (found here: not quiet)
             held = ", ".join(map(str, sorted(known)))
             return Step("CompartmentRange", EASY,
                         f"{comp.name} ({t} cells) holds {held}, so its straight lies within {a}..{b}",
@@ -90,12 +95,17 @@ def hidden_single(s: State) -> Step | None:
     """HiddenSingle: a digit in every straight the compartment can still hold has one cell left
     for it in the compartment."""
     placed = s.placed
-    for comp in s.puzzle.compartments:
+    quiet, stamp, gen = s.quiet("HiddenSingle")
+    for c, comp in enumerate(s.puzzle.compartments):
+        if quiet[c] >= stamp[c]:
+            continue
+        quiet[c] = gen
         if all(placed[i] for i in comp.cells):
             continue
         for k, d in s.lone_sure(comp):
             i = comp.cells[k]
             if not placed[i]:
+                quiet[c] = -1
                 reason = f"every straight left for {comp.name} contains {d}; only {cell_name(s.cell(i))} can hold it"
                 return Step("HiddenSingle", MODERATE, reason,
                             tuple(s.cell(j) for j in comp.cells), (Mark(s.cell(i), str(d)),))
@@ -106,13 +116,18 @@ def stranded_digits(s: State) -> Step | None:
     """StrandedDigits: a candidate that lies in no straight of t the compartment can still hold is
     removed. A straight fits when each of its digits can go to its own cell (a matching of digits
     to cells over their candidates) and none of its digits is decided elsewhere in the line."""
-    for comp in s.puzzle.compartments:
+    quiet, stamp, gen = s.quiet("StrandedDigits")
+    for c, comp in enumerate(s.puzzle.compartments):
+        if quiet[c] >= stamp[c]:
+            continue
+        quiet[c] = gen
         wins = s.straights(comp)
         allowed = 0
         for w in wins:
             allowed |= w
         marks = removal(s, comp.cells, ~allowed)
         if marks:
+            quiet[c] = -1
             return Step("StrandedDigits", MODERATE,
                         f"{comp.name} can only hold the straight{'s' if len(wins) > 1 else ''} "
                         f"{', '.join(show(w) for w in wins) or 'none'}; digits outside them go",
@@ -146,13 +161,18 @@ def _is_split(wins: tuple[int, ...]) -> bool:
 def _trim(s: State, split: bool) -> Step | None:
     """The first step of :func:`_support` on a compartment whose fitting straights are split
     (``split``) or not."""
-    for comp in s.puzzle.compartments:
+    quiet, stamp, gen = s.quiet("SplitCompartment" if split else "MindTheGap")
+    for c, comp in enumerate(s.puzzle.compartments):
+        if quiet[c] >= stamp[c]:
+            continue
+        quiet[c] = gen
         if not s.trimmed(comp) or (split and not _is_split(tuple(s.straights(comp)))):
             continue
         fitting = s.fits(comp)
         if _is_split(tuple(w for w, _ in fitting)) == split:
             step = _support(s, comp, fitting)
             if step is not None:
+                quiet[c] = -1
                 return step
     return None
 

@@ -1,5 +1,5 @@
 """Rules over a whole row or column (locked compartments) and over several of them (X-Wing,
-Swordfish, Jellyfish, Setti's rule)."""
+Swordfish, Jellyfish, Starfish, Setti's rule)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from gridlogic.puzzles.str8ts.model import Compartment, Str8ts
 from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, held, removal, unsupported
 from gridlogic.puzzles.str8ts.straights import Fit, within
 
-FISH_NAMES = {2: "XWing", 3: "Swordfish", 4: "Jellyfish"}
+FISH_NAMES = {2: "XWing", 3: "Swordfish", 4: "Jellyfish", 5: "Starfish"}
 
 
 def locked_compartments(level: int) -> Callable[[State], Step | None]:
@@ -71,10 +71,10 @@ def _required(s: State, base: int) -> dict[int, list[tuple[int, frozenset[int]]]
 
 
 def fish(size: int, level: int) -> Callable[[State], Step | None]:
-    """XWing (2) / Swordfish (3) / Jellyfish (4): ``size`` rows must each hold digit d (every combination of their
-    compartments' straights uses it) and in them d fits only ``size`` columns; those rows take d in
-    each of these columns, so d leaves the columns' other cells. Likewise with rows and columns
-    swapped."""
+    """XWing (2) / Swordfish (3) / Jellyfish (4) / Starfish (5): ``size`` rows must each hold
+    digit d (every combination of their compartments' straights uses it) and in them d fits only
+    ``size`` columns; those rows take d in each of these columns, so d leaves the columns' other
+    cells. Likewise with rows and columns swapped."""
     rule = FISH_NAMES[size]
 
     def find(s: State) -> Step | None:

@@ -12,6 +12,7 @@ from gridlogic.core.board import Board
 from gridlogic.core.grid import Cell, cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Compartment, Str8ts
+from gridlogic.puzzles.str8ts.rules.watch import Watch
 from gridlogic.puzzles.str8ts.straights import Fit, fits, line_windows, lone_sure, supported, trimmed, windows
 
 
@@ -32,11 +33,21 @@ class State:
     only ever shrink)."""
     _codes_of: tuple[list[int], list[bool]] = field(init=False, repr=False, compare=False)
     _codes: dict[int, int] = field(init=False, repr=False, compare=False)
+    _keys_of: tuple[list[int], list[bool]] = field(init=False, repr=False, compare=False)
+    _keys: dict[int, tuple[tuple[int, ...], int]] = field(init=False, repr=False, compare=False)
+    _track: tuple[list[int], list[bool], set[int]] | None = field(init=False, repr=False, compare=False)
+    """The clean board as :meth:`apply` has changed it since, and the cells it touched (so that
+    :meth:`contradiction` need not compare every cell when nothing else changed the board)."""
+    watch: Watch = field(init=False, repr=False, compare=False)
+    """The compartments each compartment rule found nothing in, until they change."""
 
     def __post_init__(self) -> None:
         self.data = compartment_data(self.puzzle)
         self._lines_of, self._lines = [], {}
         self._codes_of, self._codes = ([], []), {}
+        self._keys_of, self._keys = ([], []), {}
+        self._track = None
+        self.watch = Watch(self.puzzle)
         self.eliminated = set()
 
     @classmethod
@@ -60,13 +71,19 @@ class State:
 
     # ----- the engine's protocol
     def apply(self, step: Step) -> None:
+        track = self._track
         for mark in step.marks:
             i = self.board.idx(mark.cell)
+            if track is not None:
+                track[2].add(i)
             if mark.value.startswith("-"):
                 self.board.remove(i, int(mark.value[1:]) - 1)
             else:
                 self.board.fix(i, int(mark.value) - 1)
                 self.placed[i] = True
+            if track is not None:
+                track[0][i], track[1][i] = self.board.masks[i], self.placed[i]
+            self.watch.touch(i, self.board.masks, self.placed, not mark.value.startswith("-"))
 
     def is_solved(self) -> bool:
         return all(self.placed[i] for i in self.puzzle.white)
@@ -77,28 +94,42 @@ class State:
         changed since the last clean board is looked at (nothing else can be broken)."""
         p = self.puzzle
         masks, placed = self.board.masks, self.placed
-        now = (tuple(masks), tuple(placed))
         changed: Sequence[int]
+        track = self._track
         if self.clean is None:
             changed = range(p.size)
-        elif now == self.clean:
-            return None
+        elif track is not None and track[0] == masks and track[1] == placed:  # only apply() changed it
+            if not track[2]:
+                return None
+            old_masks, old_placed = self.clean
+            changed = sorted(i for i in track[2] if masks[i] != old_masks[i] or placed[i] != old_placed[i])
         else:
             old_masks, old_placed = self.clean
+            if (tuple(masks), tuple(placed)) == self.clean:
+                return None
             changed = [i for i, (a, b, c, d) in enumerate(zip(masks, old_masks, placed, old_placed, strict=True))
                        if a != b or c != d]
         for i in changed:
             if not masks[i] and not p.black[i]:
                 return _broken("NoCandidate", f"{cell_name(p.cell(i))} has no digit left", [i], p)
         if not changed:
+            self._clean()
             return None
         n = p.n
-        touched = [False] * (2 * n)
+        placing = [False] * (2 * n)  # the lines where a cell was placed: a digit may stand twice
+        comps: set[int] = set()  # the compartments whose cells or line's decided digits changed
+        line_comps = line_compartments(p)
+        was = self.clean[1] if self.clean is not None else None
         for i in changed:
-            touched[i // n] = touched[n + i % n] = True
+            r, c = i // n, n + i % n
+            if placed[i] or was is None or was[i]:
+                placing[r] = placing[c] = True
+                comps.update(id(comp) for comp in line_comps[r] + line_comps[c])
+            else:
+                comps.update(id(p.compartments[k]) for k in p.comps_of[i])
         given = given_bits(p)
         for k, line in enumerate(p.lines):
-            if not touched[k]:
+            if not placing[k]:
                 continue
             seen = 0
             for i in line:
@@ -107,15 +138,23 @@ class State:
                     j = next(j for j in line if (masks[j] if placed[j] else given[j]) == bit)
                     return _broken("RepeatedDigit", f"{bit.bit_length()} twice in {p.line_name(k)}", [j, i], p)
                 seen |= bit
-        for k, comps in enumerate(line_compartments(p)):  # (all of them, in board order)
-            if not touched[k]:
-                continue
-            for comp in comps:
-                get = (self.data.get(id(comp)) or self._data(comp))[0]
-                if not windows(n, get(masks), self.banned(comp)):
+        for line_comp in line_comps:  # (all of them, in board order)
+            for comp in line_comp:
+                if id(comp) in comps and not windows(n, *self.key(comp)):
                     return _broken("NoStraight", f"no straight of {comp.size} fits {comp.name}", list(comp.cells), p)
-        self.clean = now
+        self._clean()
         return None
+
+    def _clean(self) -> None:
+        """Remember the board as clean (nothing broken), and track what :meth:`apply` changes next."""
+        masks, placed = self.board.masks, self.placed
+        self.clean = (tuple(masks), tuple(placed))
+        self._track = (masks.copy(), placed.copy(), set())
+
+    def quiet(self, rule: str) -> tuple[list[int], list[int], int]:
+        """:meth:`Watch.of` for ``rule`` on this board: skip compartment k when
+        ``quiet[k] >= stamp[k]``; set ``quiet[k] = gen`` when the rule finds nothing there."""
+        return self.watch.of(rule, self.board.masks, self.placed)
 
     # ----- reading the board
     def mask(self, i: int) -> int:
@@ -141,35 +180,42 @@ class State:
             found = self.data[id(p.compartments[p.compartments.index(comp)])]
         return found
 
+    def key(self, comp: Compartment) -> tuple[tuple[int, ...], int]:
+        """The compartment's cells' candidates and :meth:`banned`, as the straight functions take
+        them; kept until the masks or the placed cells change (every compartment rule asks)."""
+        masks, placed = self.board.masks, self.placed
+        of = self._keys_of
+        if of[0] != masks or of[1] != placed:
+            self._keys_of, self._keys = (masks.copy(), placed.copy()), {}
+        found = self._keys.get(id(comp))
+        if found is None:
+            get, others, out = self.data.get(id(comp)) or self._data(comp)
+            for j in others:
+                if placed[j]:
+                    out |= masks[j]
+            found = self._keys[id(comp)] = (get(masks), out)
+        return found
+
     def banned(self, comp: Compartment) -> int:
         """Digits decided in the compartment's line outside it (placed cells, black givens)."""
-        _, others, out = self.data.get(id(comp)) or self._data(comp)
-        masks, placed = self.board.masks, self.placed
-        for j in others:
-            if placed[j]:
-                out |= masks[j]
-        return out
+        return self.key(comp)[1]
 
     def fits(self, comp: Compartment) -> tuple[Fit, ...]:
         """The straights the compartment can still hold (each digit matched to its own cell,
         none decided elsewhere in the line), with the digits each cell takes in some of them."""
-        get = (self.data.get(id(comp)) or self._data(comp))[0]
-        return fits(self.puzzle.n, get(self.board.masks), self.banned(comp))
+        return fits(self.puzzle.n, *self.key(comp))
 
     def lone_sure(self, comp: Compartment) -> tuple[tuple[int, int], ...]:
         """The compartment's sure digits with one cell left for them: (position in it, digit)."""
-        get = (self.data.get(id(comp)) or self._data(comp))[0]
-        return lone_sure(self.puzzle.n, get(self.board.masks), self.banned(comp))
+        return lone_sure(self.puzzle.n, *self.key(comp))
 
     def trimmed(self, comp: Compartment) -> bool:
         """Whether a cell of the compartment holds a digit no fitting straight gives it."""
-        get = (self.data.get(id(comp)) or self._data(comp))[0]
-        return trimmed(self.puzzle.n, get(self.board.masks), self.banned(comp))
+        return trimmed(self.puzzle.n, *self.key(comp))
 
     def straights(self, comp: Compartment) -> list[int]:
         """The windows (masks of t consecutive digits) the compartment can still fill."""
-        get = (self.data.get(id(comp)) or self._data(comp))[0]
-        return list(windows(self.puzzle.n, get(self.board.masks), self.banned(comp)))
+        return list(windows(self.puzzle.n, *self.key(comp)))
 
     def line(self, k: int, must: int = 0) -> tuple[tuple[Compartment, ...], tuple[tuple[int, ...], ...], int]:
         """Row/column ``k``: its compartments, the straights of each that fit together with the
