@@ -21,7 +21,9 @@ Players:
   bounded to 256 MB;
 * ``bridge-c0`` ``bridge`` without the UCT exploration term (RAVE alone explores);
 * ``bridge-prior`` ``bridge`` whose new nodes give 10 virtual wins to each answer to an intruded bridge:
-  today's default ``MCTSBot``.
+  the default ``MCTSBot`` of the first ladder (its games were played before the faster scoring);
+* ``default`` ``MCTSBot()`` with its defaults as they are in the code that plays the game: the
+  player of the GTP engine and the web page (since the p29 round: bridge-prior, faster scoring).
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ PLAYERS: dict[str, Callable[[int, float], Bot]] = {
     "bridge": _mcts("bridge", bridge_prior=0.0),
     "bridge-c0": _mcts("bridge", bridge_prior=0.0, exploration=0.0),
     "bridge-prior": _mcts("bridge", bridge_prior=10.0),
+    "default": lambda seed, s: MCTSBot(rng=random.Random(seed), seconds=s, playouts=None, clock=CPU),
 }
 
 

@@ -11,14 +11,29 @@ Every bad input is HTTP 400 ``{"error": "<what, where>"}``.
 * ``POST /api/starstar/ai`` the same plus ``"seconds"`` or ``"playouts"`` and ``"seed"``: the AI's move
   and the position after it
 * ``POST /api/starstar/open`` ``{"sgf": text}`` a game record read into ``rings``, ``swap``, ``moves``
+* ``GET /api/starstar/progress?token=T`` the simulations so far of the AI request sent with ``"progress": T``
+* ``GET /api/starstar/examples`` the seed's two worked examples, drawn and scored
+
+Progress while the AI thinks: the page sends a random token with its AI request; the worker's search
+writes ``simulations seconds`` about ten times a second to a file named by the token in a private
+folder (``<tmp>/gridlogic-starstar-<uid>``, 0700, ours, not a link), replaced atomically, and the
+page polls the progress route. The route that ran the job deletes the file when the job ends, however
+it ends (answer, timeout, client gone), so there are never more files than jobs running; a token is
+16 to 64 hex digits, so it names nothing else. Without the folder the AI plays the same, unseen.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import random
+import re
+import stat
+import tempfile
 import time
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -28,6 +43,7 @@ from starlette.concurrency import run_in_threadpool
 from gridlogic.core.errors import GridlogicError
 from gridlogic.games.starstar import mcts
 from gridlogic.games.starstar.draw import draw
+from gridlogic.games.starstar.examples import EXAMPLE_1_BLUE, EXAMPLE_1_RED, EXAMPLE_2_BLUE, EXAMPLE_2_RED, game_of
 from gridlogic.games.starstar.graph import node_count
 from gridlogic.games.starstar.mcts import MCTSBot
 from gridlogic.games.starstar.scoring import Score
@@ -41,6 +57,7 @@ MAX_SGF_CHARS = 200_000
 AI_MARGIN = 1.0
 """Seconds of the server's time limit kept for replaying, drawing and sending the AI's answer."""
 LETTERS = "bw"
+TOKEN = re.compile(r"[0-9a-f]{16,64}")
 
 router = APIRouter()
 
@@ -155,15 +172,69 @@ def warm_up() -> None:
     mcts.warm_up()
 
 
+# -- progress ---------------------------------------------------------------------------------------
+def progress_dir() -> Path | None:
+    """``<tmp>/gridlogic-starstar-<uid>``, created 0700; None unless it is ours, a real folder, private."""
+    try:
+        path = Path(tempfile.gettempdir()) / f"gridlogic-starstar-{os.getuid()}"
+        path.mkdir(mode=0o700, exist_ok=True)
+        info = path.lstat()
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
+        return None
+    return path
+
+
+def _token(value: object) -> str:
+    if not isinstance(value, str) or not TOKEN.fullmatch(value):
+        raise StarInputError("progress must be a token of 16 to 64 hex digits (0-9, a-f)")
+    return value
+
+
+def write_progress(token: str, simulations: int, seconds: float) -> None:
+    """In the worker: the search's count so far, replaced atomically (a reader never sees half of it)."""
+    folder = progress_dir()
+    if folder is None:
+        return
+    with contextlib.suppress(OSError):
+        part = folder / f"{token}.part"
+        part.write_text(f"{simulations} {seconds:.3f}")
+        os.replace(part, folder / token)
+
+
+def read_progress(token: str) -> dict[str, Any]:
+    """``{"simulations", "seconds", "running"}`` of the search under ``token`` (not running: none known)."""
+    folder = progress_dir()
+    try:
+        if folder is None:
+            raise FileNotFoundError(token)
+        sims, seconds = (folder / token).read_text()[:64].split()
+        return {"simulations": int(sims), "seconds": float(seconds), "running": True}
+    except (OSError, ValueError):
+        return {"simulations": 0, "seconds": 0.0, "running": False}
+
+
+def clear_progress(token: str) -> None:
+    folder = progress_dir()
+    if folder is None:
+        return
+    for name in (token, f"{token}.part"):
+        with contextlib.suppress(OSError):
+            (folder / name).unlink()
+
+
 def ai_reply(rings: int, moves: list[str], swap: bool, seconds: float | None, playouts: int | None,
-             seed: int, labels: bool = False, until: float | None = None) -> dict[str, Any]:
+             seed: int, labels: bool = False, until: float | None = None, token: str | None = None) -> dict[str, Any]:
     """In a worker process: the MCTS player's move in the position, and the position after it. ``until``
-    (``time.time()``): when the answer must be ready, so the search stops in time whatever it waited."""
+    (``time.time()``): when the answer must be ready, so the search stops in time whatever it waited.
+    ``token``: the search's progress is written under it (see the module's note)."""
     state = replay(rings, moves, swap)
     warm_up()
     if until is not None:
         seconds = max(MIN_SECONDS, min(seconds or MAX_SECONDS, until - time.time()))
-    bot = MCTSBot(rng=random.Random(seed), seconds=seconds, playouts=playouts)
+    report = None if token is None else (lambda sims, spent: write_progress(token, sims, spent))
+    bot = MCTSBot(rng=random.Random(seed), seconds=seconds, playouts=playouts, progress=report)
     result = bot.search(state)
     label = state.action_to_string(result.action)
     state.apply_action(result.action)
@@ -227,11 +298,49 @@ async def ai(request: Request) -> Response:
     seconds, playouts = _budget(body, max_seconds(pool.time_limit))
     seed = _int(body, "seed", 0, 2**31 - 1, default=0)
     labels = _labels(body)
+    token = None if body.get("progress") is None else _token(body["progress"])
     moves = [state.action_to_string(m.action) for m in state.moves]
     until = arrived - AI_MARGIN + pool.time_limit
-    out: dict[str, Any] = await pool.run(ai_reply, state.graph.rings, moves, state.swap, seconds, playouts, seed,
-                                         labels, until, client=request)
+    try:
+        out: dict[str, Any] = await pool.run(ai_reply, state.graph.rings, moves, state.swap, seconds, playouts,
+                                             seed, labels, until, token, client=request)
+    finally:
+        if token is not None:
+            clear_progress(token)
     return JSONResponse(out)
+
+
+@router.get("/api/starstar/progress", summary="*Star: simulations so far of a running AI move")
+def progress(token: str = "") -> dict[str, Any]:
+    return read_progress(_token(token))
+
+
+EXAMPLES = (
+    ("Example 1", EXAMPLE_1_BLUE, EXAMPLE_1_RED,
+     "Blue makes one star through the five-pointed bridge in the centre: 7 peries, 2 quarks. Red's three "
+     "stars hold 13 peries (8 + 3 + 2, some walled off) and 3 quarks, so Red also takes the quark peri: 14 "
+     "points before the adjustment. But each star beyond the opponent's count costs 2 points: Blue's "
+     "adjustment is +4 and Red's -4, and Blue wins 11 to 10."),
+    ("Example 2", EXAMPLE_2_BLUE, EXAMPLE_2_RED,
+     "Three stars each, so no adjustment. Both have 10 peries; Blue's small two-stone star at T43-A40 "
+     "holds a third quark, and the quark peri wins it 11 to 10. Red's lone stone on S43 is dead: "
+     "it belongs to no star, and the peri goes to Blue's star around it."),
+)
+
+
+def examples() -> list[dict[str, Any]]:
+    """The seed's two 4-ring worked examples (Blue = Black, Red = White): drawn, scored, explained."""
+    out = []
+    for title, blue, red, text in EXAMPLES:
+        state = replay(4, game_of(blue, red), False)
+        out.append({"title": title, "text": text, "svg": draw(state, overlay=True, labels=True, last=False),
+                    "score": score_json(state.score())})
+    return out
+
+
+@router.get("/api/starstar/examples", summary="*Star: the seed's two worked examples, drawn and scored")
+async def worked_examples() -> Response:
+    return JSONResponse(await run_in_threadpool(examples))
 
 
 def _open(body: dict[str, Any]) -> dict[str, Any]:

@@ -36,13 +36,13 @@ class BridgeTable:
     a: Ints = field(repr=False)
     b: Ints = field(repr=False)
     x: Ints = field(repr=False)
+    per_node: tuple[tuple[tuple[int, int, int], ...], ...] = field(repr=False)  # the same, as Python ints
 
     def __repr__(self) -> str:
         return f"bridge_table({self.rings})"
 
-    def triples(self, m: int) -> list[tuple[int, int, int]]:
-        lo, hi = int(self.ptr[m]), int(self.ptr[m + 1])
-        return [(int(self.a[q]), int(self.b[q]), int(self.x[q])) for q in range(lo, hi)]
+    def triples(self, m: int) -> tuple[tuple[int, int, int], ...]:
+        return self.per_node[m]
 
 
 def bridge_triples(g: StarGraph) -> list[list[tuple[int, int, int]]]:
@@ -73,7 +73,8 @@ def bridge_table(rings: int) -> BridgeTable:
     ptr = np.zeros(len(per) + 1, dtype=np.int32)
     ptr[1:] = np.cumsum([len(t) for t in per])
     arr = np.array(flat, dtype=np.int32).reshape(-1, 3)
-    return BridgeTable(rings, ptr, arr[:, 0].copy(), arr[:, 1].copy(), arr[:, 2].copy())
+    per_node = tuple(tuple(triples) for triples in per)
+    return BridgeTable(rings, ptr, arr[:, 0].copy(), arr[:, 1].copy(), arr[:, 2].copy(), per_node)
 
 
 def defence(table: BridgeTable, cells: list[int], last: int, colour: int) -> list[int]:

@@ -53,90 +53,113 @@ def _shuffled_empties_source(cells: Any, state: Any) -> tuple[Any, int, Any]:  #
 def _score_source(
     cells: Any, edges: Any, ptr: Any, idx: Any, peries: Any, is_quark: Any, out: Any
 ) -> tuple[int, int]:  # pragma: no cover - compiled
-    """The full board's (margin, quark lead) for Black; ``out[k]``: the owner of peri k (0 none, 1, 2)."""
+    """The full board's (margin, quark lead) for Black; ``out[k]``: the owner of peri k (0 none, 1, 2).
+
+    Only the groups holding a peri are labelled (depth first from each peri), and the pushes are
+    branch-free (write always, advance the stack top by the condition): on a random board the
+    colour tests are coin flips, and this labelling takes 8 us on 10 rings where a union-find over
+    the 775 edges took 13 us.  ``edges`` is kept in the signature for the callers."""
     n = cells.shape[0]
-    parent = np.arange(n, dtype=np.int32)
-    for e in range(edges.shape[0]):
-        a = edges[e, 0]
-        b = edges[e, 1]
-        if cells[a] == cells[b]:
-            while parent[a] != a:
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            while parent[b] != b:
-                parent[b] = parent[parent[b]]
-                b = parent[b]
-            if a != b:
-                parent[b] = a
-    for a in range(n):  # full compression: parent[a] is a's root
-        r = a
-        while parent[r] != r:
-            r = parent[r]
-        parent[a] = r
-    count = np.zeros(n, dtype=np.int32)
-    for k in range(peries.shape[0]):
-        count[parent[peries[k]]] += 1
-    stars_b = 0
-    stars_w = 0
-    for a in range(n):
-        if parent[a] == a and count[a] >= 2:
-            if cells[a] == 1:
-                stars_b += 1
-            else:
-                stars_w += 1
-    owner = np.full(n, -1, dtype=np.int8)
-    stack = np.empty(n, dtype=np.int32)
+    label = np.full(n, n, dtype=np.int32)  # n: in no group holding a peri
+    stack = np.empty(n + 1, dtype=np.int32)
+    colour_of = np.empty(n + 1, dtype=np.int8)
     region = np.empty(n, dtype=np.int32)
+    groups = 0
+    for k in range(peries.shape[0]):
+        s = peries[k]
+        if label[s] != n:
+            continue
+        c = cells[s]
+        label[s] = groups
+        colour_of[groups] = c
+        stack[0] = s
+        top = 1
+        while top > 0:
+            top -= 1
+            a = stack[top]
+            for q in range(ptr[a], ptr[a + 1]):
+                b = idx[q]
+                lb = label[b]
+                take = (lb == n) & (cells[b] == c)
+                label[b] = groups if take else lb
+                stack[top] = b
+                top += take
+        groups += 1
+    count = np.zeros(groups, dtype=np.int32)
+    for k in range(peries.shape[0]):
+        count[label[peries[k]]] += 1
+    star = np.zeros(n + 1, dtype=np.int8)  # by label: the colour of a star, 0 for any other group
+    stars = np.zeros(3, dtype=np.int32)
+    for g in range(groups):
+        is_star = count[g] >= 2
+        star[g] = colour_of[g] if is_star else 0
+        stars[colour_of[g]] += is_star
+    owner = np.full(n, -1, dtype=np.int8)  # a dead peri's region: its surrounding star's colour
     per = np.zeros(3, dtype=np.int32)
     qua = np.zeros(3, dtype=np.int32)
     for k in range(peries.shape[0]):
         p = peries[k]
-        if count[parent[p]] >= 2:
-            colour = cells[p]
-        elif owner[p] >= 0:
-            colour = owner[p]
-        else:
-            owner[p] = 0
-            top = 0
-            size = 0
-            stack[top] = p
-            top += 1
-            border = 0
-            while top > 0:
-                top -= 1
-                a = stack[top]
-                region[size] = a
-                size += 1
-                for q in range(ptr[a], ptr[a + 1]):
-                    b = idx[q]
-                    if count[parent[b]] >= 2:
-                        border |= cells[b]
-                    elif owner[b] < 0:
-                        owner[b] = 0
+        colour = star[label[p]]
+        if colour == 0:
+            if owner[p] >= 0:
+                colour = owner[p]
+            else:  # flood the nodes outside stars around this dead peri; the stars it meets own it
+                owner[p] = 0
+                stack[0] = p
+                top = 1
+                size = 0
+                border = 0
+                while top > 0:
+                    top -= 1
+                    a = stack[top]
+                    region[size] = a
+                    size += 1
+                    for q in range(ptr[a], ptr[a + 1]):
+                        b = idx[q]
+                        sb = star[label[b]]
+                        border |= sb
+                        ob = owner[b]
+                        take = (sb == 0) & (ob < 0)
+                        owner[b] = 0 if take else ob
                         stack[top] = b
-                        top += 1
-            colour = border if border in {1, 2} else 0
-            for i in range(size):
-                owner[region[i]] = colour
+                        top += take
+                colour = border if border < 3 else 0  # 3: both colours meet it, nobody owns it
+                for i in range(size):
+                    owner[region[i]] = colour
         out[k] = colour
         per[colour] += 1
-        if is_quark[p]:
-            qua[colour] += 1
+        qua[colour] += is_quark[p]
     bonus_b = 1 if qua[1] >= 3 else 0
     bonus_w = 1 if qua[2] >= 3 else 0
-    margin = per[1] - per[2] + bonus_b - bonus_w + 4 * (stars_w - stars_b)
+    margin = per[1] - per[2] + bonus_b - bonus_w + 4 * (stars[2] - stars[1])
     return margin, qua[1] - qua[2]
 
 
 def _random_kernel_source(
     cells: Any, to_play: int, seed: int, edges: Any, ptr: Any, idx: Any, peries: Any, is_quark: Any
 ) -> Any:  # pragma: no cover - compiled by numba, tested through playout_numba
-    """Uniform fill, alternately from ``to_play``, then the score."""
-    empties, m, _ = _shuffled_empties(cells, _mix(seed))
+    """Uniform fill, alternately from ``to_play``, then the score.
+
+    Alternate placement in a uniformly random order gives the second player a uniformly random half
+    (rounded down) of the empty nodes, so only that half is drawn: a partial Fisher-Yates shuffle of
+    m // 2 steps instead of m - 1 (the pure-Python twin samples the same half)."""
+    n = cells.shape[0]
+    empties = np.empty(n, dtype=np.int32)
+    m = 0
+    for a in range(n):
+        if cells[a] == 0:
+            empties[m] = a
+            m += 1
+    half = m // 2
+    state = _mix(seed)
+    for i in range(half):
+        state, r = _next(state)
+        j = i + ((np.int64(r) * (m - i)) >> 31)  # r has 31 random bits: multiply-shift, no division
+        empties[i], empties[j] = empties[j], empties[i]
     first = np.int8(to_play + 1)
     second = np.int8(2 - to_play)
     for i in range(m):
-        cells[empties[i]] = first if i % 2 == 0 else second
+        cells[empties[i]] = second if i < half else first
     return _score(cells, edges, ptr, idx, peries, is_quark, np.empty(peries.shape[0], dtype=np.int8))
 
 

@@ -197,6 +197,9 @@ class MCTSBot:
     bridge_prior: float = 10.0  # virtual wins for saving an intruded bridge, in every new node (0: none)
     memory_mb: float = 256.0  # bound on the tree: no node is added past it (the search goes on)
     clock: Callable[[], float] = field(default=time.perf_counter, repr=False)  # time.process_time: CPU
+    progress: Callable[[int, float], None] | None = field(default=None, repr=False)
+    """Told (simulations, seconds) so far about every ``progress_every`` seconds of ``clock`` while searching."""
+    progress_every: float = 0.1
     last: SearchResult | None = field(default=None, init=False, repr=False)
     _root: Node | None = field(default=None, init=False, repr=False)
     _root_moves: list[tuple[int, int]] = field(default_factory=list, init=False, repr=False)
@@ -314,12 +317,18 @@ class MCTSBot:
         root = self._find_root(state)
         work = state.clone()
         deadline = None if self.seconds is None else start + self.seconds
+        report = None if self.progress is None else start + self.progress_every
         sims = 0
         while True:
             if self.playouts is not None and sims >= self.playouts:
                 break
-            if deadline is not None and sims % 8 == 0 and self.clock() >= deadline and sims:
-                break
+            if sims % 8 == 0 and (deadline is not None or report is not None):
+                now = self.clock()
+                if deadline is not None and now >= deadline and sims:
+                    break
+                if report is not None and now >= report and self.progress is not None:
+                    self.progress(sims, now - start)
+                    report = now + self.progress_every
             self._simulate(root, work)
             sims += 1
         action = root.best_action()

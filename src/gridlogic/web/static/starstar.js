@@ -215,25 +215,64 @@ async function show(moves) {
   render();
 }
 
+// ----- the AI's progress: the request carries a random token, the worker writes its simulations so far under it,
+// and the page polls GET /api/starstar/progress while it waits. Only the running request's answers are shown.
+let thinking = null;  // the running AI request's token
+
+function newToken() {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function showProgress(token, asked, sims, seconds) {
+  if (thinking !== token) return;  // a late answer for an earlier request
+  const fraction = asked.seconds ? seconds / asked.seconds : sims / asked.playouts;
+  $("ai-bar").value = Math.min(1, Math.max(0, fraction));
+  const of = asked.seconds ? `${seconds.toFixed(1)} s of ${asked.seconds} s` : `of ${asked.playouts.toLocaleString("en")}`;
+  $("ai-count").textContent = `${sims.toLocaleString("en")} simulations, ${of}`;
+  document.body.dataset.aiSimulations = String(sims);
+}
+
+function watchProgress(token, asked) {
+  thinking = token;
+  $("ai-bar").value = 0;
+  $("ai-count").textContent = "starting…";
+  $("ai-progress").classList.remove("hidden");
+  const timer = setInterval(async () => {
+    try {
+      const p = await call(`/api/starstar/progress?token=${token}`);
+      if (p.running) showProgress(token, asked, p.simulations, p.seconds);
+    } catch { /* the move's own answer reports any error */ }
+  }, 250);
+  return () => {
+    clearInterval(timer);
+    if (thinking === token) { thinking = null; $("ai-progress").classList.add("hidden"); }
+  };
+}
+
 async function aiTurn() {
   if (replay || view.terminal || view.to_play === game.human) return;
   busy = true;
   render();
   const asked = labels();
+  const token = newToken();
+  const wanted = budget();
+  const stop = watchProgress(token, wanted);
   try {
     view = await api("/api/starstar/ai", { rings: game.rings, swap: game.swap, moves: game.moves,
-                                           seed: game.moves.length, labels: asked, ...budget() });
+                                           seed: game.moves.length, labels: asked, progress: token, ...wanted });
     game.moves = view.moves;
     if (labels() !== asked) view = await api("/api/starstar/state", { rings: game.rings, swap: game.swap,
                                                                      moves: game.moves, labels: labels() });
     $("ai-move").textContent = `AI played ${view.ai_move} (${view.ai.simulations} simulations)`;
   } catch (err) {
+    stop();
     if (err.name === "AbortError") return;
     busy = false;
     render();
     setStatus(`error: ${err.message}`, "error");
     return;
   }
+  stop();
   busy = false;
   render();
 }
@@ -345,6 +384,38 @@ async function resume() {
   render();
 }
 
+// ----- the rules' two worked examples, drawn and scored by the server when the reader opens them
+let examplesLoaded = false;
+
+async function loadExamples() {
+  if (examplesLoaded) return;
+  examplesLoaded = true;
+  const box = $("examples");
+  try {
+    const list = await call("/api/starstar/examples");
+    box.replaceChildren(...list.map((ex) => {
+      const figure = document.createElement("figure");
+      const art = document.createElement("div");
+      art.innerHTML = ex.svg;  // drawn by the server (every field escaped there), as the board is
+      const caption = document.createElement("figcaption");
+      const verdict = document.createElement("div");
+      verdict.className = "verdict";
+      const s = ex.score;
+      verdict.textContent = `${ex.title}: Blue ${s.b.conventional}, Red ${s.w.conventional} — ` +
+        `peries ${s.b.peries}–${s.w.peries}, stars ${s.b.stars}–${s.w.stars}, quarks ${s.b.quarks}–${s.w.quarks}`;
+      const text = document.createElement("p");
+      text.textContent = ex.text;
+      caption.append(verdict, text);
+      figure.append(art, caption);
+      return figure;
+    }));
+  } catch (err) {
+    examplesLoaded = false;
+    box.textContent = `error: ${err.message}`;
+  }
+  box.setAttribute("aria-busy", "false");
+}
+
 function init() {
   for (let r = 2; r <= 12; r++) $("rings").add(new Option(String(r), String(r)));
   $("rings").value = String(game.rings);
@@ -390,6 +461,7 @@ function init() {
     if (!busy && view) show(view.moves).catch((err) => setStatus(`error: ${err.message}`, "error"));
   });
   window.addEventListener("pagehide", stopAi);
+  $("rules-examples").addEventListener("toggle", () => { if ($("rules-examples").open) loadExamples(); });
   newGame();
 }
 
