@@ -3,6 +3,7 @@
 // Every kind difference (help, keypad, keys, proof mode, generate options) comes from the kind's
 // descriptor (ui.js kinds(), GET /api/kinds).
 import {Board} from "/static/board.js";
+import {openDaily, setupDaily} from "/static/daily.js";
 import {$, call, esc, kinds, setStatus as show, settings} from "/static/ui.js";
 
 const board = new Board($("board"));
@@ -412,13 +413,22 @@ $("share").addEventListener("click", async () => {
 });
 
 // ----- the open panel: library, paste/upload, generate
-for (const tab of document.querySelectorAll("[role=tab]")) {
-  tab.addEventListener("click", () => {
-    for (const t of document.querySelectorAll("[role=tab]")) {
-      t.setAttribute("aria-selected", String(t === tab));
-      $(`tab-${t.dataset.tab}`).hidden = t !== tab;
-    }
-  });
+function showTab(name) {
+  for (const t of document.querySelectorAll("[role=tab]")) {
+    t.setAttribute("aria-selected", String(t.dataset.tab === name));
+    $(`tab-${t.dataset.tab}`).hidden = t.dataset.tab !== name;
+  }
+}
+for (const tab of document.querySelectorAll("[role=tab]")) tab.addEventListener("click", () => showTab(tab.dataset.tab));
+
+// ----- the daily puzzle (daily.js): an /api/daily answer played, its link in the address bar
+async function openDailyAnswer(answer) {
+  const url = new URL(location.href);
+  for (const key of ["daily", "grade"]) url.searchParams.delete(key);
+  history.replaceState(null, "", url);
+  if (await openPuzzle(answer.puzzle, {kind: answer.kind, title: answer.title})) {
+    setStatus(`The daily ${answer.grade} puzzle of ${answer.date}: the same for everyone today. Your move.`);
+  }
 }
 $("records").addEventListener("change", () => {
   if (state.source) openPuzzle(state.source.text, {kind: state.source.kind, index: +$("records").value});
@@ -524,6 +534,7 @@ async function init() {
       $("gen-kind").add(new Option(k.title, k.name));
     }
     fillGenerate();
+    setupDaily(state.kinds, openDailyAnswer);
     library = await call("/api/library");
     $("library").add(new Option("Choose a puzzle…", ""));
     const groups = {};
@@ -540,7 +551,9 @@ async function init() {
   }
   updateButtons();
   const q = new URLSearchParams(location.search);
-  if (q.get("puzzle")) {
+  if (q.get("daily") && await openDaily(q, openDailyAnswer)) {
+    showTab("daily");
+  } else if (q.get("puzzle")) {
     const rows = q.get("board") ? q.get("board").split("/") : null;
     await openPuzzle(q.get("puzzle"), {kind: q.get("kind") || "", board: rows, seconds: +(q.get("t") || 0),
       uniqueLines: q.get("unique_lines") !== "false"});
