@@ -4,6 +4,7 @@
 // descriptor (ui.js kinds(), GET /api/kinds).
 import {Board} from "/static/board.js";
 import {openDaily, setupDaily} from "/static/daily.js";
+import {clearStep, renderHint, showStep as drawStep, stepText} from "/static/steps.js";
 import {$, call, esc, kinds, setStatus as show, settings} from "/static/ui.js";
 
 const board = new Board($("board"));
@@ -164,7 +165,8 @@ function restore() {
   return saved;
 }
 
-// ----- every change: history, live check
+// ----- every change: history, live check (a step drawn by steps.js goes with the board it was drawn on)
+board.addEventListener("change", (e) => { if (e.detail.source !== "explain") clearStep(board); });
 board.addEventListener("change", (e) => {
   const {changes, source} = e.detail;
   if (source === "user" || source === "hint" || source === "restart") {
@@ -302,16 +304,8 @@ $("hint").addEventListener("click", async () => {
   if (asked !== state.version) return;  // the board changed while the hint was computed: never arm a stale step
   board.clearHighlight("uses"); board.clearHighlight("marks");
   if (data.status === "step" && data.step) {
-    const s = data.step;
-    state.hint = s;
-    board.highlight(s.uses, "uses");
-    board.highlight(s.marks.map((m) => [m[0], m[1]]), "marks");
-    const more = data.message && data.message !== s.reason && data.message.startsWith(s.reason)
-      ? data.message.slice(s.reason.length).trim() : "";
-    box.innerHTML = `<div><span class="rule">${esc(s.rule)}</span></div><div class="what">${esc(s.reason)}</div>` +
-      (more ? `<div class="legend">${esc(more)}</div>` : "") +
-      `<div class="legend"><span class="sw uses"></span> cells it uses · <span class="sw marks"></span> cells it changes · ` +
-      `press Hint again to apply it</div>`;
+    state.hint = data.step;
+    renderHint(box, board, data);  // steps.js: the step drawn, the steps before it listed
   } else {
     box.innerHTML = `<div class="what">${esc(data.message || data.status)}</div>`;
     if (data.status === "wrong") setStatus(data.message || "Some marks are wrong.", "wrong");
@@ -374,7 +368,8 @@ function showStep(k) {
   board.setRows(rows.map((r) => r.join("")), "explain");
   board.clearHighlight();
   const cur = ex.steps[ex.at - 1];
-  if (cur) { board.highlight(cur.uses, "uses"); board.highlight(cur.marks.map((m) => [m[0], m[1]]), "marks"); }
+  drawStep(board, cur);  // steps.js: its cells, and its candidates where the step carries them
+  $("ex-detail").textContent = cur ? stepText(cur) : "";
   $("ex-pos").textContent = ` step ${ex.at} of ${ex.steps.length} `;
   [...$("ex-steps").children].forEach((li, i) => li.classList.toggle("current", i === ex.at - 1));
   const li = $("ex-steps").children[ex.at - 1];
@@ -387,7 +382,7 @@ function closeExplain(restore) {
   board.readonly = false;
   $("explainbox").hidden = true;
   $("explain").textContent = "Explain";
-  board.clearHighlight();
+  board.clearHighlight(); clearStep(board);
   if (restore && state.saved) board.setRows(state.saved.rows, "explain");
   setStatus("Your move.");
   updateButtons();
