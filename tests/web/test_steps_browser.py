@@ -23,7 +23,7 @@ def struck(page: Any) -> set[tuple[int, int, str]]:
     """Every candidate drawn struck through: (row, col, digit)."""
     found = page.eval_on_selector_all(
         "#board .gl-cands .cand.gone",
-        "gs => gs.map(g => [+g.closest('.gl-cell').dataset.row, +g.closest('.gl-cell').dataset.col, g.dataset.digit])")
+        "gs => gs.map(g => { const at = g.closest('.gl-cands').dataset; return [+at.row, +at.col, g.dataset.digit]; })")
     return {(r, c, d) for r, c, d in found}
 
 

@@ -348,6 +348,8 @@ $("explain").addEventListener("click", async () => {
     const li = document.createElement("li");
     li.innerHTML = `<span class="rule">${esc(s.rule)}</span> ${esc(s.reason)}`;
     li.addEventListener("click", () => showStep(i + 1));
+    li.tabIndex = 0;  // and by keyboard: Enter or Space shows the step
+    li.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); showStep(i + 1); } });
     list.append(li);
   });
   $("explainbox").hidden = false;
@@ -369,7 +371,7 @@ function showStep(k) {
   board.clearHighlight();
   const cur = ex.steps[ex.at - 1];
   drawStep(board, cur);  // steps.js: its cells, and its candidates where the step carries them
-  $("ex-detail").textContent = cur ? stepText(cur) : "";
+  $("ex-detail").textContent = cur && stepText(cur) ? `${cur.rule}: ${stepText(cur)}` : "";
   $("ex-pos").textContent = ` step ${ex.at} of ${ex.steps.length} `;
   [...$("ex-steps").children].forEach((li, i) => li.classList.toggle("current", i === ex.at - 1));
   const li = $("ex-steps").children[ex.at - 1];

@@ -389,8 +389,9 @@ function drawTree() {
       li.dataset.path = p;
       ul.appendChild(li);
     } else if (S.report && S.report.solved_leaves && path in S.report.solved_leaves) {
-      ul.appendChild(item(S.report.solved_leaves[path] ? '<span class="ok">solved leaf</span>' : '<span class="pending">open leaf</span>',
-        path, node.steps.length, "leaf", true));
+      const solved = S.report.solved_leaves[path];
+      ul.appendChild(item(solved ? '<span class="ok">solved leaf</span>' : '<span class="pending">open leaf</span>',
+        path, node.steps.length, solved ? "solved leaf" : "open leaf", true));
     }
     return ul;
   };

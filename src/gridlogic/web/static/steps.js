@@ -44,7 +44,7 @@ export function stepText(step) {
 export function clearStep(board) {
   board.clearHighlight("uses"); board.clearHighlight("marks");
   if (!board.svg) return;
-  for (const g of board.svg.querySelectorAll(".gl-cands")) g.remove();
+  for (const g of board.svg.querySelectorAll(".gl-cands-layer")) g.remove();
   board.container.classList.remove("show-cands");
 }
 
@@ -67,22 +67,28 @@ function candidate(size, d, gone) {
   return g;
 }
 
-// The candidates before the step in every undecided cell (a digit on the board hides them), struck where it removes them.
+// The candidates before the step in every undecided cell (a digit on the board hides them), struck where it
+// removes them: one layer over the cells (each cell's group placed as the cell is), hidden from screen readers,
+// which read the step's text instead; the cells themselves are left as the drawing made them.
 function drawCandidates(board, step) {
-  let drawn = 0;
+  const layer = document.createElementNS(SVG, "g");
+  layer.setAttribute("class", "gl-cands-layer");
+  layer.setAttribute("aria-hidden", "true");
+  layer.setAttribute("pointer-events", "none");
   step.candidates_before.forEach((row, r) => row.forEach((before, c) => {
     const g = board.cell(r, c);
     if (!g || before === "#" || board.isGiven(r, c) || board.value(r, c) !== board.blank) return;
     const after = (step.candidates_after[r] || [])[c] || "";
     const size = +g.querySelector("rect.bg").getAttribute("width") || 40;
-    const layer = document.createElementNS(SVG, "g");
-    layer.setAttribute("class", "gl-cands");
-    layer.setAttribute("aria-hidden", "true");
-    for (const d of before) layer.append(candidate(size, d, !after.includes(d)));
-    g.append(layer);
-    drawn++;
+    const cands = document.createElementNS(SVG, "g");
+    cands.setAttribute("class", "gl-cands");
+    cands.setAttribute("transform", g.getAttribute("transform") || "");
+    cands.dataset.row = r; cands.dataset.col = c;
+    for (const d of before) cands.append(candidate(size, d, !after.includes(d)));
+    layer.append(cands);
   }));
-  board.container.classList.toggle("show-cands", drawn > 0);
+  if (layer.children.length) board.svg.append(layer);
+  board.container.classList.toggle("show-cands", layer.children.length > 0);
 }
 
 export function showStep(board, step) {
