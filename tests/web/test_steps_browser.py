@@ -1,4 +1,5 @@
-"""Str8ts help shows its reasoning (steps.js): a Hint draws the candidates before its step, lists the
+"""Str8ts help shows its reasoning (steps.js, on /play and /tools): a Hint draws the candidates before
+its step, lists the
 candidate steps made before it, and each of those, chosen, strikes exactly the candidates it removes and
 names its rule and cells; Explain does the same for every step; the legend's "cells it uses" marks real
 cells. A Star Battle hint (no candidates in its steps) draws none. Screenshots go to /tmp/shots-steps."""
@@ -112,3 +113,18 @@ def test_a_hint_without_candidates_draws_none(page: Any, server: str) -> None:
     assert highlighted(page, "marks")
     if "cells it uses" in page.inner_text("#hintbox"):
         assert highlighted(page, "uses")
+
+
+def test_the_tools_explanation_strikes_removals_too(page: Any, server: str) -> None:
+    page.goto(f"{server}/tools")
+    page.fill("#puzzle", STR8TS)
+    page.select_option("#kind", "str8ts")
+    page.click("#explain")
+    page.wait_for_selector("#steps li")
+    steps = httpx.post(f"{server}/api/explain", json={"puzzle": STR8TS, "kind": "str8ts"}, timeout=120).json()["steps"]
+    page.click("#steps li:nth-child(1)")
+    assert struck(page) == removals(steps[0]) and removals(steps[0])
+    info = page.inner_text("#stepinfo")
+    assert steps[0]["rule"] in info and all(f"r{r + 1}c{c + 1}" in info for r, c, _ in steps[0]["marks"])
+    page.click("#next")
+    assert struck(page) == removals(steps[1])

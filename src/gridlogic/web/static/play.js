@@ -4,7 +4,7 @@
 // descriptor (ui.js kinds(), GET /api/kinds).
 import {Board} from "/static/board.js";
 import {openDaily, setupDaily} from "/static/daily.js";
-import {clearStep, renderHint, showStep as drawStep, stepText} from "/static/steps.js";
+import {clearStep, renderHint, showStep as drawStep, stepLine} from "/static/steps.js";
 import {$, call, esc, kinds, setStatus as show, settings} from "/static/ui.js";
 
 const board = new Board($("board"));
@@ -371,7 +371,7 @@ function showStep(k) {
   board.clearHighlight();
   const cur = ex.steps[ex.at - 1];
   drawStep(board, cur);  // steps.js: its cells, and its candidates where the step carries them
-  $("ex-detail").textContent = cur && stepText(cur) ? `${cur.rule}: ${stepText(cur)}` : "";
+  $("ex-detail").textContent = stepLine(cur);
   $("ex-pos").textContent = ` step ${ex.at} of ${ex.steps.length} `;
   [...$("ex-steps").children].forEach((li, i) => li.classList.toggle("current", i === ex.at - 1));
   const li = $("ex-steps").children[ex.at - 1];

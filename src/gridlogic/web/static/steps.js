@@ -6,6 +6,7 @@
 //   showStep(board, step)                     // highlights and candidates of one step on a Board (board.js)
 //   clearStep(board)                          // removes them
 //   stepText(step)                            // "removes 5 from r1c1, r1c3; places 3 in r6c2"
+//   stepLine(step)                            // "Elimination: removes 5 from r1c1" for a step with candidates, else ""
 //   renderHint(box, board, answer)            // a POST /api/hint answer in the hint box, its lead-in steps listed
 import {esc} from "/static/ui.js";
 
@@ -39,6 +40,11 @@ export function stepText(step) {
   const parts = [...removed].map(([d, cells]) => `removes ${d} from ${cells.join(", ")}`);
   if (placed.length) parts.push(`places ${placed.join(", ")}`);
   return parts.join("; ");
+}
+
+// One line for a step that carries candidates: "CompartmentRange: removes 6 from r3c2, r5c2"; "" for any other.
+export function stepLine(step) {
+  return hasCandidates(step) && stepText(step) ? `${step.rule}: ${stepText(step)}` : "";
 }
 
 export function clearStep(board) {
