@@ -1,8 +1,8 @@
 """Str8ts help shows its reasoning (steps.js, on /play and /tools): a Hint draws the candidates before
-its step, lists the
-candidate steps made before it, and each of those, chosen, strikes exactly the candidates it removes and
-names its rule and cells; Explain does the same for every step; the legend's "cells it uses" marks real
-cells. A Star Battle hint (no candidates in its steps) draws none. Screenshots go to /tmp/shots-steps."""
+its step, lists the candidate steps made before it, and each of those, chosen, strikes exactly the
+candidates it removes and names its rule and cells; Explain does the same for every step; the legend's
+"cells it uses" marks real cells. A Star Battle hint (no candidates in its steps) draws none.
+Screenshots go to /tmp/shots-steps."""
 
 from __future__ import annotations
 
