@@ -424,7 +424,7 @@ async function openDailyAnswer(answer) {
   for (const key of ["daily", "grade"]) url.searchParams.delete(key);
   history.replaceState(null, "", url);
   if (await openPuzzle(answer.puzzle, {kind: answer.kind, title: answer.title})) {
-    setStatus(`The daily ${answer.grade} puzzle of ${answer.date}: the same for everyone today. Your move.`);
+    setStatus(`The daily ${answer.grade} puzzle of ${answer.date}: the same for everyone. Your move.`);
   }
 }
 $("records").addEventListener("change", () => {
@@ -548,8 +548,9 @@ async function init() {
   }
   updateButtons();
   const q = new URLSearchParams(location.search);
+  if (q.get("daily")) showTab("daily");  // where the daily puzzle, or why it could not be made, shows
   if (q.get("daily") && await openDaily(q, openDailyAnswer)) {
-    showTab("daily");
+    // playing the day's puzzle
   } else if (q.get("puzzle")) {
     const rows = q.get("board") ? q.get("board").split("/") : null;
     await openPuzzle(q.get("puzzle"), {kind: q.get("kind") || "", board: rows, seconds: +(q.get("t") || 0),
