@@ -59,3 +59,12 @@ def test_a_daily_link_opens_that_days_puzzle(page: Any, server: str) -> None:
 
 def quote(text: str) -> str:
     return text.replace("+", "%2B")
+
+
+def test_a_daily_link_that_cannot_be_made_says_why_on_the_daily_tab(page: Any, server: str) -> None:
+    first = next(iter(kinds().values()))
+    page.goto(f"{server}/play?daily=1999-12-31&kind={first.name}&grade={quote(first.client().daily[0].level)}")
+    page.wait_for_function("document.getElementById('daily-status').textContent.startsWith('error:')")
+    assert "between 2000-01-01" in page.inner_text("#daily-status")
+    assert page.get_attribute("[role=tab][data-tab=daily]", "aria-selected") == "true"
+    assert page.is_hidden("#daily-link")
