@@ -3,7 +3,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 EXAMPLE := examples/starbattle-10x2.txt
 
-.PHONY: run test lint typecheck pytest bench clean
+AXE_VERSION := 4.14.1
+AXE := .cache/npm/node_modules/axe-core/axe.min.js
+
+.PHONY: run test lint typecheck pytest bench clean axe
 
 $(BIN)/gridlogic: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -31,6 +34,13 @@ test: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/pip install -q -e '.[dev,bench]'
 	$(BIN)/python -m benchmarks.run_all $(BENCH)
+
+# make axe: axe-core from npm for the accessibility test (tests/web/test_axe_browser.py), into .cache/npm,
+# outside the package: the app never serves or fetches it.
+axe: $(AXE)
+
+$(AXE):
+	npm install --no-audit --no-fund --prefix .cache/npm axe-core@$(AXE_VERSION)
 
 clean:
 	rm -rf $(VENV)

@@ -75,8 +75,9 @@ def test_cli_missing_board_file() -> None:
 
 def test_api_hint_contract(client: TestClient) -> None:
     d = client.post("/api/hint", json={"puzzle": SB6, "board": EMPTY}).json()
-    assert set(d) == {"status", "step", "message"}
+    assert set(d) == {"status", "step", "message", "lead_in"}
     assert d["status"] == "step" and d["step"]["marks"] and d["message"] == d["step"]["reason"]
+    assert d["lead_in"] == []  # every Star Battle step shows on the board: none made silently
     d = client.post("/api/hint", json={"puzzle": SB6, "board": ["*?????", *EMPTY[1:]]}).json()
     assert (d["status"], d["step"]) == ("wrong", None)
     d = client.post("/api/hint", json={"puzzle": SB6, "board": SB6_SOLUTION}).json()

@@ -39,6 +39,20 @@ class Tally:
 
 
 @dataclass(frozen=True)
+class Daily:
+    """One daily puzzle a kind offers (``/api/daily``, :mod:`gridlogic.web.daily`): its grade (a level
+    name of the kind), and the size and generate options it is made at, chosen so that it generates
+    well within a web request's time limit."""
+
+    level: str
+    size: str
+    options: Mapping[str, object] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"level": self.level, "size": self.size, "options": dict(self.options)}
+
+
+@dataclass(frozen=True)
 class Client:
     """Everything a page needs of a kind. ``cycle``: the value names a click steps through (empty: a
     click only selects the cell); ``keys``: key -> value name; ``keypad``: a digit keypad 1..n (n the
@@ -46,7 +60,8 @@ class Client:
     ``pencil``: pencil marks (P switches them on); ``provable``: proof mode has the kind.
     ``goal`` is the proof page's goal, a template: ``{field}`` is a field of the proof's start answer,
     ``{field:text}`` is ``text`` when that field is true. ``example``: one small puzzle of the kind (the
-    web workers solve, explain and hint it once before they take work)."""
+    web workers solve, explain and hint it once before they take work). ``daily``: the daily puzzles
+    the kind offers, one per grade (:class:`Daily`)."""
 
     title: str
     values: tuple[Value, ...]
@@ -60,6 +75,7 @@ class Client:
     goal: str = ""
     tally: Tally | None = None
     example: str = ""
+    daily: tuple[Daily, ...] = ()
 
     def __post_init__(self) -> None:
         names = {v.name for v in self.values}
@@ -73,4 +89,5 @@ class Client:
         return {"title": self.title, "values": [v.to_json() for v in self.values], "cycle": list(self.cycle),
                 "keys": dict(self.keys), "keypad": self.keypad, "pencil": self.pencil, "provable": self.provable,
                 "rules": self.rules, "help": self.help, "goal": self.goal,
-                "tally": self.tally.to_json() if self.tally else None}
+                "tally": self.tally.to_json() if self.tally else None,
+                "daily": [d.to_json() for d in self.daily]}

@@ -45,15 +45,18 @@ class Solver(Protocol[P_contra]):
 
 @dataclass(frozen=True)
 class Hint:
-    """The answer to "what next?": a status, the step (if any) and one sentence for the player."""
+    """The answer to "what next?": a status, the step (if any) and one sentence for the player;
+    ``lead_in``: the steps the board cannot show (Str8ts candidate eliminations) made silently before it,
+    in order, so a page can show how the step was reached."""
 
     status: str
     step: Step | None
     message: str
+    lead_in: tuple[Step, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"status": self.status, "step": None if self.step is None else self.step.to_json(),
-                "message": self.message}
+                "message": self.message, "lead_in": [s.to_json() for s in self.lead_in]}
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,7 @@ def hint(k: Solver[P_contra], puzzle: P_contra, rows: Sequence[str], *, height: 
             return Hint("stuck", None, f"No rule{cap} finds a next step from this board.")
         step = out.steps[0]
         if shown is None or shown(step):
-            return Hint("step", step, _sentence(step, hidden))
+            return Hint("step", step, _sentence(step, hidden), tuple(hidden))
         hidden.append(step)
     return Hint("stuck", None, f"No placing step within {MAX_LEAD_IN} steps.")
 

@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gridlogic import service
 from gridlogic.core.errors import Contradiction, GridlogicError
-from gridlogic.web import apidocs, jobs, routes_kinds
+from gridlogic.web import apidocs, daily, jobs, routes_kinds
 from gridlogic.web.guard import BODY_KEY, Guard, allowed_hosts, redact
 from gridlogic.web.requests import KindOptionsIn
 from gridlogic.web.warmup import warm_requests, warm_routes
@@ -153,6 +153,7 @@ def create_app(workers: int = 2, time_limit: float = 10.0, max_body: int = MAX_B
     _handlers(app)
     _routes(app)
     app.include_router(routes_kinds.router)
+    app.include_router(daily.router)
     app.mount("/static", StaticFiles(packages=[("gridlogic.web", "static")]), name="static")
     for module in OPTIONAL_ROUTERS:
         try:

@@ -1,6 +1,6 @@
 """Binary on the web pages (:mod:`gridlogic.core.client`): LEGUP's click cycle, 0 and 1 keys."""
 
-from gridlogic.core.client import Client, Value
+from gridlogic.core.client import Client, Daily, Value
 
 CLIENT = Client(
     example="6x6:0..0.......10...1....0.1.11..1......",
@@ -12,5 +12,7 @@ CLIENT = Client(
           "line, and (unless switched off) no two rows or columns alike.",
     help="Click a cell: 0, then 1, then blank. Keys: arrows move, 0 and 1 write, Backspace clears.",
     provable=True,
+    daily=(Daily("easy", "6x6"), Daily("medium", "8x8"), Daily("hard", "10x10"), Daily("very-hard", "10x10"),
+           Daily("expert", "12x12")),
     goal="no three equal in a row, balanced lines{unique_lines:, distinct lines}",
 )

@@ -1,6 +1,6 @@
 """Str8ts on the web pages (:mod:`gridlogic.core.client`): digits typed or from the keypad, pencil marks."""
 
-from gridlogic.core.client import Client, Value
+from gridlogic.core.client import Client, Daily, Value
 
 CLIENT = Client(
     example=".e...24#.#.#.......2.5..#.#.#....4a.",
@@ -15,4 +15,6 @@ CLIENT = Client(
          "Backspace clears.",
     keypad=True,
     pencil=True,
+    daily=(Daily("easy", "6"), Daily("moderate", "9"), Daily("tough", "9"), Daily("diabolical", "9"),
+           Daily("extreme", "9")),
 )

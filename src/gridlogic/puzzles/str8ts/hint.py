@@ -37,11 +37,11 @@ def places(step: Step) -> bool:
 
 def hint(k: Kind[Str8ts], puzzle: Str8ts, rows: Sequence[str], max_level: int | None = None) -> Hint:
     """The next placing step; it carries the candidates just before it (after the silent
-    eliminations) and after it."""
+    eliminations) and after it, and so does each silent elimination of its lead-in."""
     seen: list[list[int]] = []
 
     def first(s: State) -> Step | None:  # the engine tries the cheapest rule first on every board
-        seen[:] = [s.board.masks.copy()]
+        seen.append(s.board.masks.copy())  # one scan per step: the candidates before each step, in order
         return TECHNIQUES[0].find(s)
 
     rules = (Rule(TECHNIQUES[0].id, TECHNIQUES[0].level, first), *TECHNIQUES[1:])
@@ -50,4 +50,7 @@ def hint(k: Kind[Str8ts], puzzle: Str8ts, rows: Sequence[str], max_level: int | 
                     shown=places)
     if out.step is None or not seen or not out.step.marks:
         return out
-    return Hint(out.status, annotate(puzzle, out.step, seen[0]), out.message)
+    lead_in = out.lead_in
+    if len(seen) == len(lead_in) + 1:
+        lead_in = tuple(annotate(puzzle, st, masks) for st, masks in zip(lead_in, seen, strict=False))
+    return Hint(out.status, annotate(puzzle, out.step, seen[-1]), out.message, lead_in)

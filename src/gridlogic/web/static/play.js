@@ -3,6 +3,8 @@
 // Every kind difference (help, keypad, keys, proof mode, generate options) comes from the kind's
 // descriptor (ui.js kinds(), GET /api/kinds).
 import {Board} from "/static/board.js";
+import {openDaily, setupDaily} from "/static/daily.js";
+import {clearStep, renderHint, showStep as drawStep, stepLine} from "/static/steps.js";
 import {$, call, esc, kinds, setStatus as show, settings} from "/static/ui.js";
 
 const board = new Board($("board"));
@@ -163,7 +165,8 @@ function restore() {
   return saved;
 }
 
-// ----- every change: history, live check
+// ----- every change: history, live check (a step drawn by steps.js goes with the board it was drawn on)
+board.addEventListener("change", (e) => { if (e.detail.source !== "explain") clearStep(board); });
 board.addEventListener("change", (e) => {
   const {changes, source} = e.detail;
   if (source === "user" || source === "hint" || source === "restart") {
@@ -301,16 +304,8 @@ $("hint").addEventListener("click", async () => {
   if (asked !== state.version) return;  // the board changed while the hint was computed: never arm a stale step
   board.clearHighlight("uses"); board.clearHighlight("marks");
   if (data.status === "step" && data.step) {
-    const s = data.step;
-    state.hint = s;
-    board.highlight(s.uses, "uses");
-    board.highlight(s.marks.map((m) => [m[0], m[1]]), "marks");
-    const more = data.message && data.message !== s.reason && data.message.startsWith(s.reason)
-      ? data.message.slice(s.reason.length).trim() : "";
-    box.innerHTML = `<div><span class="rule">${esc(s.rule)}</span></div><div class="what">${esc(s.reason)}</div>` +
-      (more ? `<div class="legend">${esc(more)}</div>` : "") +
-      `<div class="legend"><span class="sw uses"></span> cells it uses · <span class="sw marks"></span> cells it changes · ` +
-      `press Hint again to apply it</div>`;
+    state.hint = data.step;
+    renderHint(box, board, data);  // steps.js: the step drawn, the steps before it listed
   } else {
     box.innerHTML = `<div class="what">${esc(data.message || data.status)}</div>`;
     if (data.status === "wrong") setStatus(data.message || "Some marks are wrong.", "wrong");
@@ -353,6 +348,8 @@ $("explain").addEventListener("click", async () => {
     const li = document.createElement("li");
     li.innerHTML = `<span class="rule">${esc(s.rule)}</span> ${esc(s.reason)}`;
     li.addEventListener("click", () => showStep(i + 1));
+    li.tabIndex = 0;  // and by keyboard: Enter or Space shows the step
+    li.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); showStep(i + 1); } });
     list.append(li);
   });
   $("explainbox").hidden = false;
@@ -373,7 +370,8 @@ function showStep(k) {
   board.setRows(rows.map((r) => r.join("")), "explain");
   board.clearHighlight();
   const cur = ex.steps[ex.at - 1];
-  if (cur) { board.highlight(cur.uses, "uses"); board.highlight(cur.marks.map((m) => [m[0], m[1]]), "marks"); }
+  drawStep(board, cur);  // steps.js: its cells, and its candidates where the step carries them
+  $("ex-detail").textContent = stepLine(cur);
   $("ex-pos").textContent = ` step ${ex.at} of ${ex.steps.length} `;
   [...$("ex-steps").children].forEach((li, i) => li.classList.toggle("current", i === ex.at - 1));
   const li = $("ex-steps").children[ex.at - 1];
@@ -386,7 +384,7 @@ function closeExplain(restore) {
   board.readonly = false;
   $("explainbox").hidden = true;
   $("explain").textContent = "Explain";
-  board.clearHighlight();
+  board.clearHighlight(); clearStep(board);
   if (restore && state.saved) board.setRows(state.saved.rows, "explain");
   setStatus("Your move.");
   updateButtons();
@@ -412,13 +410,22 @@ $("share").addEventListener("click", async () => {
 });
 
 // ----- the open panel: library, paste/upload, generate
-for (const tab of document.querySelectorAll("[role=tab]")) {
-  tab.addEventListener("click", () => {
-    for (const t of document.querySelectorAll("[role=tab]")) {
-      t.setAttribute("aria-selected", String(t === tab));
-      $(`tab-${t.dataset.tab}`).hidden = t !== tab;
-    }
-  });
+function showTab(name) {
+  for (const t of document.querySelectorAll("[role=tab]")) {
+    t.setAttribute("aria-selected", String(t.dataset.tab === name));
+    $(`tab-${t.dataset.tab}`).hidden = t.dataset.tab !== name;
+  }
+}
+for (const tab of document.querySelectorAll("[role=tab]")) tab.addEventListener("click", () => showTab(tab.dataset.tab));
+
+// ----- the daily puzzle (daily.js): an /api/daily answer played, its link in the address bar
+async function openDailyAnswer(answer) {
+  const url = new URL(location.href);
+  for (const key of ["daily", "grade"]) url.searchParams.delete(key);
+  history.replaceState(null, "", url);
+  if (await openPuzzle(answer.puzzle, {kind: answer.kind, title: answer.title})) {
+    setStatus(`The daily ${answer.grade} puzzle of ${answer.date}: the same for everyone. Your move.`);
+  }
 }
 $("records").addEventListener("change", () => {
   if (state.source) openPuzzle(state.source.text, {kind: state.source.kind, index: +$("records").value});
@@ -524,6 +531,7 @@ async function init() {
       $("gen-kind").add(new Option(k.title, k.name));
     }
     fillGenerate();
+    setupDaily(state.kinds, openDailyAnswer);
     library = await call("/api/library");
     $("library").add(new Option("Choose a puzzle…", ""));
     const groups = {};
@@ -540,7 +548,10 @@ async function init() {
   }
   updateButtons();
   const q = new URLSearchParams(location.search);
-  if (q.get("puzzle")) {
+  if (q.get("daily")) showTab("daily");  // where the daily puzzle, or why it could not be made, shows
+  if (q.get("daily") && await openDaily(q, openDailyAnswer)) {
+    // playing the day's puzzle
+  } else if (q.get("puzzle")) {
     const rows = q.get("board") ? q.get("board").split("/") : null;
     await openPuzzle(q.get("puzzle"), {kind: q.get("kind") || "", board: rows, seconds: +(q.get("t") || 0),
       uniqueLines: q.get("unique_lines") !== "false"});

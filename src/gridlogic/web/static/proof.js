@@ -247,13 +247,23 @@ function deleteLast() {
 
 function uniqueLines() { return S.proof && S.proof.unique_lines === false ? false : true; }
 
+// The leaves under `path` that still need work, depth first: not closed by a contradiction, and not solved
+// (as far as the last check knows).
+function openLeaves(path = "root", node = nodeAt(path), out = []) {
+  if (node.split) node.split.branches.forEach((b, i) => openLeaves(`${path}.split.branches[${i}]`, b, out));
+  else if (!node.close && !(S.report && S.report.solved_leaves && S.report.solved_leaves[path])) out.push(path);
+  return out;
+}
+
+// "Go to the open end": the first open leaf under the selected node, else anywhere in the tree; never a closed
+// branch. A proof with none says it is complete.
 function goToEnd() {
-  let path = S.pos.path;
-  let node = nodeAt(path);
-  while (node.split) { path = `${path}.split.branches[0]`; node = node.split.branches[0]; }
-  S.pos = { path, k: node.steps.length };
-  S.draft.clear();
+  const open = openLeaves(S.pos.path);
+  const path = open.length ? open[0] : openLeaves()[0];
   alarm("");
+  if (path === undefined) { say("The proof is complete: every branch is closed or solved, nothing is left open."); render(); return; }
+  S.pos = { path, k: nodeAt(path).steps.length };
+  S.draft.clear();
   render();
 }
 
@@ -379,8 +389,9 @@ function drawTree() {
       li.dataset.path = p;
       ul.appendChild(li);
     } else if (S.report && S.report.solved_leaves && path in S.report.solved_leaves) {
-      ul.appendChild(item(S.report.solved_leaves[path] ? '<span class="ok">solved leaf</span>' : '<span class="pending">open leaf</span>',
-        path, node.steps.length, "leaf", true));
+      const solved = S.report.solved_leaves[path];
+      ul.appendChild(item(solved ? '<span class="ok">solved leaf</span>' : '<span class="pending">open leaf</span>',
+        path, node.steps.length, solved ? "solved leaf" : "open leaf", true));
     }
     return ul;
   };
@@ -406,8 +417,10 @@ function updateActions() {
   const why = ready ? editable() : "";
   if (why) { apply.disabled = true; $("suggest").disabled = true; }
   $("edit-note").hidden = !why;
-  $("edit-why").textContent = why ? `Transitions are added only at the end of an open branch: ${why}.` : "";
-  $("to-end").hidden = !why || Boolean(nodeAt(S.pos.path).close);
+  const done = ready && !openLeaves().length;
+  $("edit-why").textContent = !why ? "" : done ? "The proof is complete: every branch is closed or solved, nothing is left open."
+    : `Transitions are added only at the end of an open branch: ${why}.`;
+  $("to-end").hidden = !why || done;
   $("unique-label").hidden = !ready || !("unique_lines" in S.info);
   if (ready) $("unique-lines").checked = uniqueLines();
 }

@@ -1,6 +1,7 @@
 // The solver tools page (/tools): solve, explain step by step (on the kind's own drawing, board.js),
 // grade, check, generate.
 import {Board} from "/static/board.js";
+import {showStep as drawStep, stepLine} from "/static/steps.js";
 import {$, call, kinds, setStatus as show, showError} from "/static/ui.js";
 
 const board = new Board($("board"), {readonly: true});
@@ -45,9 +46,10 @@ function showStep(i) {
   board.setRows(rowsAfter(current + 1), "explain");
   board.clearHighlight();
   const step = current >= 0 ? explanation.steps[current] : null;
-  if (step) { board.highlight(step.uses, "uses"); board.highlight(step.marks.map(([r, c]) => [r, c]), "marks"); }
+  drawStep(board, step);  // steps.js: its cells, and its candidates where the step carries them
   [...$("steps").children].forEach((li, j) => li.classList.toggle("current", j === current));
-  $("stepinfo").textContent = `${current + 1} / ${explanation.steps.length}`;
+  const line = stepLine(step);
+  $("stepinfo").textContent = `${current + 1} / ${explanation.steps.length}` + (line ? ` · ${line}` : "");
 }
 
 async function explain() {
