@@ -1,6 +1,6 @@
 """Star Battle on the web pages (:mod:`gridlogic.core.client`): LEGUP's click cycle, star and dot keys."""
 
-from gridlogic.core.client import Client, Tally, Value
+from gridlogic.core.client import Auto, Client, Tally, Value
 
 CLIENT = Client(
     example="https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou",
@@ -14,5 +14,7 @@ CLIENT = Client(
          "Keys: arrows move, S or * star, X or . dot, Backspace clears.",
     provable=True,
     goal="{stars} ★ in each row, column and region, no two touching",
+    auto=Auto("Automatic dots around each star and in rows, columns and regions that have their stars",
+              mode="exclude", units=("row", "col", "region"), cause="star", mark="black", around=True, full="stars"),
     tally=Tally("star", "stars", "★ {n} of {total} placed · {stars} ★ per row, column and region"),
 )

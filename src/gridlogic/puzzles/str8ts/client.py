@@ -1,6 +1,6 @@
 """Str8ts on the web pages (:mod:`gridlogic.core.client`): digits typed or from the keypad, pencil marks."""
 
-from gridlogic.core.client import Client, Value
+from gridlogic.core.client import Auto, Client, Value
 
 CLIENT = Client(
     example=".e...24#.#.#.......2.5..#.#.#....4a.",
@@ -15,4 +15,6 @@ CLIENT = Client(
          "Backspace clears.",
     keypad=True,
     pencil=True,
+    auto=Auto("Automatic candidates: pencil marks of the digits no cell in the row or column holds",
+              mode="candidates", units=("row", "col"), default=False),
 )
