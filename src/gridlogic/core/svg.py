@@ -60,8 +60,8 @@ def cell_group(cell: Cell, value: str, label: str, inner: str, *, fill: str, cla
     cls = list(classes)
     over = next((HIGHLIGHT[k] for k in cls if HIGHLIGHT.get(k, "none") != "none"), "none")
     names = " ".join(["gl-cell", *(f"hl-{k}" for k in cls)])
-    given_attr = ' data-given="1"' if given else ""
-    return (f'<g class="{names}" data-row="{r}" data-col="{c}" data-value="{attr(value)}"{given_attr}{data_attrs(data)} '
+    more = (' data-given="1"' if given else "") + data_attrs(data)
+    return (f'<g class="{names}" data-row="{r}" data-col="{c}" data-value="{attr(value)}"{more} '
             f'aria-label="{attr(label)}" transform="translate({x},{y})">'
             f'<rect class="bg" width="{CELL}" height="{CELL}" fill="{fill}"/>'
             f'<rect class="hl" x="1.5" y="1.5" width="{CELL - 3}" height="{CELL - 3}" fill="{over}"/>'
@@ -91,7 +91,8 @@ def document(*, kind: str, rows: int, cols: int, title: str, caption: str, body:
     pairs = ",".join(f"{v}:{ch}" for v, ch in chars.items())
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="gl-board gl-{kind}" viewBox="0 0 {width} {height}" '
             f'width="{width}" height="{height}" data-kind="{kind}" data-rows="{rows}" data-cols="{cols}" '
-            f'data-chars="{attr(pairs)}" data-cycle="{attr(" ".join(cycle))}"{data_attrs(data)} role="img" aria-label="{attr(title)}">'
+            f'data-chars="{attr(pairs)}" data-cycle="{attr(" ".join(cycle))}"{data_attrs(data)} '
+            f'role="img" aria-label="{attr(title)}">'
             f"<title>{escape(title)}</title><style>{STYLE}{style}</style>"
             f'<rect width="{width}" height="{height}" fill="#ffffff"/>'
             f"{text(width / 2, MARGIN + CAPTION / 2 - 2, caption, size=fit, fill='#334155', weight=600, cls='caption')}"

@@ -10,8 +10,8 @@ CLIENT = Client(
     keys={"s": "star", "*": "star", "8": "star", "x": "black", ".": "black", "b": "black", "u": "unknown"},
     rules="Place stars so that every row, column and region holds the same number of them; no two stars "
           "touch, not even diagonally.",
-    help="Click a cell: star, then dot (no star), then blank again. Right click goes back. "
-         "Keys: arrows move, S or * star, X or . dot, Backspace clears.",
+    help="Click or tap a cell: star, then dot (no star), then blank again. Right click goes back; drag to paint "
+         "the first cell's new value along your path. Keys: arrows move, S or * star, X or . dot, Backspace clears.",
     provable=True,
     goal="{stars} ★ in each row, column and region, no two touching",
     auto=Auto("Automatic dots around each star and in rows, columns and regions that have their stars",

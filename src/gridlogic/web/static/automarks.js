@@ -1,8 +1,8 @@
 // Automatic marks: the marks the page adds by itself, as a kind's descriptor describes them (its "auto",
 // core/client.py Auto; none: the kind has none). This module knows no kind.
 //
-// The model. The automatic marks are a function of the player's own causes (Star Battle's stars, Str8ts'
-// digits): derive() computes, for the current board, the mark each cell would get. After every move
+// The model. The automatic marks are a function of the player's own causes (the descriptor's cause value,
+// or the digits): derive() computes, for the current board, the mark each cell would get. After every move
 // follow() compares that with what it was before the move and brings the board up to date:
 //   - a cell whose mark the page put there (data-auto="1") takes the new mark, or is cleared when no
 //     cause asks for it any more (the star that put a dot is gone: the dot goes);
@@ -97,9 +97,8 @@ export class AutoMarks {
     const b = this.board, extra = [];
     const own = new Set();
     for (const ch of changes) {
-      if (ch.attr === "auto") continue;
       own.add(`${ch.r},${ch.c}`);
-      if (!b.cell(ch.r, ch.c).dataset.auto) continue;
+      if (ch.attr === "auto" || !b.cell(ch.r, ch.c).dataset.auto) continue;
       // a value written over automatic pencil marks takes them away (they were the page's, not the player's)
       const pencil = b.pencil(ch.r, ch.c);
       if (ch.attr === "value" && pencil) extra.push({r: ch.r, c: ch.c, attr: "pencil", from: pencil, to: ""});

@@ -273,9 +273,13 @@ export class Board extends EventTarget {
     const d = this.drag;
     if (this.isGiven(r, c) || d.changes.some((ch) => ch.r === r && ch.c === c)) return;
     const from = this.value(r, c);
-    if (from === d.value) return;
-    d.changes.push({r, c, attr: "value", from, to: d.value});
-    this._apply(r, c, "value", d.value);
+    if (from !== d.value) {
+      d.changes.push({r, c, attr: "value", from, to: d.value});
+      this._apply(r, c, "value", d.value);
+    } else if (this.cell(r, c).dataset.auto) {  // painted over an automatic mark of the same value: now the player's
+      d.changes.push({r, c, attr: "auto", from: "1", to: ""});
+      this._apply(r, c, "auto", "");
+    }
   }
 
   _up(e) {
