@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from browsing import NEEDS_CHROMIUM, page
+from browsing import NEEDS_CHROMIUM, browser, page
 from test_browser import BINARY, SOL, URL, open_puzzle, wait_status
 from test_marking_browser import SHOTS
 
-__all__ = ["page"]
+__all__ = ["browser", "page"]
 
 pytestmark = NEEDS_CHROMIUM
 
