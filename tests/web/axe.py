@@ -12,9 +12,6 @@ AXE_VERSION = "4.14.1"
 ROOT = Path(__file__).resolve().parents[2]
 AXE = Path(os.environ.get("GRIDLOGIC_AXE", ROOT / ".cache/npm/node_modules/axe-core/axe.min.js"))
 SEVERE = ("serious", "critical")
-BOARD_GRID_PENDING = frozenset({"aria-required-children"})
-"""Rules the play board's grid breaks until the board's ARIA grid (rows of gridcells, issue 25, another branch)
-lands: tolerated only on nodes inside ``#board``. Empty this set once it has."""
 
 
 def violations(page: Any, severe: tuple[str, ...] = SEVERE) -> list[dict[str, Any]]:
@@ -34,7 +31,3 @@ def violations(page: Any, severe: tuple[str, ...] = SEVERE) -> list[dict[str, An
     }""")
     return [v for v in found if v["impact"] in severe]
 
-
-def unexcused(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The violations not excused by :data:`BOARD_GRID_PENDING`."""
-    return [v for v in found if not (v["board"] and v["id"] in BOARD_GRID_PENDING)]

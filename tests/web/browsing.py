@@ -57,3 +57,13 @@ def page(browser: object) -> Iterator[object]:
     yield pg
     pg.close()
     assert not errors, errors
+
+
+def quiet_help(page: object) -> None:
+    """Before the page loads: the play page's help settings as they were before it had them (no automatic
+    dots; "Check my progress" outlines the wrong marks), for the tests that place clashing or wrong marks
+    on purpose (test_settings_browser.py and test_marking_browser.py test the settings themselves)."""
+    page.add_init_script(  # type: ignore[attr-defined]
+        "localStorage.setItem('gridlogic:help:auto:starbattle', 'false');"
+        "localStorage.setItem('gridlogic:help:which', 'true');")
+

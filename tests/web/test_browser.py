@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import quote
 
-from browsing import NEEDS_CHROMIUM, SHOTS, browser, page
+from browsing import NEEDS_CHROMIUM, SHOTS, browser, page, quiet_help
 
 __all__ = ["browser", "page"]  # the shared fixtures, used by name
 
@@ -54,6 +54,7 @@ def test_solve_starbattle_by_clicks(page: object, server: str) -> None:
 
 
 def test_wrong_move_names_the_rule_and_undo_clears_it(page: object, server: str) -> None:
+    quiet_help(page)  # clashing and wrong stars on purpose: no automatic dots
     open_puzzle(page, server, URL)
     page.click(cell(0, 1))  # type: ignore[attr-defined]
     page.click(cell(1, 2))  # type: ignore[attr-defined]  # touches r1c2 diagonally
@@ -93,6 +94,7 @@ def test_starbattle_cycle_keyboard_and_share_link(page: object, server: str) -> 
 
 
 def test_check_progress_counts_the_wrong_marks(page: object, server: str) -> None:
+    quiet_help(page)  # clashing and wrong stars on purpose: no automatic dots
     open_puzzle(page, server, URL)
     page.click(cell(0, 0))  # type: ignore[attr-defined]  # not a star in the solution
     page.click("#progress")  # type: ignore[attr-defined]

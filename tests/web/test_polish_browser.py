@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlparse
 
-from browsing import NEEDS_CHROMIUM, SHOTS, browser, page
+from browsing import NEEDS_CHROMIUM, SHOTS, browser, page, quiet_help
 
 __all__ = ["browser", "page"]  # the shared fixtures, used by name
 
@@ -47,6 +47,7 @@ def record_posts(page: Any) -> list[tuple[str, dict[str, Any]]]:
 
 
 def test_play_page_opens_proof_mode_on_the_same_puzzle_and_board(page: Any, server: str) -> None:
+    quiet_help(page)  # the two marks placed, no automatic dots beside them
     open_play(page, server, SB6)
     assert page.is_hidden("#unique-lines")  # Binary's switch only
     page.click(cell(0, 1))  # a star

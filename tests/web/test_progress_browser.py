@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import NEEDS_CHROMIUM, WAIT, browser
+from browsing import NEEDS_CHROMIUM, WAIT, browser, quiet_help
 from test_browser import STR8TS, URL, cell, open_puzzle, value, wait_status
 from test_races_browser import hold, wait_held
 
@@ -25,6 +25,7 @@ def sized(request: pytest.FixtureRequest, browser: Any) -> Any:
     width, height = VIEWPORTS[request.param]
     pg = browser.new_page(viewport={"width": width, "height": height})
     pg.set_default_timeout(WAIT)
+    quiet_help(pg)  # "Check" outlines the wrong marks (a help setting, off by default); no automatic dots
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     SHOTS.mkdir(parents=True, exist_ok=True)

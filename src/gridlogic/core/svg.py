@@ -46,16 +46,22 @@ def highlight_classes(highlight: Mapping[str, Iterable[Cell]] | None) -> dict[Ce
     return out
 
 
+def data_attrs(data: Mapping[str, object] | None) -> str:
+    """``data-<name>="<value>"`` for each item (escaped), each with a leading space."""
+    return "".join(f' data-{name}="{attr(v)}"' for name, v in (data or {}).items())
+
+
 def cell_group(cell: Cell, value: str, label: str, inner: str, *, fill: str, classes: Iterable[str] = (),
-               given: bool = False) -> str:
-    """One cell: its background (``bg``), its highlight overlay (``hl``), then its symbols."""
+               given: bool = False, data: Mapping[str, object] | None = None) -> str:
+    """One cell: its background (``bg``), its highlight overlay (``hl``), then its symbols. ``data``: more
+    data attributes, e.g. the unit a cell belongs to beside its row and column (a Star Battle region)."""
     r, c = cell
     x, y = MARGIN + c * CELL, MARGIN + CAPTION + r * CELL
     cls = list(classes)
     over = next((HIGHLIGHT[k] for k in cls if HIGHLIGHT.get(k, "none") != "none"), "none")
     names = " ".join(["gl-cell", *(f"hl-{k}" for k in cls)])
-    given_attr = ' data-given="1"' if given else ""
-    return (f'<g class="{names}" data-row="{r}" data-col="{c}" data-value="{attr(value)}"{given_attr} '
+    more = (' data-given="1"' if given else "") + data_attrs(data)
+    return (f'<g class="{names}" data-row="{r}" data-col="{c}" data-value="{attr(value)}"{more} '
             f'aria-label="{attr(label)}" transform="translate({x},{y})">'
             f'<rect class="bg" width="{CELL}" height="{CELL}" fill="{fill}"/>'
             f'<rect class="hl" x="1.5" y="1.5" width="{CELL - 3}" height="{CELL - 3}" fill="{over}"/>'
@@ -74,17 +80,19 @@ def text(x: float, y: float, s: str, *, size: float, fill: str, weight: int = 40
 
 
 def document(*, kind: str, rows: int, cols: int, title: str, caption: str, body: str, style: str,
-             chars: Mapping[str, str], cycle: Sequence[str]) -> str:
+             chars: Mapping[str, str], cycle: Sequence[str], data: Mapping[str, object] | None = None) -> str:
     """The whole SVG. ``chars`` maps each data-value to its board character, so a page can turn cells into
     the wire board (rows of characters) without knowing the kind; ``cycle`` is the order a click steps
-    through (empty: a click only selects the cell)."""
+    through (empty: a click only selects the cell); ``data``: more data attributes of the root (e.g. how
+    many stars fill a unit, which a page's automatic marks read)."""
     width = 2 * MARGIN + cols * CELL
     height = 2 * MARGIN + CAPTION + rows * CELL
     fit = round(min(15.0, (width - 2 * MARGIN) / (0.58 * max(len(caption), 1))), 1)
     pairs = ",".join(f"{v}:{ch}" for v, ch in chars.items())
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="gl-board gl-{kind}" viewBox="0 0 {width} {height}" '
             f'width="{width}" height="{height}" data-kind="{kind}" data-rows="{rows}" data-cols="{cols}" '
-            f'data-chars="{attr(pairs)}" data-cycle="{attr(" ".join(cycle))}" role="img" aria-label="{attr(title)}">'
+            f'data-chars="{attr(pairs)}" data-cycle="{attr(" ".join(cycle))}"{data_attrs(data)} '
+            f'role="img" aria-label="{attr(title)}">'
             f"<title>{escape(title)}</title><style>{STYLE}{style}</style>"
             f'<rect width="{width}" height="{height}" fill="#ffffff"/>'
             f"{text(width / 2, MARGIN + CAPTION / 2 - 2, caption, size=fit, fill='#334155', weight=600, cls='caption')}"

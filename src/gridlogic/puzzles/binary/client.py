@@ -10,7 +10,8 @@ CLIENT = Client(
     keys={"0": "0", "1": "1"},
     rules="Fill every cell with 0 or 1: no three equal digits in a row or column, as many 0s as 1s in each "
           "line, and (unless switched off) no two rows or columns alike.",
-    help="Click a cell: 0, then 1, then blank. Keys: arrows move, 0 and 1 write, Backspace clears.",
+    help="Click or tap a cell: 0, then 1, then blank; drag to paint the first cell's new value along your path. "
+         "Keys: arrows move, 0 and 1 write, Backspace clears.",
     provable=True,
     daily=(Daily("easy", "6x6"), Daily("medium", "8x8"), Daily("hard", "10x10"), Daily("very-hard", "10x10"),
            Daily("expert", "12x12")),

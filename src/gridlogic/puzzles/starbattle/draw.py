@@ -66,13 +66,13 @@ def draw(puzzle: StarBattle, board: Sequence[str] | None = None, *,
                      + symbol("black", value == "black", '<circle cx="20" cy="20" r="4.5" fill="#334155"/>'))
             label = f"{cell_name((r, c))}, region {LETTERS[g]}: {value}" + (" (given)" if given else "")
             cells.append(cell_group((r, c), value, label, inner, fill=TINTS[tint[g]],
-                                    classes=marks.get((r, c), ()), given=given))
+                                    classes=marks.get((r, c), ()), given=given, data={"region": g}))
     s = puzzle.stars
     caption = f"{'★' * s if s <= 3 else f'{s} ★'}  {s} star{'s' if s > 1 else ''} in every row, column and region"
     title = f"Star Battle {n}x{n}, {s} star{'s' if s > 1 else ''}"
     body = "".join(cells) + grid_lines(n, n) + segment_path(borders(puzzle)) + frame(n, n)
     return document(kind="starbattle", rows=n, cols=n, title=title, caption=caption, body=body, style=STYLE,
-                    chars=CYCLE, cycle=list(CYCLE))
+                    chars=CYCLE, cycle=list(CYCLE), data={"stars": s})
 
 
 # ----- text pictures

@@ -1,6 +1,6 @@
 """Str8ts on the web pages (:mod:`gridlogic.core.client`): digits typed or from the keypad, pencil marks."""
 
-from gridlogic.core.client import Client, Daily, Value
+from gridlogic.core.client import Auto, Client, Daily, Value
 
 CLIENT = Client(
     example=".e...24#.#.#.......2.5..#.#.#....4a.",
@@ -17,4 +17,6 @@ CLIENT = Client(
     pencil=True,
     daily=(Daily("easy", "6"), Daily("moderate", "9"), Daily("tough", "9"), Daily("diabolical", "9"),
            Daily("extreme", "9")),
+    auto=Auto("Automatic candidates: pencil marks of the digits no cell in the row or column holds",
+              mode="candidates", units=("row", "col"), default=False),
 )

@@ -43,7 +43,7 @@ def draw(puzzle: Str8ts, board: Sequence[str] | None = None, *,
                 inner = text(mid, mid + 1, str(g), size=20, fill="#ffffff", weight=700) if g else ""
                 label = f"{cell_name((r, c))}: black" + (f", clue {g}" if g else "")
                 cells.append(cell_group((r, c), "black", label, inner, fill="#0f172a",
-                                        classes=marks.get((r, c), ()), given=True))
+                                        classes=marks.get((r, c), ()), given=True, data={"clue": g} if g else None))
                 continue
             ch = board[r][c] if board is not None else (str(g) if g else "?")
             value = ch if ch.isdigit() else "empty"

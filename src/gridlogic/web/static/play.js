@@ -2,21 +2,36 @@
 // hints (POST /api/hint), the explanation step by step, undo/redo, timer, share links, generate.
 // Every kind difference (help, keypad, keys, proof mode, generate options) comes from the kind's
 // descriptor (ui.js kinds(), GET /api/kinds).
+import {AutoMarks} from "/static/automarks.js";
 import {Board} from "/static/board.js";
 import {openDaily, setupDaily} from "/static/daily.js";
+import {helpPanel} from "/static/helppanel.js";
 import {clearStep, renderHint, showStep as drawStep, stepLine} from "/static/steps.js";
-import {$, call, esc, kinds, setStatus as show, settings} from "/static/ui.js";
+import {$, call, esc, help, kinds, setStatus as show, settings} from "/static/ui.js";
 
-const board = new Board($("board"));
+const board = new Board($("board"), {paint: true});
+const marks = new AutoMarks(board);  // the automatic marks (help settings), following the player's moves
 const state = {
   puzzle: null,     // {puzzle, kind, format, unique_lines}: what every later request sends
   kinds: new Map(), kind: null,  // every kind's descriptor (GET /api/kinds), the open puzzle's
   title: "", start: [], undo: [], redo: [], t0: 0, elapsed: 0, solved: false, hint: null, explain: null, saved: null,
   checkSeq: 0,
+  violations: [], violationsAt: -1,  // the broken rules of the last live check and the board version it was for
   version: 0,       // bumped at every change of the board: an answer computed for an older one is dropped
 };
 
 function setStatus(text, state = "") { show($("status"), text, state); }
+
+// ----- the help settings panel (helppanel.js): automatic marks, when broken rules show, which marks are wrong
+const panel = helpPanel({
+  onAuto(on) {
+    if (!state.puzzle || state.explain) return;
+    const changes = on ? marks.switchOn() : marks.switchOff();  // applied: the change event makes them one undo step
+    if (changes.length) board.replay(changes, false, "setting");
+    setStatus(on ? "Automatic marks on." : "Automatic marks off: the ones the page had put are gone.");
+  },
+  onErrors() { showViolations(help.errors() === "immediate"); },
+});
 
 // ----- opening a puzzle
 async function openPuzzle(text, {kind: kindName = "", board: rows = null, seconds = 0, title = "", index = 0, uniqueLines = true} = {}) {
@@ -43,6 +58,9 @@ async function openPuzzle(text, {kind: kindName = "", board: rows = null, second
   $("hintbox").hidden = true; $("sharelink").hidden = true;
   const saved = rows ? null : restore(data);
   if (rows) board.setRows(rows, "load");
+  marks.setup(kind.auto, help.auto(kind));
+  if (marks.on) board.applyQuietly(marks.switchOn());  // a shared or restored board gets its marks at once
+  panel.show(kind);
   $("title").textContent = state.title;
   $("board").classList.remove("solved");
   setupKeypad(kind);
@@ -63,7 +81,7 @@ async function openPuzzle(text, {kind: kindName = "", board: rows = null, second
   $("alert").innerHTML = "";
   updateButtons();
   await liveCheck();
-  board.container.focus({preventScroll: true});
+  board.takeFocus();
   return true;
 }
 
@@ -82,13 +100,13 @@ function setupKeypad(kind) {
   for (let d = 1; d <= board.nrows; d++) {
     const b = document.createElement("button");
     b.textContent = d; b.dataset.digit = d; b.setAttribute("aria-label", `digit ${d}`);
-    b.addEventListener("click", () => { if (board.focused) board.enterDigit(...board.focused, String(d)); board.container.focus(); });
+    b.addEventListener("click", () => { if (board.focused) board.enterDigit(...board.focused, String(d)); board.takeFocus(); });
     pad.append(b);
   }
   if (kind.pencil) {
     const pen = document.createElement("button");
     pen.id = "pencil"; pen.className = "wide"; pen.textContent = "✎ Pencil (P)";
-    pen.addEventListener("click", () => { board.setPencilMode(!board.pencilMode); board.container.focus(); });
+    pen.addEventListener("click", () => { board.setPencilMode(!board.pencilMode); board.takeFocus(); });
     pad.append(pen);
   }
   const erase = document.createElement("button");
@@ -98,7 +116,7 @@ function setupKeypad(kind) {
     const [r, c] = board.focused;
     if (board.pencil(r, c) && board.value(r, c) === board.blank) board.replay([{r, c, attr: "pencil", from: board.pencil(r, c), to: ""}], false, "user");
     else board.setValue(r, c, board.blank);
-    board.container.focus();
+    board.takeFocus();
   });
   pad.append(erase);
 }
@@ -149,8 +167,9 @@ function save() {
   const key = storeKey();
   if (!key || state.explain) return;
   const rows = board.rows(), pencil = board.pencilMarks();
+  const auto = [...board.svg.querySelectorAll(".gl-cell[data-auto]")].map((g) => `${g.dataset.row},${g.dataset.col}`);
   if (rows.join("") === state.start.join("") && !Object.keys(pencil).length) settings.remove(key);
-  else settings.set(key, {rows, pencil, t: Math.floor((Date.now() - state.t0) / 1000)});
+  else settings.set(key, {rows, pencil, auto, t: Math.floor((Date.now() - state.t0) / 1000)});
 }
 
 function restore() {
@@ -162,6 +181,9 @@ function restore() {
     return {r, c, attr: "pencil", from: "", to: String(to)};
   }).filter((ch) => board.cell(ch.r, ch.c) && !board.isGiven(ch.r, ch.c));
   if (pencil.length) board.replay(pencil, false, "load");
+  const auto = (Array.isArray(saved.auto) ? saved.auto : []).map((key) => String(key).split(",").map(Number))
+    .filter(([r, c]) => board.cell(r, c) && !board.isGiven(r, c)).map(([r, c]) => ({r, c, attr: "auto", from: "", to: "1"}));
+  board.applyQuietly(auto);  // which marks the page put there, so they still follow their causes
   return saved;
 }
 
@@ -169,8 +191,11 @@ function restore() {
 board.addEventListener("change", (e) => { if (e.detail.source !== "explain") clearStep(board); });
 board.addEventListener("change", (e) => {
   const {changes, source} = e.detail;
-  if (source === "user" || source === "hint" || source === "restart") {
-    state.undo.push(changes); state.redo = [];
+  if (source === "user" || source === "hint" || source === "restart" || source === "setting") {
+    const extra = source === "setting" ? [] : marks.follow(changes);  // applied already: one undo step with the move
+    state.undo.push(extra.length ? [...changes, ...extra] : changes); state.redo = [];
+  } else if (source === "undo" || source === "redo") {
+    marks.resync();
   }
   state.version++;
   if (source !== "explain") {
@@ -194,11 +219,21 @@ function syncUrl(dropBoard = false) {
   if (url.toString() !== location.href) history.replaceState(null, "", url);
 }
 
+// The broken rules of the last live check, listed and filled red when `show`; cleared otherwise. True if shown.
+function showViolations(show) {
+  board.clearHighlight("error");
+  const list = show && state.violationsAt === state.version ? state.violations : [];
+  const items = list.slice(0, 6).map((v) => `<li><span class="rule">${esc(v.rule)}</span> ${esc(v.message)}</li>`);
+  $("alert").innerHTML = items.length ? `<ul>${items.join("")}</ul>` : "";
+  for (const v of list) board.highlight(v.cells, "error");
+  return list.length > 0;
+}
+
 async function liveCheck() {
   if (!state.puzzle || state.explain) return;
   $("proof-link").href = proofUrl().toString();
   syncUrl();
-  const seq = ++state.checkSeq;
+  const seq = ++state.checkSeq, asked = state.version;
   let data;
   try {
     data = await call("/api/board", {...state.puzzle, board: board.rows()});
@@ -207,15 +242,8 @@ async function liveCheck() {
     return;
   }
   if (seq !== state.checkSeq) return;  // a newer board was sent meanwhile
-  board.clearHighlight("error");
-  const alert = $("alert");
-  if (data.violations.length) {
-    const items = data.violations.slice(0, 6).map((v) => `<li><span class="rule">${esc(v.rule)}</span> ${esc(v.message)}</li>`);
-    alert.innerHTML = `<ul>${items.join("")}</ul>`;
-    for (const v of data.violations) board.highlight(v.cells, "error");
-  } else {
-    alert.innerHTML = "";
-  }
+  state.violations = data.violations; state.violationsAt = asked;
+  const shown = showViolations(help.errors() === "immediate");
   const wasSolved = state.solved;
   state.solved = data.solved;
   $("board").classList.toggle("solved", data.solved);
@@ -225,7 +253,7 @@ async function liveCheck() {
     setStatus(`solved in ${clock(state.elapsed)} — well done!`, "solved");
   } else if (wasSolved || $("status").classList.contains("solved")) {
     setStatus("Your move.");
-  } else if (data.violations.length) {
+  } else if (shown) {
     setStatus("A rule is broken.", "wrong");
   } else if ($("status").classList.contains("wrong")) {
     setStatus("Your move.");
@@ -278,8 +306,10 @@ $("progress").addEventListener("click", async () => {
     const data = await call("/api/progress", {...state.puzzle, board: board.rows()});
     if (asked !== state.version) return;  // the board changed meanwhile: this answer is about an older one
     board.clearHighlight("wrong");
-    const cells = Array.isArray(data.cells) ? data.cells : [];
-    board.highlight(cells, "wrong");  // cleared by the next change of the board
+    // which marks are wrong only when the player asked for that (help settings); cleared by the next change
+    const cells = help.which() && Array.isArray(data.cells) ? data.cells : [];
+    board.highlight(cells, "wrong");
+    if (help.errors() === "request") showViolations(true);  // the broken rules, asked for
     const where = !cells.length ? "" : cells.length < data.wrong ? ` (the first ${cells.length} outlined in red)` : " (outlined in red)";
     setStatus(`${data.message}${where}`, data.status === "wrong" ? "wrong" : data.status === "solved" ? "solved" : "");
   } catch (e) {
@@ -386,6 +416,7 @@ function closeExplain(restore) {
   $("explain").textContent = "Explain";
   board.clearHighlight(); clearStep(board);
   if (restore && state.saved) board.setRows(state.saved.rows, "explain");
+  marks.resync();
   setStatus("Your move.");
   updateButtons();
   liveCheck();

@@ -8,6 +8,7 @@
 //   setStatus($("status"), "text", "error") // the text, and one state class (the previous one removed)
 //   (await kinds()).get(name)               // a kind's descriptor
 //   settings.get(key, fallback) / settings.set(key, value) / settings.remove(key)
+//   help.auto(kind) / help.errors() / help.which()   // the help settings (below), with their defaults
 
 export const $ = (id) => document.getElementById(id);
 
@@ -83,4 +84,23 @@ export const settings = {
   },
   set(key, value) { try { localStorage.setItem(PREFIX + key, JSON.stringify(value)); } catch { /* storage full or off */ } },
   remove(key) { try { localStorage.removeItem(PREFIX + key); } catch { /* storage off */ } },
+};
+
+// ----- the help settings (the play page's "Help settings" panel), kept in this browser like the boards
+//   auto: the kind's automatic marks (its descriptor's "auto"; per kind, its default from the descriptor)
+//   errors: when broken rules are shown: "immediate" (at every move), "request" (when the player asks,
+//           "Check my progress"), "off" (never)
+//   which: "Check my progress" outlines which marks are wrong (off unless the player turns it on)
+export const ERRORS = ["immediate", "request", "off"];
+export const help = {
+  auto(kind) {
+    if (!kind || !kind.auto) return false;
+    const v = settings.get(`help:auto:${kind.name}`, null);
+    return typeof v === "boolean" ? v : Boolean(kind.auto.default);
+  },
+  setAuto(kind, on) { settings.set(`help:auto:${kind.name}`, Boolean(on)); },
+  errors() { const v = settings.get("help:errors", "immediate"); return ERRORS.includes(v) ? v : "immediate"; },
+  setErrors(v) { if (ERRORS.includes(v)) settings.set("help:errors", v); },
+  which() { return settings.get("help:which", false) === true; },
+  setWhich(on) { settings.set("help:which", Boolean(on)); },
 };
