@@ -98,3 +98,23 @@ def test_a_late_answer_outlines_nothing(sized: Any, server: str) -> None:
     page.wait_for_timeout(300)
     assert outlined(page) == []
     assert "wrong" not in page.inner_text("[role=status]")
+
+
+def test_a_late_live_check_keeps_the_progress_answer(sized: Any, server: str) -> None:
+    """The live check of the same board answering after "Check my progress" must not turn its "wrong" back
+    into "Your move." (it did, now and then, under load)."""
+    page = sized
+    open_puzzle(page, server, URL)
+    held = hold(page, "/api/board")
+    page.click(cell(2, 2))  # a wrong star that breaks no rule: only the progress check can see it
+    wait_held(page, held)
+    page.click("#progress")
+    wait_status(page, "outlined in red")
+    with page.expect_response("**/api/board"):
+        held[0].continue_()
+    page.unroute("**/api/board")
+    page.wait_for_timeout(300)
+    assert "1 mark is wrong" in page.inner_text("[role=status]")
+    assert outlined(page) == [(2, 2)]
+    page.click("#undo")  # a newer board: its live check clears the old answer
+    page.wait_for_function("!document.querySelector('[role=status]').textContent.includes('wrong')")

@@ -16,6 +16,7 @@ const state = {
   kinds: new Map(), kind: null,  // every kind's descriptor (GET /api/kinds), the open puzzle's
   title: "", start: [], undo: [], redo: [], t0: 0, elapsed: 0, solved: false, hint: null, explain: null, saved: null,
   checkSeq: 0,
+  progressAt: -1,   // the board version the last "Check my progress" answer is about
   violations: [], violationsAt: -1,  // the broken rules of the last live check and the board version it was for
   version: 0,       // bumped at every change of the board: an answer computed for an older one is dropped
 };
@@ -255,8 +256,8 @@ async function liveCheck() {
     setStatus("Your move.");
   } else if (shown) {
     setStatus("A rule is broken.", "wrong");
-  } else if ($("status").classList.contains("wrong")) {
-    setStatus("Your move.");
+  } else if ($("status").classList.contains("wrong") && state.progressAt !== asked) {
+    setStatus("Your move.");  // a progress answer about this very board keeps its "wrong"
   }
 }
 
@@ -305,7 +306,7 @@ $("progress").addEventListener("click", async () => {
   try {
     const data = await call("/api/progress", {...state.puzzle, board: board.rows()});
     if (asked !== state.version) return;  // the board changed meanwhile: this answer is about an older one
-    board.clearHighlight("wrong");
+    board.clearHighlight("wrong"); state.progressAt = asked;
     // which marks are wrong only when the player asked for that (help settings); cleared by the next change
     const cells = help.which() && Array.isArray(data.cells) ? data.cells : [];
     board.highlight(cells, "wrong");
