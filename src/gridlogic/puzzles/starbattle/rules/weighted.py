@@ -153,7 +153,7 @@ def _unit_list(g: Geo, proof: Count) -> str:
     by: dict[int, list[str]] = {}
     for k, w in proof.units:
         by.setdefault(w, []).append(units[k].name)
-    return "; ".join(f"{', '.join(names)} x{w}" for w, names in sorted(by.items(), reverse=True))
+    return "; ".join(f"{', '.join(names)} by {w}" for w, names in sorted(by.items(), reverse=True))
 
 
 def step_of(st: State, proof: Count) -> Step:
@@ -165,9 +165,9 @@ def step_of(st: State, proof: Count) -> Step:
     corners = ", ".join(g.cell_name((g.windows[k] & -g.windows[k]).bit_length() - 1) for k, _ in proof.windows[:4])
     more = f" and {len(proof.windows) - 4} more" if len(proof.windows) > 4 else ""
     head = (f"Weighted count: weigh the stars still needed by {_unit_list(g, proof)}"
-            + (f", and the 2x2s at {corners}{more} (one star each at most; weight {wins} in all)" if wins else "")
-            + f"; a candidate weighs the sum of the weights of the sets it lies in, and the stars to come weigh "
-            f"at most {bound} together")
+            + (f"; and {len(proof.windows)} 2x2s at {corners}{more}, at most one star each, by {wins} in all"
+               if wins else "")
+            + f". Each candidate weighs what the sets holding it weigh, and the stars to come weigh at most {bound}")
     if proof.star:
         text = (f"{head}: every candidate but {name} weighs at least 0 and {name} weighs {weight[proof.cell]}, "
                 f"so only a star at {name} keeps the total at {bound}; {name} is a star.")
