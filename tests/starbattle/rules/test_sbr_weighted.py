@@ -9,7 +9,6 @@ from dataclasses import replace
 from itertools import islice
 from pathlib import Path
 
-import pytest
 from sbr_helpers import board, cells, state
 
 from gridlogic.core import engine
