@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
 from numpy.typing import NDArray
 
@@ -28,11 +27,25 @@ Array = NDArray[np.float64]
 
 
 def _jit(fn: Any) -> Any:
-    """numba's compiled ``fn``, cached on disk where it can be (else compiled at each start)."""
+    """numba's compiled ``fn``, cached on disk where it can be (else compiled at each start). numba is
+    imported here, on the first probe, not with the rules (it costs start-up time)."""
+    import numba  # noqa: PLC0415 - deferred: only a board that every other rule leaves needs it
+
     try:
         return numba.njit(cache=True)(fn)
     except RuntimeError:  # no writable cache location
         return numba.njit(cache=False)(fn)
+
+
+_COMPILED: list[bool] = []
+
+
+def _compile() -> None:
+    """Replace the kernels by their compiled forms (once; they call each other by these names)."""
+    global _pivot, _simplex, _witness, _probe  # noqa: PLW0603 - the kernels, swapped once for compiled ones
+    if not _COMPILED:
+        _pivot, _simplex, _witness, _probe = _jit(_pivot), _jit(_simplex), _jit(_witness), _jit(_probe)
+        _COMPILED.append(True)
 
 
 def _pivot(tab: Any, basis: Any, r: int, s: int, reduced: Any) -> None:
@@ -170,12 +183,6 @@ def _witness(tab: Any, basis: Any, nv: int, status: Any) -> None:
             status[k, 1] = 2
 
 
-_pivot = _jit(_pivot)
-_simplex = _jit(_simplex)
-_witness = _jit(_witness)
-_probe = _jit(_probe)
-
-
 def tableau(cells: list[int], rows: list[int], rhs: list[int], n_eq: int) -> tuple[Array, NDArray[np.int64]]:
     """The starting tableau (rows: the ``n_eq`` equalities first, then the windows) and its basis
     (artificial columns for the equalities, slacks for the windows)."""
@@ -201,6 +208,7 @@ def tableau(cells: list[int], rows: list[int], rhs: list[int], n_eq: int) -> tup
 def probe(cells: list[int], rows: list[int], rhs: list[int], n_eq: int) -> list[tuple[int, bool, list[float]]]:
     """The candidates the relaxation decides: (index into ``cells``, True for a star, the proposed row
     weights), empty marks first."""
+    _compile()
     tab, basis = tableau(cells, rows, rhs, n_eq)
     status, _, duals = _probe(tab, basis, len(cells), len(rows) - n_eq)
     return [(k, d == 1, [float(w) for w in duals[k, d]]) for d in range(2) for k in range(len(cells))

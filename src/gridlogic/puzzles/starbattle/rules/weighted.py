@@ -25,7 +25,6 @@ from typing import cast
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
-from gridlogic.puzzles.starbattle.rules.relaxation import probe
 from gridlogic.puzzles.starbattle.rules.state import State, make_step
 
 MAX_OPEN = 300
@@ -95,6 +94,8 @@ def find(st: State) -> list[Count]:
     g = st.geo
     if any(st.need(u) < 0 for u in g.all_units()) or g.touching(st.star):
         return []
+    from gridlogic.puzzles.starbattle.rules.relaxation import probe  # noqa: PLC0415 - numpy and numba load late
+
     cells, rows, rhs, n_eq = relaxation(st)
     out = []
     for k, star, weights in probe(cells, rows, rhs, n_eq):
