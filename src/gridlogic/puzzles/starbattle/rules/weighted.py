@@ -52,12 +52,12 @@ def r_weighted(st: State) -> Step | None:
     if not unk or unk.bit_count() > MAX_OPEN:
         return None
     kept = cast("list[Count]", g.facts.setdefault((KEY,), []))
-    for proof in list(kept):
+    for proof in sorted(kept, key=lambda p: not p.star):
         if unk >> proof.cell & 1 and holds(st, proof):
             return step_of(st, proof)
     if not st.changed_since(KEY):
         return None
-    found = find(st)
+    found = sorted(find(st), key=lambda p: not p.star)  # stars first: the cheap rules follow them further
     kept[:] = [p for p in (*found, *kept) if unk >> p.cell & 1]
     for proof in found:
         if holds(st, proof):
