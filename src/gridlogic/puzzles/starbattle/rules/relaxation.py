@@ -51,17 +51,25 @@ def _compile() -> None:
 def _pivot(tab: Any, basis: Any, r: int, s: int, reduced: Any) -> None:
     m, width = tab.shape
     piv = tab[r, s]
+    nz = np.empty(width, dtype=np.int64)  # the pivot row's non-zero columns: only they change
+    count = 0
     for j in range(width):
-        tab[r, j] /= piv
+        if tab[r, j] != 0.0:
+            tab[r, j] /= piv
+            nz[count] = j
+            count += 1
     for i in range(m):
         f = tab[i, s]
         if i != r and f != 0.0:
-            for j in range(width):
+            for q in range(count):
+                j = nz[q]
                 tab[i, j] -= f * tab[r, j]
     f = reduced[s]
     if f != 0.0:
-        for j in range(reduced.size):
-            reduced[j] -= f * tab[r, j]
+        for q in range(count):
+            j = nz[q]
+            if j < reduced.size:
+                reduced[j] -= f * tab[r, j]
     basis[r] = s
 
 
