@@ -9,6 +9,7 @@ from dataclasses import replace
 from itertools import islice
 from pathlib import Path
 
+import pytest
 from sbr_helpers import board, cells, state
 
 from gridlogic.core import engine
@@ -22,6 +23,19 @@ from gridlogic.puzzles.starbattle.rules.state import State
 # r3c5, r3c6, r4c5, r4c6, and all of A's and F's: those four cells are counted once and hold no star.
 M_BOARD = board(1, "AAAABB/AAAABB/CCDDEE/CCDDEE/FFFFEE/FFFFEE")
 COLUMNS = board(2, "/".join(["ABCDEFGHIJ"] * 10))
+
+
+@pytest.fixture(autouse=True)
+def any_size(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rule itself holds at any size: the small boards here run it below its MIN_SIZE."""
+    if "min_size" not in request.node.name:
+        monkeypatch.setattr(weighted, "MIN_SIZE", 0)
+
+
+def test_weighted_count_is_silent_below_min_size() -> None:
+    assert weighted.MIN_SIZE == 11 and M_BOARD.n < weighted.MIN_SIZE
+    assert weighted.r_weighted(state(M_BOARD)) is None
+    assert weighted.find(state(M_BOARD))  # the proofs exist; the rule leaves small boards to Trial
 
 
 def test_weighted_count_fires_with_the_marks_its_weights_prove() -> None:

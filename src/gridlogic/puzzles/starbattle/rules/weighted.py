@@ -11,8 +11,9 @@ bound is below 0 while only one cell weighs less than 0, that cell is a star.
 The weights are found by linear programming (:mod:`~gridlogic.puzzles.starbattle.rules.relaxation`):
 no cell is supposed a star or empty and nothing is searched, one count proves each mark. They are
 checked again in exact whole numbers before the step is made, and named in it. The rule runs last of
-the production rules (Expert+), only on boards every other rule leaves, of at most :data:`MAX_OPEN`
-candidates; the certificates found on one board are kept and checked again on the next.
+the production rules (Expert+), only on boards every other rule leaves, of at least :data:`MIN_SIZE`
+rows and at most :data:`MAX_OPEN` candidates; the certificates found on one board are kept and
+checked again on the next.
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
 from gridlogic.puzzles.starbattle.rules.state import State, make_step
 
+MIN_SIZE = 11
+"""The smallest board the rule runs on. Up to 10x10 the guide's techniques solve all but five of the
+2,830 corpus puzzles without Trial, and the generator's trial grade needs 10x10 puzzles that the
+weighted count would solve (``generate --difficulty trial``): there the contradiction search stays the
+last resort."""
 MAX_OPEN = 300
 """Candidates above which the rule does not run (the tableau grows with their square)."""
 DENOMINATOR = 1000
@@ -49,7 +55,7 @@ def r_weighted(st: State) -> Step | None:
     """Weighted count: a cell that some weighting of the units and 2x2 windows rules out as a star is
     empty, one it rules out as empty is a star (see the module docstring)."""
     g, unk = st.geo, st.unknown
-    if not unk or unk.bit_count() > MAX_OPEN:
+    if g.n < MIN_SIZE or not unk or unk.bit_count() > MAX_OPEN:
         return None
     kept = cast("list[Count]", g.facts.setdefault((KEY,), []))
     for proof in sorted(kept, key=lambda p: not p.star):
