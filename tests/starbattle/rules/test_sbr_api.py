@@ -17,7 +17,7 @@ def test_levels_and_rule_levels() -> None:
     assert "trial" in LEVELS
     for r in rules():
         assert 0 <= r.level < len(LEVELS)
-        assert r.id.startswith("R") or r.id in ("Placements", "Entanglement", "Trial")
+        assert r.id.startswith("R") or r.id in ("Placements", "Entanglement", "Weighted", "Trial")
     assert all(r.level <= 1 for r in rules(1))
     assert not [r for r in rules() if r.id.startswith("R7")]
     assert [r for r in rules(allow_uniqueness=True) if r.id.startswith("R7")]

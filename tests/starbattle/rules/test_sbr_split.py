@@ -17,7 +17,7 @@ from gridlogic.puzzles.starbattle.exact import solutions
 from gridlogic.puzzles.starbattle.formats import sbl
 from gridlogic.puzzles.starbattle.levels import EASY, HARD, MEDIUM
 from gridlogic.puzzles.starbattle.model import StarBattle
-from gridlogic.puzzles.starbattle.rules import SEED_TIERS, hypothesis
+from gridlogic.puzzles.starbattle.rules import SEED_TIERS, hypothesis, weighted
 from gridlogic.puzzles.starbattle.rules import split as split_mod
 from gridlogic.puzzles.starbattle.rules import trial as trial_mod
 from gridlogic.puzzles.starbattle.rules.split import Split, evaluate, split_step, splits, ways
@@ -176,7 +176,8 @@ def test_ways_are_the_non_touching_placements_within_the_line_counts(board_14_24
 
 
 def test_hint_stops_at_its_budget_with_a_clear_message(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    puzzle = _puzzle(corpus, "17-4-unsorted", 4)  # no rule below Trial moves on the empty board
+    puzzle = _puzzle(corpus, "17-4-unsorted", 4)  # no rule below Trial but the weighted count moves on the empty
+    monkeypatch.setattr(weighted, "MIN_SIZE", 18)  # board: kept off here, the board is the trial search's
     monkeypatch.setattr(sb_hint, "HINT_BUDGET", 200)
     got = sb_hint.hint(kind("starbattle"), puzzle, ["?" * 17] * 17)
     assert got.status == "stuck" and got.step is None

@@ -41,6 +41,7 @@ from gridlogic.puzzles.starbattle.rules import (
     tier3,
     tier4,
     trial,
+    weighted,
 )
 from gridlogic.puzzles.starbattle.rules.state import State
 
@@ -100,6 +101,8 @@ CATALOG: tuple[Entry, ...] = (
     Entry("R7.1", "By a Thread", "§3.1 By a thread", "only with allow_uniqueness"),
     Entry("R7.2", "At Sea", "§3.2 At sea", "twin-free patterns; only with allow_uniqueness"),
     Entry("R7.3", "By a Thread at Sea", "§3.3 By a thread at sea", "only with allow_uniqueness"),
+    Entry("Weighted", "(no seed id: R5.6 with weights)", "§2.6 Set differentials, with 2x2s",
+          "whole weights on units and 2x2 windows, found by linear programming, checked exactly; Expert+, last"),
     Entry("Placements", "(not in the seed)", "(ours: listing a unit's placements)"),
     Entry("Trial", "(not in the seed)", "(ours: contradiction search, last)"),
 )
@@ -193,7 +196,11 @@ def graded(seed: tuple[Rule[State], ...]) -> tuple[Rule[State], ...]:
     return (*rest[:k], *moved, *rest[k:])
 
 
-PRODUCTION: tuple[Rule[State], ...] = graded(SEED_TIERS)
+WEIGHTED_RULE: Rule[State] = Rule("Weighted", EXPERT_PLUS, weighted.r_weighted)
+"""The weighted count, last of the production rules; not among :data:`SEED_TIERS`, so the trial search
+does not propagate with it."""
+
+PRODUCTION: tuple[Rule[State], ...] = (*graded(SEED_TIERS), WEIGHTED_RULE)
 """The production rules in engine order, at their graded levels."""
 
 UNIQUENESS_RULES: tuple[Rule[State], ...] = (
@@ -230,4 +237,5 @@ def level_of(technique: str) -> int | None:
 
 
 __all__ = ["BY_ID", "CATALOG", "GRADED_HARD", "LEVELS", "PRODUCTION", "SEED_TIERS", "TRIAL_RULE", "UNIQUENESS_RULES",
+           "WEIGHTED_RULE",
            "Entry", "State", "at_level", "graded", "level_of", "rules"]

@@ -1,0 +1,223 @@
+"""The linear relaxation of a board's counts, solved by a dense tableau simplex (compiled by numba).
+
+Variables are the candidates' fractional stars ``x >= 0``. Rows are cell masks: the first ``n_eq`` are
+units whose candidates hold exactly their remaining stars, the others 2x2 windows whose candidates hold at
+most what is left of their one star (which also bounds every ``x`` by 1). :func:`probe` finds a feasible
+point (phase 1), then asks of every candidate its largest and its smallest value; where the largest is
+below 1 or the smallest above 0 it returns the row weights that prove it (the dual: every candidate
+weighs at least its objective coefficient, window weights are not negative, and the weighted right-hand
+sides add up to the optimum). Floating point: the weights are only a proposal, which
+:mod:`~gridlogic.puzzles.starbattle.rules.weighted` checks in exact arithmetic before any mark is made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+EPS = 1e-9
+MAX_PIVOTS = 5000
+"""Pivots per solve before giving up (a solve that gives up proves nothing)."""
+DEGENERATE = 30
+"""Consecutive pivots that move nothing before switching to Bland's rule (no cycling)."""
+
+Array = NDArray[np.float64]
+
+
+def _jit(fn: Any) -> Any:
+    """numba's compiled ``fn``, cached on disk where it can be (else compiled at each start). numba is
+    imported here, on the first probe, not with the rules (it costs start-up time)."""
+    import numba  # noqa: PLC0415 - deferred: only a board that every other rule leaves needs it
+
+    try:
+        return numba.njit(cache=True)(fn)
+    except RuntimeError:  # no writable cache location
+        return numba.njit(cache=False)(fn)
+
+
+_COMPILED: list[bool] = []
+
+
+def _compile() -> None:
+    """Replace the kernels by their compiled forms (once; they call each other by these names)."""
+    global _pivot, _simplex, _witness, _probe  # noqa: PLW0603 - the kernels, swapped once for compiled ones
+    if not _COMPILED:
+        _pivot, _simplex, _witness, _probe = _jit(_pivot), _jit(_simplex), _jit(_witness), _jit(_probe)
+        _COMPILED.append(True)
+
+
+def _pivot(tab: Any, basis: Any, r: int, s: int, reduced: Any) -> None:
+    m, width = tab.shape
+    piv = tab[r, s]
+    nz = np.empty(width, dtype=np.int64)  # the pivot row's non-zero columns: only they change
+    count = 0
+    for j in range(width):
+        if tab[r, j] != 0.0:
+            tab[r, j] /= piv
+            nz[count] = j
+            count += 1
+    for i in range(m):
+        f = tab[i, s]
+        if i != r and f != 0.0:
+            for q in range(count):
+                j = nz[q]
+                tab[i, j] -= f * tab[r, j]
+    f = reduced[s]
+    if f != 0.0:
+        for q in range(count):
+            j = nz[q]
+            if j < reduced.size:
+                reduced[j] -= f * tab[r, j]
+    basis[r] = s
+
+
+def _simplex(tab: Any, basis: Any, cost: Any, allowed: int) -> bool:
+    """Primal simplex maximising ``cost``, entering only columns below ``allowed``: True at an optimum,
+    False if it gave up."""
+    m, width = tab.shape
+    ncol = width - 1
+    reduced = cost.copy()
+    for i in range(m):
+        cb = cost[basis[i]]
+        if cb != 0.0:
+            for j in range(ncol):
+                reduced[j] -= cb * tab[i, j]
+    bland = False
+    flat = 0
+    for _ in range(MAX_PIVOTS):
+        s = -1
+        best_rc = EPS
+        for j in range(allowed):
+            if reduced[j] > best_rc:
+                s = j
+                if bland:
+                    break
+                best_rc = reduced[j]
+        if s < 0:
+            return True
+        r = -1
+        best = 0.0
+        for i in range(m):
+            a = tab[i, s]
+            if a > EPS:
+                ratio = tab[i, ncol] / a
+                if r < 0 or ratio < best - EPS or (ratio <= best + EPS and basis[i] < basis[r]):
+                    r, best = i, ratio
+        if r < 0:
+            return False
+        flat = flat + 1 if best <= EPS else 0
+        if flat > DEGENERATE:
+            bland = True
+        _pivot(tab, basis, r, s, reduced)
+    return False
+
+
+def _probe(tab: Any, basis: Any, nv: int, nw: int) -> tuple[Any, Any, Any]:
+    """Phase 1 on ``tab`` (rows: equalities with artificial columns after the slacks), then for every
+    variable its maximum and its minimum. Returns (status per variable and direction: 0 open, 1 proved
+    bound, 2 witnessed or reached; optimum per variable and direction; dual weights per variable and
+    direction), or a status array of -1 when phase 1 fails."""
+    m, width = tab.shape
+    ncol = width - 1
+    status = np.zeros((nv, 2), dtype=np.int64)
+    value = np.zeros((nv, 2))
+    duals = np.zeros((nv, 2, m))
+    cost = np.zeros(ncol)
+    for j in range(nv + nw, ncol):
+        cost[j] = -1.0
+    if not _simplex(tab, basis, cost, ncol):
+        status[:, :] = -1
+        return status, value, duals
+    total = 0.0
+    for i in range(m):
+        if basis[i] >= nv + nw:
+            total += tab[i, ncol]
+    if total > 1e-7:
+        status[:, :] = -1
+        return status, value, duals
+    for i in range(m):  # drive the artificial columns out where a row allows
+        if basis[i] >= nv + nw:
+            s = -1
+            big = 1e-7
+            for j in range(nv + nw):
+                if abs(tab[i, j]) > big:
+                    s, big = j, abs(tab[i, j])
+            if s >= 0:
+                _pivot(tab, basis, i, s, np.zeros(ncol))
+    ident = np.empty(m, dtype=np.int64)
+    neq = ncol - nv - nw
+    for i in range(m):
+        ident[i] = nv + nw + i if i < neq else nv + (i - neq)
+    _witness(tab, basis, nv, status)
+    for d in range(2):  # 0: largest value (is 1 possible?), 1: smallest (is 0 possible?)
+        for k in range(nv):
+            if status[k, d] != 0:
+                continue
+            t = tab.copy()
+            b = basis.copy()
+            c = np.zeros(ncol)
+            c[k] = 1.0 if d == 0 else -1.0
+            if not _simplex(t, b, c, nv + nw):
+                status[k, d] = 2
+                continue
+            opt = 0.0
+            for i in range(m):
+                opt += c[b[i]] * t[i, ncol]
+            value[k, d] = opt
+            _witness(t, b, nv, status)
+            if (d == 0 and opt < 1 - 1e-6) or (d == 1 and opt < -1e-6):
+                status[k, d] = 1
+                for i in range(m):
+                    cb = c[b[i]]
+                    if cb != 0.0:
+                        for r in range(m):
+                            duals[k, d, r] += cb * t[i, ident[r]]
+    return status, value, duals
+
+
+def _witness(tab: Any, basis: Any, nv: int, status: Any) -> None:
+    """Mark the values a basic solution takes as possible: status 2 where not already proved."""
+    m, width = tab.shape
+    x = np.zeros(nv)
+    for i in range(m):
+        if basis[i] < nv:
+            x[basis[i]] = tab[i, width - 1]
+    for k in range(nv):
+        if x[k] > 1 - 1e-7 and status[k, 0] == 0:
+            status[k, 0] = 2
+        if x[k] < 1e-7 and status[k, 1] == 0:
+            status[k, 1] = 2
+
+
+def tableau(cells: list[int], rows: list[int], rhs: list[int], n_eq: int) -> tuple[Array, NDArray[np.int64]]:
+    """The starting tableau (rows: the ``n_eq`` equalities first, then the windows) and its basis
+    (artificial columns for the equalities, slacks for the windows)."""
+    m, nv = len(rows), len(cells)
+    nw = m - n_eq
+    tab = np.zeros((m, nv + nw + n_eq + 1))
+    where = {c: k for k, c in enumerate(cells)}
+    basis = np.empty(m, dtype=np.int64)
+    for i, mask in enumerate(rows):
+        while mask:
+            low = mask & -mask
+            k = where.get(low.bit_length() - 1)
+            if k is not None:
+                tab[i, k] = 1.0
+            mask ^= low
+        col = nv + nw + i if i < n_eq else nv + (i - n_eq)
+        tab[i, col] = 1.0
+        tab[i, -1] = rhs[i]
+        basis[i] = col
+    return tab, basis
+
+
+def probe(cells: list[int], rows: list[int], rhs: list[int], n_eq: int) -> list[tuple[int, bool, list[float]]]:
+    """The candidates the relaxation decides: (index into ``cells``, True for a star, the proposed row
+    weights), empty marks first."""
+    _compile()
+    tab, basis = tableau(cells, rows, rhs, n_eq)
+    status, _, duals = _probe(tab, basis, len(cells), len(rows) - n_eq)
+    return [(k, d == 1, [float(w) for w in duals[k, d]]) for d in range(2) for k in range(len(cells))
+            if status[k, d] == 1]

@@ -1,0 +1,184 @@
+"""Weighted count (Kris's guide §2.6, set differentials, with §1.2's 2x2s): R5.6 with weights.
+
+A set differential adds and subtracts rows, columns and regions, each with its known star count, and
+reads off a set with a known count; R3.2 then bounds a set by the 2x2s covering it. The weighted count
+lets every unit and every 2x2 window take a whole weight: the units' remaining stars, times their
+weights, plus one star per unit of a window's weight, bound the weighted sum of the candidates' stars,
+each candidate weighing the sum of the weights of the units and windows it lies in. If every other
+candidate weighs at least 0 and the bound leaves less than a cell's weight, the cell is empty; if the
+bound is below 0 while only one cell weighs less than 0, that cell is a star.
+
+The weights are found by linear programming (:mod:`~gridlogic.puzzles.starbattle.rules.relaxation`):
+no cell is supposed a star or empty and nothing is searched, one count proves each mark. They are
+checked again in exact whole numbers before the step is made, and named in it. The rule runs last of
+the production rules (Expert+), only on boards every other rule leaves, of at least :data:`MIN_SIZE`
+rows and at most :data:`MAX_OPEN` candidates; the certificates found on one board are kept and
+checked again on the next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+from typing import cast
+
+from gridlogic.core.step import Step
+from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS
+from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
+from gridlogic.puzzles.starbattle.rules.state import State, make_step
+
+MIN_SIZE = 11
+"""The smallest board the rule runs on. Up to 10x10 the guide's techniques solve all but five of the
+2,830 corpus puzzles without Trial, and the generator's trial grade needs 10x10 puzzles that the
+weighted count would solve (``generate --difficulty trial``): there the contradiction search stays the
+last resort."""
+MAX_OPEN = 300
+"""Candidates above which the rule does not run (the tableau grows with their square)."""
+DENOMINATOR = 1000
+"""The largest denominator a proposed weight is rounded to before the exact check."""
+KEY = "weighted"
+
+
+@dataclass(frozen=True)
+class Count:
+    """A proof that ``cell`` is a star (``star``) or empty: whole weights per unit (index into
+    :meth:`Geo.all_units`) and per 2x2 window (index into :attr:`Geo.windows`)."""
+
+    cell: int
+    star: bool
+    units: tuple[tuple[int, int], ...]
+    windows: tuple[tuple[int, int], ...]
+
+
+def r_weighted(st: State) -> Step | None:
+    """Weighted count: a cell that some weighting of the units and 2x2 windows rules out as a star is
+    empty, one it rules out as empty is a star (see the module docstring)."""
+    g, unk = st.geo, st.unknown
+    if g.n < MIN_SIZE or not unk or unk.bit_count() > MAX_OPEN:
+        return None
+    kept = cast("list[Count]", g.facts.setdefault((KEY,), []))
+    for proof in sorted(kept, key=lambda p: not p.star):
+        if unk >> proof.cell & 1 and holds(st, proof):
+            return step_of(st, proof)
+    if not st.changed_since(KEY):
+        return None
+    found = sorted(find(st), key=lambda p: not p.star)  # stars first: the cheap rules follow them further
+    kept[:] = [p for p in (*found, *kept) if unk >> p.cell & 1]
+    for proof in found:
+        if holds(st, proof):
+            return step_of(st, proof)
+    st.found_nothing(KEY)
+    return None
+
+
+def relaxation(st: State) -> tuple[list[int], list[int], list[int], int]:
+    """The board's relaxation (candidates, row masks, right-hand sides, equality rows): units with
+    candidates (exact), then windows with candidates (at most one star), but a window whose candidates
+    are all in another's (that one bounds them already)."""
+    g, unk = st.geo, st.unknown
+    rows, rhs = [], []
+    seen: set[int] = set()
+    for u in g.all_units():
+        if u.mask & unk:
+            rows.append(u.mask)
+            rhs.append(st.need(u))
+    n_eq = len(rows)
+    live = [w for w in g.windows if w & unk]
+    for w in live:
+        cand = w & unk
+        covered = any(cand != v & unk and cand & ~v == 0 for v in live)
+        if (w & st.star or not covered) and cand not in seen:
+            seen.add(cand)
+            rows.append(w)
+            rhs.append(1 - (w & st.star).bit_count())
+    return list(bits(unk)), rows, rhs, n_eq
+
+
+def find(st: State) -> list[Count]:
+    """Every mark the relaxation proves on this board, each with its proposed weights (unchecked)."""
+    g = st.geo
+    if any(st.need(u) < 0 for u in g.all_units()) or g.touching(st.star):
+        return []
+    from gridlogic.puzzles.starbattle.rules.relaxation import probe  # noqa: PLC0415 - numpy and numba load late
+
+    cells, rows, rhs, n_eq = relaxation(st)
+    out = []
+    for k, star, weights in probe(cells, rows, rhs, n_eq):
+        proof = _rounded(st, rows, n_eq, cells[k], star, weights)
+        if proof is not None:
+            out.append(proof)
+    return out
+
+
+def _rounded(st: State, rows: list[int], n_eq: int, cell: int, star: bool, weights: list[float]) -> Count | None:
+    """The proposed weights as whole numbers (rounded, then scaled by their common denominator)."""
+    g = st.geo
+    fr = [Fraction(float(w)).limit_denominator(DENOMINATOR) for w in weights]
+    fr = [f if i < n_eq or f > 0 else Fraction(0) for i, f in enumerate(fr)]
+    scale = lcm(*(f.denominator for f in fr)) if fr else 1
+    unit_index = {u.mask: k for k, u in enumerate(g.all_units())}
+    window_index = {w: k for k, w in enumerate(g.windows)}
+    units = tuple((unit_index[rows[i]], int(fr[i] * scale)) for i in range(n_eq) if fr[i])
+    windows = tuple((window_index[rows[i]], int(fr[i] * scale)) for i in range(n_eq, len(fr)) if fr[i])
+    return Count(cell, star, units, windows) if units or windows else None
+
+
+def weights_of(st: State, proof: Count) -> tuple[dict[int, int], int, int]:
+    """Per candidate its weight, the bound on the weighted sum, and the scale (the weight the cell must
+    reach, or fall below by): ``(weights, bound, scale)``."""
+    g, unk = st.geo, st.unknown
+    units = g.all_units()
+    weight: dict[int, int] = dict.fromkeys(bits(unk), 0)
+    bound = 0
+    for k, w in proof.units:
+        bound += w * st.need(units[k])
+        for c in bits(units[k].mask & unk):
+            weight[c] += w
+    for k, w in proof.windows:
+        win = g.windows[k]
+        bound += w * (1 - (win & st.star).bit_count())
+        for c in bits(win & unk):
+            weight[c] += w
+    return weight, bound, abs(weight.get(proof.cell, 0))
+
+
+def holds(st: State, proof: Count) -> bool:
+    """The exact check, on this board: window weights not negative; for an empty mark every candidate
+    weighs at least 0 and the cell more than the bound; for a star every other candidate weighs at least
+    0, the cell less than 0, and the bound is below 0."""
+    if any(w < 0 for _, w in proof.windows) or not st.unknown >> proof.cell & 1:
+        return False
+    weight, bound, _ = weights_of(st, proof)
+    others = all(w >= 0 for c, w in weight.items() if c != proof.cell)
+    mine = weight[proof.cell]
+    return others and (bound < 0 if proof.star else mine > bound)
+
+
+def _unit_list(g: Geo, proof: Count) -> str:
+    units = g.all_units()
+    by: dict[int, list[str]] = {}
+    for k, w in proof.units:
+        by.setdefault(w, []).append(units[k].name)
+    return "; ".join(f"{', '.join(names)} by {w}" for w, names in sorted(by.items(), reverse=True))
+
+
+def step_of(st: State, proof: Count) -> Step:
+    g = st.geo
+    weight, bound, _ = weights_of(st, proof)
+    name = g.cell_name(proof.cell)
+    used = sum(1 << c for c, w in weight.items() if w)
+    wins = sum(w for _, w in proof.windows)
+    corners = ", ".join(g.cell_name((g.windows[k] & -g.windows[k]).bit_length() - 1) for k, _ in proof.windows[:4])
+    more = f" and {len(proof.windows) - 4} more" if len(proof.windows) > 4 else ""
+    head = (f"Weighted count: weigh the stars still needed by {_unit_list(g, proof)}"
+            + (f"; and {len(proof.windows)} 2x2s at {corners}{more}, at most one star each, by {wins} in all"
+               if wins else "")
+            + f". Each candidate weighs what the sets holding it weigh, and the stars to come weigh at most {bound}")
+    if proof.star:
+        text = (f"{head}: every candidate but {name} weighs at least 0 and {name} weighs {weight[proof.cell]}, "
+                f"so only a star at {name} keeps the total at {bound}; {name} is a star.")
+        return make_step(g, "Weighted", EXPERT_PLUS, text, used | (1 << proof.cell), star=1 << proof.cell)
+    text = (f"{head}: every candidate weighs at least 0 and {name} weighs {weight[proof.cell]}, more than "
+            f"{bound}; so {name} is empty.")
+    return make_step(g, "Weighted", EXPERT_PLUS, text, used | (1 << proof.cell), black=1 << proof.cell)
