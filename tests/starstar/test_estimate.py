@@ -5,9 +5,9 @@ import random
 import numpy as np
 import pytest
 
+from gridlogic.core.jit import HAVE_NUMBA
 from gridlogic.games.starstar import kernels
 from gridlogic.games.starstar.estimate import estimate, peri_owners
-from gridlogic.games.starstar.jit import HAVE_NUMBA
 from gridlogic.games.starstar.playout import random_fill, tables
 from gridlogic.games.starstar.scoring import score
 from gridlogic.games.starstar.state import StarState

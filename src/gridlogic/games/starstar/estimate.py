@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from gridlogic.core.jit import HAVE_NUMBA
 from gridlogic.games.starstar import kernels
 from gridlogic.games.starstar.graph import StarGraph
-from gridlogic.games.starstar.jit import HAVE_NUMBA
 from gridlogic.games.starstar.playout import get_playout, tables
 from gridlogic.games.starstar.scoring import analyse, score
 from gridlogic.games.starstar.state import StarState

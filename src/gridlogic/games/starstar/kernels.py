@@ -1,6 +1,6 @@
 """The numba kernels of the playouts: fill the empty nodes (uniformly, or with bridge defence), score.
 
-Compiled lazily through :func:`gridlogic.games.starstar.jit.njit` (cached on disk where writable).
+Compiled lazily through :func:`gridlogic.core.jit.njit` (cached on disk where writable).
 Every kernel draws from its own xorshift64* generator seeded (through splitmix64) from the
 caller's ``random.Random``.  The kernels are the numba twins of the pure-Python playouts in
 ``playout.py`` and ``bridges.py``; ``tests/starstar`` checks that they agree.
@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from gridlogic.games.starstar.jit import HAVE_NUMBA, njit
+from gridlogic.core.jit import HAVE_NUMBA, njit
 
 # ruff: noqa: ANN401 - the kernels take numpy arrays typed by numba, not by mypy
 

@@ -27,8 +27,8 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from gridlogic.core.jit import HAVE_NUMBA, njit
 from gridlogic.games.starstar.bridges import bridge_table, defence
-from gridlogic.games.starstar.jit import HAVE_NUMBA, njit
 from gridlogic.games.starstar.playout import Cells, Playout, get_playout, tables
 from gridlogic.games.starstar.state import StarState
 

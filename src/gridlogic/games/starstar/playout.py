@@ -26,10 +26,10 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from gridlogic.core.jit import HAVE_NUMBA, numba
 from gridlogic.games.starstar import kernels
 from gridlogic.games.starstar.bridges import bridge_fill, bridge_table
 from gridlogic.games.starstar.graph import StarGraph, star_graph
-from gridlogic.games.starstar.jit import HAVE_NUMBA, numba
 
 Cells = npt.NDArray[np.int8]
 __all__ = ["HAVE_NUMBA", "numba"]

@@ -26,17 +26,6 @@ DEGENERATE = 30
 Array = NDArray[np.float64]
 
 
-def _jit(fn: Any) -> Any:
-    """numba's compiled ``fn``, cached on disk where it can be (else compiled at each start). numba is
-    imported here, on the first probe, not with the rules (it costs start-up time)."""
-    import numba  # noqa: PLC0415 - deferred: only a board that every other rule leaves needs it
-
-    try:
-        return numba.njit(cache=True)(fn)
-    except RuntimeError:  # no writable cache location
-        return numba.njit(cache=False)(fn)
-
-
 _COMPILED: list[bool] = []
 
 
@@ -44,7 +33,10 @@ def _compile() -> None:
     """Replace the kernels by their compiled forms (once; they call each other by these names)."""
     global _pivot, _simplex, _witness, _probe  # noqa: PLW0603 - the kernels, swapped once for compiled ones
     if not _COMPILED:
-        _pivot, _simplex, _witness, _probe = _jit(_pivot), _jit(_simplex), _jit(_witness), _jit(_probe)
+        # deferred: numba costs start-up time, and only a board that every other rule leaves needs it
+        from gridlogic.core.jit import njit  # noqa: PLC0415
+
+        _pivot, _simplex, _witness, _probe = njit(_pivot), njit(_simplex), njit(_witness), njit(_probe)
         _COMPILED.append(True)
 
 

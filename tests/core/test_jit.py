@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gridlogic.games.starstar import jit
+from gridlogic.core import jit
 from gridlogic.games.starstar.mcts import warm_up
 
 pytestmark = pytest.mark.skipif(not jit.HAVE_NUMBA, reason="numba is not installed")
@@ -18,7 +18,7 @@ PROBE = textwrap.dedent(
     import sys
     sys.path.insert(0, sys.argv[1])
     import numba, probe
-    from gridlogic.games.starstar import jit
+    from gridlogic.core import jit
     try:
         numba.njit(cache=True)(probe.f)
         print("plain: cached")
