@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,16 +49,23 @@ def browser() -> Iterator[object]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: object) -> Iterator[object]:
-    """A fresh page; the test fails if the page threw a JavaScript error."""
-    pg = browser.new_page(viewport={"width": 1180, "height": 860})  # type: ignore[attr-defined]
+@contextmanager
+def watched(pg: Any, closing: Any = None) -> Iterator[Any]:
+    """``pg`` with the generous default wait; on leaving, ``closing`` (the page, or its context) is closed,
+    and the test fails if the page threw a JavaScript error meanwhile."""
     pg.set_default_timeout(WAIT)
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg
-    pg.close()
+    (closing or pg).close()
     assert not errors, errors
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page; the test fails if the page threw a JavaScript error."""
+    with watched(browser.new_page(viewport={"width": 1180, "height": 860})) as pg:
+        yield pg
 
 
 def quiet_help(page: object) -> None:

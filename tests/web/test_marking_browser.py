@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import NEEDS_CHROMIUM, WAIT, browser
+from browsing import NEEDS_CHROMIUM, browser, watched
 from test_browser import URL, cell, open_puzzle, value
 
 __all__ = ["browser"]
@@ -23,14 +23,9 @@ REGION_OF_R1C2 = "document.querySelector('#board .gl-cell[data-row=\"0\"][data-c
 
 @pytest.fixture
 def laptop(browser: Any) -> Any:
-    pg = browser.new_page(viewport={"width": 1366, "height": 768})
-    pg.set_default_timeout(WAIT)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
     SHOTS.mkdir(parents=True, exist_ok=True)
-    yield pg
-    pg.close()
-    assert not errors, errors
+    with watched(browser.new_page(viewport={"width": 1366, "height": 768})) as pg:
+        yield pg
 
 
 def board_state(page: Any) -> dict[tuple[int, int], tuple[str, bool]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browsing import NEEDS_CHROMIUM, WAIT, browser
+from browsing import NEEDS_CHROMIUM, WAIT, browser, watched
 from test_browser import STR8TS, URL, cell, open_puzzle, value, wait_status
 from test_marking_browser import SHOTS, automatic, set_auto
 
@@ -36,13 +36,8 @@ def sized(request: pytest.FixtureRequest, browser: Any) -> Any:
 
 @pytest.fixture
 def page(browser: Any) -> Any:
-    pg = browser.new_page(viewport={"width": 1366, "height": 768})
-    pg.set_default_timeout(WAIT)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    pg.close()
-    assert not errors, errors
+    with watched(browser.new_page(viewport={"width": 1366, "height": 768})) as pg:
+        yield pg
 
 
 def open_panel(page: Any) -> None:

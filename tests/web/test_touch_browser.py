@@ -8,7 +8,7 @@ import itertools
 from typing import Any
 
 import pytest
-from browsing import NEEDS_CHROMIUM, WAIT, browser
+from browsing import NEEDS_CHROMIUM, browser, watched
 from test_browser import SOL, URL, cell, open_puzzle, value, wait_status
 from test_marking_browser import SHOTS, automatic, centre
 
@@ -21,14 +21,9 @@ pytestmark = NEEDS_CHROMIUM
 def phone(browser: Any) -> Any:
     ctx = browser.new_context(viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True,
                               device_scale_factor=2, bypass_csp=True)
-    pg = ctx.new_page()
-    pg.set_default_timeout(WAIT)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
     SHOTS.mkdir(parents=True, exist_ok=True)
-    yield pg
-    ctx.close()
-    assert not errors, errors
+    with watched(ctx.new_page(), closing=ctx) as pg:
+        yield pg
 
 
 def touch_drag(page: Any, cells: list[tuple[int, int]]) -> None:
