@@ -90,7 +90,8 @@ def undercounts(st: State, regions: list[Unit], lines: list[Unit], live: int | N
             if count > size:
                 us = [regions[k] for k in inside]
                 raise Broken(broken_step(g, "R5.1", f"{cap(names(us))} all lie in only {size} "
-                                         f"lines, which cannot hold all their stars.", mask_of(us), HARD))
+                                         f"line{'s' if size != 1 else ''}, which cannot hold all their stars.",
+                                         mask_of(us), HARD))
             yield [regions[k] for k in inside], [ln for ln in lines if rows >> ln.index & 1]
 
 

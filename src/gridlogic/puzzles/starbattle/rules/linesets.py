@@ -258,7 +258,8 @@ def _scan(st: State, kind: str, use_lo: bool) -> Step | None:
         if broken:
             rule = "R5.1" if lo_sum > need_l else "R5.2"
             bad = f"at least {lo_sum}" if lo_sum > need_l else f"at most {hi_sum}"
-            raise Broken(broken_step(g, rule, f"{cap(where)} need {need_l} more stars, but their regions "
+            raise Broken(broken_step(g, rule, f"{cap(where)} {'needs' if chosen.bit_count() == 1 else 'need'} {need_l} more "
+                                     f"star{'s' if need_l != 1 else ''}, but their regions "
                                      f"must put {bad} there.", lmask & unk, HARD))
         black = star = 0
         why = []
@@ -277,7 +278,8 @@ def _scan(st: State, kind: str, use_lo: bool) -> Step | None:
             bound = "at least" if use_lo else "at most"
             whole = "cannot fit the rest outside them" if use_lo else "cannot fit more inside them"
             rule = "R5.1" if use_lo else "R5.2"
-            return make_step(g, rule, HARD, f"{cap(where)} need {need_l} more stars; each region puts {bound} "
+            return make_step(g, rule, HARD, f"{cap(where)} {'needs' if chosen.bit_count() == 1 else 'need'} {need_l} more "
+                             f"star{'s' if need_l != 1 else ''}; each region puts {bound} "
                              f"what it {whole} ({', '.join(why) or 'none'}), which adds up to exactly "
                              f"{need_l}. So every region's stars in and out of {where} are counted exactly, "
                              f"and {said(g, black, star)}.", lmask & unk, black=black, star=star)

@@ -57,7 +57,8 @@ def r6_6(st: State) -> Step | None:
                 star |= blk & unk
     if black or star:
         return make_step(g, "R6.6", EXPERT, f"N-rooks: one aligned 2x2 block in each block row and column is "
-                         f"empty and the others hold one star each; only {len(rooks)} arrangement"
-                         f"{'s' if len(rooks) > 1 else ''} fit, so " + said(g, black, star) + ".",
+                         f"empty and the others hold one star each; only {len(rooks)} "
+                         f"{'arrangements fit' if len(rooks) > 1 else 'arrangement fits'}, so "
+                         + said(g, black, star) + ".",
                          black | star, black=black, star=star)
     return None

@@ -86,9 +86,9 @@ def r3_3(st: State) -> Step | None:
         if black or star:
             what = []
             if black:
-                what.append(f"{g.cells_name(black)} empty")
+                what.append(f"{g.cells_name(black)} {'is' if black.bit_count() == 1 else 'are'} empty")
             if star:
-                what.append(f"{g.cells_name(star)} a star")
+                what.append(f"{g.cells_name(star)} {'is a star' if star.bit_count() == 1 else 'are stars'}")
             return make_step(g, "R3.3", EASY, f"{cap(u.name)} needs {len(cover)} more "
                              f"star{'s' if len(cover) > 1 else ''} and its cells fit in {len(cover)} "
                              f"2x2{'s' if len(cover) > 1 else ''}, each holding exactly one of them: "
@@ -104,7 +104,8 @@ def r3_4(st: State) -> Step | None:
     for x in one_by_ns(st):
         if x.cells.bit_count() == x.least:
             return make_step(g, "R3.4", MEDIUM, f"{cap(x.region.name)} cannot fit its stars outside "
-                             f"{x.line.name}, so {g.cells_name(x.cells)} are stars.", x.region.mask,
+                             f"{x.line.name}, so {g.cells_name(x.cells)} "
+                             f"{'is a star' if x.cells.bit_count() == 1 else 'are stars'}.", x.region.mask,
                              star=x.cells)
     return None
 

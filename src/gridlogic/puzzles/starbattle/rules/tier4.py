@@ -266,7 +266,7 @@ def r4_8(st: State) -> Step | None:
                 if count >= g.S:
                     count, used, why = pressure(st, line, w.mask, others)
                     return make_step(g, "R4.8", MEDIUM, f"The 2x2 with candidates {g.cells_name(cells)} holds a "
-                                     f"star ({w.source}); {line.name} is already full ("
-                                     + "; ".join(why) + f"), so {g.cell_name(x)} is empty and "
+                                     f"star ({w.source}); {line.name} is already full"
+                                     + (f" ({'; '.join(why)})" if why else "") + f", so {g.cell_name(x)} is empty and "
                                      f"{g.cell_name(y)} is a star.", cells | used, black=1 << x, star=1 << y)
     return None
