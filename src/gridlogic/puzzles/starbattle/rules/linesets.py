@@ -100,6 +100,11 @@ def exact_split_marks(g: Geo, inside: int, a: int, outside: int, b: int, targets
     return black & ~star, star
 
 
+def _needs(chosen: int) -> str:
+    """The verb for :func:`_label`'s lines: "Row 4 needs", "Rows 1, 2 need"."""
+    return "needs" if chosen.bit_count() == 1 else "need"
+
+
 def _label(kind: str, chosen: int) -> str:
     idx = [str(i + 1) for i in bits(chosen)]
     return (f"{kind} " if len(idx) == 1 else f"{kind}s ") + ", ".join(idx)
@@ -258,7 +263,7 @@ def _scan(st: State, kind: str, use_lo: bool) -> Step | None:
         if broken:
             rule = "R5.1" if lo_sum > need_l else "R5.2"
             bad = f"at least {lo_sum}" if lo_sum > need_l else f"at most {hi_sum}"
-            raise Broken(broken_step(g, rule, f"{cap(where)} {'needs' if chosen.bit_count() == 1 else 'need'} {need_l} more "
+            raise Broken(broken_step(g, rule, f"{cap(where)} {_needs(chosen)} {need_l} more "
                                      f"star{'s' if need_l != 1 else ''}, but their regions "
                                      f"must put {bad} there.", lmask & unk, HARD))
         black = star = 0
@@ -278,7 +283,7 @@ def _scan(st: State, kind: str, use_lo: bool) -> Step | None:
             bound = "at least" if use_lo else "at most"
             whole = "cannot fit the rest outside them" if use_lo else "cannot fit more inside them"
             rule = "R5.1" if use_lo else "R5.2"
-            return make_step(g, rule, HARD, f"{cap(where)} {'needs' if chosen.bit_count() == 1 else 'need'} {need_l} more "
+            return make_step(g, rule, HARD, f"{cap(where)} {_needs(chosen)} {need_l} more "
                              f"star{'s' if need_l != 1 else ''}; each region puts {bound} "
                              f"what it {whole} ({', '.join(why) or 'none'}), which adds up to exactly "
                              f"{need_l}. So every region's stars in and out of {where} are counted exactly, "
