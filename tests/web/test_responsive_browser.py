@@ -1,4 +1,4 @@
-"""Every page fits the screen from a phone to a desktop: no sideways scrolling at 375, 768 and 1366 px,
+"""Every page fits the screen from a phone to a desktop: no sideways scrolling at 320, 375, 768, 1366 and 1920 px,
 with the largest boards the pages show (Binary 12x12, Str8ts 9x9, *Star 6 rings)."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ PAGES = {
 }
 
 
-@pytest.mark.parametrize("width", [375, 768, 1366])
+@pytest.mark.parametrize("width", [320, 375, 768, 1366, 1920])
 @pytest.mark.parametrize("name", sorted(PAGES))
 def test_no_sideways_scroll(browser: Any, server: str, name: str, width: int) -> None:
     path, ready = PAGES[name]

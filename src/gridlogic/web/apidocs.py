@@ -56,7 +56,7 @@ def page(spec: dict[str, Any]) -> str:
             "<link rel=stylesheet href='/static/ui.css'><link rel=icon href='data:,'><style>"
             "main.api{max-width:60rem}h1{font-size:1.4rem}"
             "h2{font-size:1rem;margin:1.2rem 0 .2rem}.m{color:#1d4ed8}table{border-collapse:collapse;font-size:.9rem}"
-            "td{border-top:1px solid #e2e8f0;padding:.2rem .6rem;vertical-align:top}"
+            "td{border-top:1px solid #e2e8f0;padding:.2rem .6rem;vertical-align:top;overflow-wrap:anywhere}"
             ".doc{white-space:pre-wrap;color:#475569}"
             "</style></head><body>" + HEADER + "<main class=api>"
             f"<h1>{escape(info.get('title', 'API'))} {escape(info.get('version', ''))}</h1>"
