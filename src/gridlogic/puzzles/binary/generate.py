@@ -27,7 +27,7 @@ from gridlogic.puzzles.binary.board import Board
 from gridlogic.puzzles.binary.grids import GenerationError, random_solution, seed_grids
 from gridlogic.puzzles.binary.levels import BLOCKER, COMPLETE, LEVELS, LINE, SEARCH, TRIO
 from gridlogic.puzzles.binary.lines import save_blocker
-from gridlogic.puzzles.binary.model import Binary, validate
+from gridlogic.puzzles.binary.model import Binary, validate_size
 from gridlogic.puzzles.binary.propagate import FIXPOINT, TARGET, close, refuted, search, whole_board
 
 MAX_GENERATE_SIDE = 22
@@ -49,7 +49,7 @@ def parse_size(text: str) -> tuple[int, int]:
         raise ParseError(f"size {text!r} is not N or WxH", "--size")
     w = int(m.group(1))
     h = int(m.group(2)) if m.group(2) else w
-    validate(w, h, ["." * w] * h)
+    validate_size(w, h)
     if max(w, h) > MAX_GENERATE_SIDE:
         raise ParseError(f"size {w}x{h}: the generator goes up to {MAX_GENERATE_SIDE} per side", "--size")
     return w, h
@@ -201,23 +201,16 @@ def _reduce_bare(shape: Shape, cells: list[int], order: list[int], level: int) -
     """:func:`_reduce` at levels 1-2 on the whole board at once: the same chunks, then one by one."""
     b = whole_board(shape[0], shape[1])
     todo = [i for i in order if cells[i] >= 0]
-    o, z = b.masks(cells)
-    bits = [1 << b.pos[i] for i in todo]
+    x = b.pack(cells)
+    bits = [b.bits(i) for i in todo]
     for k in range(0, len(bits), CHUNK):
-        chunk = sum(bits[k:k + CHUNK]) & (o | z)
-        fo, fz = b.close(o & ~chunk, z & ~chunk, level)
-        deduced = chunk & (fo | fz)
-        o &= ~deduced
-        z &= ~deduced
-    for bit in bits:
-        if (o | z) & bit:
-            fo, fz = b.close(o & ~bit, z & ~bit, level, bit)
-            if (fo | fz) & bit:  # deduced again: then all it deduced before (monotone rules)
-                o &= ~bit
-                z &= ~bit
+        chunk = sum(bits[k:k + CHUNK]) & x
+        deduced = chunk & b.closed(x & ~chunk, level)
+        x &= ~(deduced | deduced >> b.shift | (deduced & b.cells) << b.shift)
+    x = b.reduce(x, todo, level)
     out = list(cells)
     for i, bit in zip(todo, bits, strict=True):
-        if not (o | z) & bit:
+        if not x & bit:
             out[i] = -1
     return out
 

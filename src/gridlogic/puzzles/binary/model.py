@@ -80,11 +80,7 @@ class Binary:
 
 def validate(width: int, height: int, rows: Sequence[str]) -> None:
     """Raise :class:`ValidationError` saying exactly what is wrong and where."""
-    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-        raise ValidationError(f"size {width}x{height} is outside {MIN_SIDE}..{MAX_SIDE} per side")
-    if (width % 2 or height % 2) and width != height:
-        raise ValidationError(f"size {width}x{height}: an odd side needs a square board ({ODD_RULE}; "
-                              "otherwise row and column totals disagree)")
+    validate_size(width, height)
     if len(rows) != height:
         raise ValidationError(f"{len(rows)} rows for a {width}x{height} board")
     for r, row in enumerate(rows):
@@ -98,6 +94,15 @@ def validate(width: int, height: int, rows: Sequence[str]) -> None:
         _check_line(row, f"row {r + 1}")
     for c in range(width):
         _check_line("".join(row[c] for row in rows), f"column {c + 1}")
+
+
+def validate_size(width: int, height: int) -> None:
+    """Raise :class:`ValidationError` if no board has this size."""
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+        raise ValidationError(f"size {width}x{height} is outside {MIN_SIDE}..{MAX_SIDE} per side")
+    if (width % 2 or height % 2) and width != height:
+        raise ValidationError(f"size {width}x{height}: an odd side needs a square board ({ODD_RULE}; "
+                              "otherwise row and column totals disagree)")
 
 
 def _check_line(line: str, where: str) -> None:

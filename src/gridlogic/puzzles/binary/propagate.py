@@ -146,62 +146,139 @@ def settled(b: Board) -> Board | None:
 
 # ----- levels 1-2 on the whole board at once --------------------------------------------------------
 class WholeBoard:
-    """One shape's whole board as one bitset, for the closure of levels 1-2 (PreventTrio and
-    CompleteRowColumn, bit-parallel over every line at once: the generator's sweeps of removals,
-    4x faster than line by line): cell (r, c) is bit ``r * (w + 2) + c``; the two guard columns
-    after each row stay empty, so shifts by 1 and 2 never join cells of different rows."""
+    """One shape's whole board as one integer, for the closure of levels 1-2 (PreventTrio and
+    CompleteRowColumn, bit-parallel over every line and both digits at once: the generator's sweeps
+    of removals). Cell (r, c) is bit ``r * (w + 2) + c`` of the ones and bit ``shift`` higher of the
+    zeros (``shift``: the board and two rows of guard, so shifts by up to two rows never join the
+    two halves); the two guard columns after each row stay empty, so shifts by 1 and 2 never join
+    cells of different rows. A packed board is ``ones | zeros << shift``."""
 
     def __init__(self, w: int, h: int) -> None:
         self.stride = s = w + 2
+        self.height = h
+        self.shift = (h + 2) * s
         self.pos = [r * s + c for r in range(h) for c in range(w)]
         row = (1 << w) - 1
         col = sum(1 << (r * s) for r in range(h))
         self.cells = sum(row << (r * s) for r in range(h))
-        # (mask, ones, zeros) a finished line holds, rows then columns
-        self.lines = [(row << (r * s), ones_in(w), zeros_in(w)) for r in range(h)]
-        self.lines += [(col << c, ones_in(h), zeros_in(h)) for c in range(w)]
+        self.both = self.cells | self.cells << self.shift
+        # (cells, their ones, their zeros, ones they hold finished, zeros), rows then columns
+        lines = [row << (r * s) for r in range(h)] + [col << c for c in range(w)]
+        counts = [(ones_in(w), zeros_in(w))] * h + [(ones_in(h), zeros_in(h))] * w
+        self.lines = [(m, m, m << self.shift, n1, n0) for m, (n1, n0) in zip(lines, counts, strict=True)]
+        self.line_of = [(lines[r], lines[h + c], r, h + c) for r in range(h) for c in range(w)]
 
     def masks(self, cells: list[int]) -> tuple[int, int]:
         """(ones, zeros) of ``cells`` (-1 unknown)."""
-        o = z = 0
+        x = self.pack(cells)
+        return x & self.cells, x >> self.shift
+
+    def pack(self, cells: list[int]) -> int:
+        """The packed board of ``cells`` (-1 unknown)."""
+        x = 0
+        zero = self.shift
         for p, v in zip(self.pos, cells, strict=True):
             if v == 1:
-                o |= 1 << p
+                x |= 1 << p
             elif v == 0:
-                z |= 1 << p
-        return o, z
+                x |= 1 << (p + zero)
+        return x
+
+    def bits(self, i: int) -> int:
+        """Both bits (one and zero) of cell ``i`` (flat) in a packed board."""
+        p = self.pos[i]
+        return 1 << p | 1 << (p + self.shift)
 
     def close(self, o: int, z: int, level: int, stop: int = 0) -> tuple[int, int]:
-        """The closure of levels 1-2 (to ``level``) from ``o``/``z``, which are part of a solution
-        (so no contradiction can arise and none is looked for); it stops as soon as a cell of
-        ``stop`` is known. PreventTrio is :func:`.lines.around` written out over both directions;
-        CompleteRowColumn counts only the lines a cell joined since they were last counted."""
-        s, s2, full = self.stride, 2 * self.stride, self.cells
-        fresh = full  # cells known since the lines were last counted: at first, every line
-        while True:
-            known = o | z
-            unknown = full & ~known
-            if not unknown or known & stop:
-                return o, z
-            a, b, c, d = o >> 1, o << 1, o >> s, o << s
-            to0 = unknown & ((a & (o >> 2)) | (b & (o << 2)) | (a & b) | (c & (o >> s2)) | (d & (o << s2)) | (c & d))
-            a, b, c, d = z >> 1, z << 1, z >> s, z << s
-            to1 = unknown & ((a & (z >> 2)) | (b & (z << 2)) | (a & b) | (c & (z >> s2)) | (d & (z << s2)) | (c & d))
-            if not to0 | to1:
+        """:meth:`closed` on ``o``/``z``: the closed board's (ones, zeros)."""
+        x = self.closed(o | z << self.shift, level, stop | stop << self.shift)
+        return x & self.cells, x >> self.shift
+
+    def closed(self, x: int, level: int, stop: int = 0, fresh: int = -1) -> int:
+        """The closure of levels 1-2 (to ``level``) of the packed board ``x``, which is part of a
+        solution (so no contradiction can arise and none is looked for); it stops as soon as a bit
+        of ``stop`` (packed) is set. PreventTrio is :func:`.lines.around` written out over both
+        directions and both digits: the cells between or beside two equal digits take the other
+        (found in the half of the digit they do not take, then swapped). CompleteRowColumn counts
+        only the lines a cell joined since they were last counted (``fresh``: at first, the lines
+        of those cells; by default every line)."""
+        s, s2, shift, cells = self.stride, 2 * self.stride, self.shift, self.cells
+        known = (x | x >> shift) & cells
+        unknown = cells & ~known
+        fresh &= cells
+        while unknown and not x & stop:
+            free = unknown | unknown << shift
+            a, b, c, d = x >> 1, x << 1, x >> s, x << s
+            found = free & ((a & (x >> 2)) | (b & (x << 2)) | (a & b) | (c & (x >> s2)) | (d & (x << s2)) | (c & d))
+            if found:  # found in the ones' half: the cell is 0; in the zeros' half: 1
+                new = (found | found >> shift) & cells
+                x |= (found & cells) << shift | found >> shift
+            else:
                 if level < COMPLETE or not fresh:
-                    return o, z
-                for mask, n1, n0 in self.lines:
+                    break
+                to0 = to1 = 0  # counted on the board as it was before this sweep
+                for mask, m1, m0, n1, n0 in self.lines:
                     if fresh & mask and unknown & mask:
-                        if (o & mask).bit_count() == n1:
+                        if (x & m1).bit_count() == n1:
                             to0 |= unknown & mask
-                        elif (z & mask).bit_count() == n0:
+                        elif (x & m0).bit_count() == n0:
                             to1 |= unknown & mask
                 fresh = 0
-                if not to0 | to1:
-                    return o, z
-            fresh |= to0 | to1
-            o |= to1
-            z |= to0
+                new = to0 | to1
+                if not new:
+                    break
+                x |= to1 | to0 << shift
+            fresh |= new
+            unknown &= ~new
+        return x
+
+
+    def complete(self, x: int, k: int) -> tuple[int, int]:
+        """The cells of line ``k`` (0 for none) if the packed board ``x`` has all its ones there,
+        and if it has all its zeros."""
+        mask, m1, m0, n1, n0 = self.lines[k]
+        return mask if (x & m1).bit_count() == n1 else 0, mask if (x & m0).bit_count() == n0 else 0
+
+    def reduce(self, x: int, order: list[int], level: int) -> int:
+        """The packed givens ``x`` without each given of ``order`` (flat cells, in turn) that the
+        others deduce at ``level`` (1-2): one closure per given. CompleteRowColumn's first sweep
+        comes from the lines of the givens, known before each test, except the two lines of the
+        given tested (those lose it)."""
+        shift, cells, h = self.shift, self.cells, self.height
+        full1 = [(0, 0)] * len(self.lines)  # per line: (cells if all its ones are given, if all zeros)
+        if level >= COMPLETE:
+            full1 = [self.complete(x, k) for k in range(len(self.lines))]
+        rows1 = rows0 = cols1 = cols0 = 0
+        for k, (f1, f0) in enumerate(full1):
+            if k < h:
+                rows1, rows0 = rows1 | f1, rows0 | f0
+            else:
+                cols1, cols0 = cols1 | f1, cols0 | f0
+        for i in order:
+            p = self.pos[i]
+            one, zero = 1 << p, 1 << (p + shift)
+            if not x & (one | zero):
+                continue
+            row, col, r, c = self.line_of[i]
+            t = x & ~(one | zero)
+            unknown = cells & ~(t | t >> shift)
+            if x & one:  # its lines lose a one
+                to0 = unknown & ((rows1 & ~row) | (cols1 & ~col))
+                to1 = unknown & (rows0 | cols0)
+            else:
+                to0 = unknown & (rows1 | cols1)
+                to1 = unknown & ((rows0 & ~row) | (cols0 & ~col))
+            if (to0 | to1) & one:
+                x = t  # CompleteRowColumn on the other lines deduces it
+            elif self.closed(t | to1 | to0 << shift, level, one | zero, to0 | to1) & (one | zero):
+                x = t  # deduced again: then all it deduced before (monotone rules)
+            else:
+                continue
+            if level >= COMPLETE:
+                (r1, r0), (c1, c0) = self.complete(x, r), self.complete(x, c)
+                rows1, rows0 = rows1 & ~row | r1, rows0 & ~row | r0
+                cols1, cols0 = cols1 & ~col | c1, cols0 & ~col | c0
+        return x
 
 
 @cache
