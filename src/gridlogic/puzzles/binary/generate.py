@@ -207,7 +207,9 @@ def _reduce_bare(shape: Shape, cells: list[int], order: list[int], level: int) -
         chunk = sum(bits[k:k + CHUNK]) & x
         deduced = chunk & b.closed(x & ~chunk, level)
         x &= ~(deduced | deduced >> b.shift | (deduced & b.cells) << b.shift)
-    x = b.reduce(x, todo, level)
+    for bit in bits:
+        if x & bit and b.closed(x & ~bit, level, bit) & bit:  # deduced again: then all it deduced before
+            x &= ~bit
     out = list(cells)
     for i, bit in zip(todo, bits, strict=True):
         if not x & bit:

@@ -155,7 +155,6 @@ class WholeBoard:
 
     def __init__(self, w: int, h: int) -> None:
         self.stride = s = w + 2
-        self.height = h
         self.shift = (h + 2) * s
         self.pos = [r * s + c for r in range(h) for c in range(w)]
         row = (1 << w) - 1
@@ -166,7 +165,6 @@ class WholeBoard:
         lines = [row << (r * s) for r in range(h)] + [col << c for c in range(w)]
         counts = [(ones_in(w), zeros_in(w))] * h + [(ones_in(h), zeros_in(h))] * w
         self.lines = [(m, m, m << self.shift, n1, n0) for m, (n1, n0) in zip(lines, counts, strict=True)]
-        self.line_of = [(lines[r], lines[h + c], r, h + c) for r in range(h) for c in range(w)]
 
     def masks(self, cells: list[int]) -> tuple[int, int]:
         """(ones, zeros) of ``cells`` (-1 unknown)."""
@@ -194,18 +192,17 @@ class WholeBoard:
         x = self.closed(o | z << self.shift, level, stop | stop << self.shift)
         return x & self.cells, x >> self.shift
 
-    def closed(self, x: int, level: int, stop: int = 0, fresh: int = -1) -> int:
+    def closed(self, x: int, level: int, stop: int = 0) -> int:
         """The closure of levels 1-2 (to ``level``) of the packed board ``x``, which is part of a
         solution (so no contradiction can arise and none is looked for); it stops as soon as a bit
         of ``stop`` (packed) is set. PreventTrio is :func:`.lines.around` written out over both
         directions and both digits: the cells between or beside two equal digits take the other
         (found in the half of the digit they do not take, then swapped). CompleteRowColumn counts
-        only the lines a cell joined since they were last counted (``fresh``: at first, the lines
-        of those cells; by default every line)."""
+        only the lines a cell joined since they were last counted."""
         s, s2, shift, cells = self.stride, 2 * self.stride, self.shift, self.cells
         known = (x | x >> shift) & cells
         unknown = cells & ~known
-        fresh &= cells
+        fresh = cells  # cells known since the lines were last counted: at first, every line
         while unknown and not x & stop:
             free = unknown | unknown << shift
             a, b, c, d = x >> 1, x << 1, x >> s, x << s
@@ -230,54 +227,6 @@ class WholeBoard:
                 x |= to1 | to0 << shift
             fresh |= new
             unknown &= ~new
-        return x
-
-
-    def complete(self, x: int, k: int) -> tuple[int, int]:
-        """The cells of line ``k`` (0 for none) if the packed board ``x`` has all its ones there,
-        and if it has all its zeros."""
-        mask, m1, m0, n1, n0 = self.lines[k]
-        return mask if (x & m1).bit_count() == n1 else 0, mask if (x & m0).bit_count() == n0 else 0
-
-    def reduce(self, x: int, order: list[int], level: int) -> int:
-        """The packed givens ``x`` without each given of ``order`` (flat cells, in turn) that the
-        others deduce at ``level`` (1-2): one closure per given. CompleteRowColumn's first sweep
-        comes from the lines of the givens, known before each test, except the two lines of the
-        given tested (those lose it)."""
-        shift, cells, h = self.shift, self.cells, self.height
-        full1 = [(0, 0)] * len(self.lines)  # per line: (cells if all its ones are given, if all zeros)
-        if level >= COMPLETE:
-            full1 = [self.complete(x, k) for k in range(len(self.lines))]
-        rows1 = rows0 = cols1 = cols0 = 0
-        for k, (f1, f0) in enumerate(full1):
-            if k < h:
-                rows1, rows0 = rows1 | f1, rows0 | f0
-            else:
-                cols1, cols0 = cols1 | f1, cols0 | f0
-        for i in order:
-            p = self.pos[i]
-            one, zero = 1 << p, 1 << (p + shift)
-            if not x & (one | zero):
-                continue
-            row, col, r, c = self.line_of[i]
-            t = x & ~(one | zero)
-            unknown = cells & ~(t | t >> shift)
-            if x & one:  # its lines lose a one
-                to0 = unknown & ((rows1 & ~row) | (cols1 & ~col))
-                to1 = unknown & (rows0 | cols0)
-            else:
-                to0 = unknown & (rows1 | cols1)
-                to1 = unknown & ((rows0 & ~row) | (cols0 & ~col))
-            if (to0 | to1) & one:
-                x = t  # CompleteRowColumn on the other lines deduces it
-            elif self.closed(t | to1 | to0 << shift, level, one | zero, to0 | to1) & (one | zero):
-                x = t  # deduced again: then all it deduced before (monotone rules)
-            else:
-                continue
-            if level >= COMPLETE:
-                (r1, r0), (c1, c0) = self.complete(x, r), self.complete(x, c)
-                rows1, rows0 = rows1 & ~row | r1, rows0 & ~row | r0
-                cols1, cols0 = cols1 & ~col | c1, cols0 & ~col | c0
         return x
 
 
