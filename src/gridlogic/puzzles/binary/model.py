@@ -78,6 +78,9 @@ class Binary:
         return sum(1 for v in self.cells if v >= 0)
 
 
+_DIGITS = frozenset(".01")
+
+
 def validate(width: int, height: int, rows: Sequence[str]) -> None:
     """Raise :class:`ValidationError` saying exactly what is wrong and where."""
     validate_size(width, height)
@@ -86,14 +89,14 @@ def validate(width: int, height: int, rows: Sequence[str]) -> None:
     for r, row in enumerate(rows):
         if len(row) != width:
             raise ValidationError(f"row {r + 1} has {len(row)} cells, expected {width}")
-        bad = next((c for c, ch in enumerate(row) if ch not in ".01"), None)
-        if bad is not None:
+        if not _DIGITS.issuperset(row):
+            bad = next(c for c, ch in enumerate(row) if ch not in _DIGITS)
             raise ValidationError(f"character {row[bad]!r} at row {r + 1}, column {bad + 1}: "
                                   "only '.', '0' and '1' are allowed")
     for r, row in enumerate(rows):
         _check_line(row, f"row {r + 1}")
-    for c in range(width):
-        _check_line("".join(row[c] for row in rows), f"column {c + 1}")
+    for c, column in enumerate(zip(*rows, strict=True)):
+        _check_line("".join(column), f"column {c + 1}")
 
 
 def validate_size(width: int, height: int) -> None:

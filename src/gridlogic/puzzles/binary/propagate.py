@@ -199,34 +199,36 @@ class WholeBoard:
         directions and both digits: the cells between or beside two equal digits take the other
         (found in the half of the digit they do not take, then swapped). CompleteRowColumn counts
         only the lines a cell joined since they were last counted."""
-        s, s2, shift, cells = self.stride, 2 * self.stride, self.shift, self.cells
-        known = (x | x >> shift) & cells
-        unknown = cells & ~known
+        s, s2, shift, cells, lines = self.stride, 2 * self.stride, self.shift, self.cells, self.lines
+        unknown = cells & ~(x | x >> shift)
+        free = unknown | unknown << shift  # both halves of the unknown cells
         fresh = cells  # cells known since the lines were last counted: at first, every line
-        while unknown and not x & stop:
-            free = unknown | unknown << shift
+        while free and not x & stop:
             a, b, c, d = x >> 1, x << 1, x >> s, x << s
             found = free & ((a & (x >> 2)) | (b & (x << 2)) | (a & b) | (c & (x >> s2)) | (d & (x << s2)) | (c & d))
             if found:  # found in the ones' half: the cell is 0; in the zeros' half: 1
-                new = (found | found >> shift) & cells
-                x |= (found & cells) << shift | found >> shift
+                swapped = (found & cells) << shift | found >> shift
+                x |= swapped
+                found |= swapped
             else:
                 if level < COMPLETE or not fresh:
                     break
+                unknown = free & cells
                 to0 = to1 = 0  # counted on the board as it was before this sweep
-                for mask, m1, m0, n1, n0 in self.lines:
+                for mask, m1, m0, n1, n0 in lines:
                     if fresh & mask and unknown & mask:
                         if (x & m1).bit_count() == n1:
                             to0 |= unknown & mask
                         elif (x & m0).bit_count() == n0:
                             to1 |= unknown & mask
                 fresh = 0
-                new = to0 | to1
-                if not new:
+                if not to0 | to1:
                     break
                 x |= to1 | to0 << shift
-            fresh |= new
-            unknown &= ~new
+                found = to0 | to1
+                found |= found << shift
+            fresh |= found
+            free &= ~found
         return x
 
 
