@@ -153,6 +153,27 @@ def test_whole_board_levels_1_2_match_the_engine(w: int, h: int, unique: bool) -
                 [1 if b.value(*divmod(i, w)) == 1 else -2 if b.value(*divmod(i, w)) == 0 else 0 for i in range(w * h)]
 
 
+@pytest.mark.parametrize(("w", "h"), [(6, 6), (8, 8), (7, 7), (6, 10), (14, 14)])
+def test_whole_board_closure_from_a_closed_base_looks_at_the_fresh_lines(w: int, h: int) -> None:
+    """The generator's removal test within a group: from the closure without the group, with the
+    givens back but one, counting only the lines of the group's other givens, the closure is the
+    one of those givens from scratch (stopped or not)."""
+    rng = random.Random(f"{w}x{h} fresh")
+    wb = whole_board(w, h)
+    for _ in range(20):
+        cells, _rows = _partial(w, h, False, rng, 0.3, 0.8)
+        x = wb.pack(cells)
+        group = rng.sample([i for i, v in enumerate(cells) if v >= 0], 4)
+        for level in (1, 2):
+            base = wb.closed(x & ~sum(wb.bits(i) for i in group), level)
+            for i in group:
+                rest = sum(wb.bits(j) for j in group if j != i) & wb.cells
+                t = x & ~wb.bits(i)
+                assert wb.closed(base | t, level, 0, rest) == wb.closed(t, level)
+                assert bool(wb.closed(base | t, level, wb.bits(i), rest) & wb.bits(i)) == \
+                    bool(wb.closed(t, level) & wb.bits(i))
+
+
 @pytest.mark.parametrize(("w", "h", "unique"),
                          [(6, 6, True), (8, 8, False), (7, 7, True), (6, 10, True), (14, 14, True)])
 def test_the_engine_closure_is_the_human_rules_fixpoint(w: int, h: int, unique: bool) -> None:

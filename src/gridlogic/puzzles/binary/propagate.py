@@ -192,7 +192,7 @@ class WholeBoard:
         x = self.closed(o | z << self.shift, level, stop | stop << self.shift)
         return x & self.cells, x >> self.shift
 
-    def closed(self, x: int, level: int, stop: int = 0) -> int:
+    def closed(self, x: int, level: int, stop: int = 0, fresh: int = -1) -> int:
         """The closure of levels 1-2 (to ``level``) of the packed board ``x``, which is part of a
         solution (so no contradiction can arise and none is looked for); it stops as soon as a bit
         of ``stop`` (packed) is set. PreventTrio is :func:`.lines.around` written out over both
@@ -202,7 +202,7 @@ class WholeBoard:
         s, s2, shift, cells, lines = self.stride, 2 * self.stride, self.shift, self.cells, self.lines
         unknown = cells & ~(x | x >> shift)
         free = unknown | unknown << shift  # both halves of the unknown cells
-        fresh = cells  # cells known since the lines were last counted: at first, every line
+        fresh &= cells  # cells known since the lines were last counted: at first, by default, every line
         while free and not x & stop:
             a, b, c, d = x >> 1, x << 1, x >> s, x << s
             found = free & ((a & (x >> 2)) | (b & (x << 2)) | (a & b) | (c & (x >> s2)) | (d & (x << s2)) | (c & d))
