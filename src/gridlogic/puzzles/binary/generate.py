@@ -155,7 +155,9 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
     go (fewer givens never make a puzzle easier), so one pass suffices. None if no step up.
 
     Each test starts from the closure of the givens kept so far (part of the closure of every
-    later puzzle), kept up to date as givens are kept, with the givens not yet looked at added."""
+    later puzzle), kept up to date as givens are kept, with the givens not yet looked at added. At
+    ``level`` the givens go :data:`GROUP` at a time (:class:`_Group`): each test starts from the
+    closure without the group, with the group's other givens added."""
     w, h, unique = shape
     lines = range(w + h)
     todo = givens(shape, cells)  # the givens not looked at yet
@@ -163,6 +165,7 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
     kept: list[int] = []
     stepped = False
     below = min(level if minimal else level - 1, LINE)
+    group = _Group([i for i in order if cells[i] >= 0], solution)
     for i in order:
         r, c = divmod(i, w)
         if not todo.known(r, c):
@@ -170,16 +173,16 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
         todo.drop(r, c)
         if base.known(r, c):  # the kept givens alone deduce it
             continue
-        t = base.copy()
-        dirty = {k for k in lines if todo.ones[k] & ~t.ones[k] or todo.zeros[k] & ~t.zeros[k]}
-        for k in dirty:
-            t.ones[k] |= todo.ones[k]
-            t.zeros[k] |= todo.zeros[k]
         if stepped or minimal:
-            ok = _deduces(t, r, c, level, solution, dirty)
-        elif _deduces(t, r, c, level - 1, solution, dirty):
-            continue
+            ok = group.deduces(i, base, todo, kept, level)
         else:
+            t = base.copy()
+            dirty = {k for k in lines if todo.ones[k] & ~t.ones[k] or todo.zeros[k] & ~t.zeros[k]}
+            for k in dirty:
+                t.ones[k] |= todo.ones[k]
+                t.zeros[k] |= todo.zeros[k]
+            if _deduces(t, r, c, level - 1, solution, dirty):
+                continue
             ok = _deduces(t, r, c, level, solution)  # t holds the closure below: it goes on from there
         if ok:
             if not stepped and below < min(level, LINE):
@@ -198,13 +201,55 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
     return out
 
 
+class _Group:
+    """The climb's tests at its level, :data:`GROUP` givens at a time (in the order they are
+    looked at): the closure of the kept givens and of those not looked at yet, without the group's,
+    is part of the closure of each of the group's tests (only the group's givens go meanwhile), so
+    each test starts there and adds the group's other givens still there (kept or not looked at),
+    closing from their lines alone."""
+
+    def __init__(self, members: list[int], solution: list[int]) -> None:
+        self.members, self.solution = members, solution
+        self.index = {i: k // GROUP for k, i in enumerate(members)}
+        self.current = -1  # the group self.base is the closure without
+        self.base = Board.empty(0, 0, False)
+
+    def deduces(self, i: int, kept_base: Board, todo: Board, kept: list[int], level: int) -> bool:
+        """Whether the rules up to ``level`` deduce given ``i`` from the kept givens (closed in
+        ``kept_base``, ``kept``) and those not looked at yet (``todo``)."""
+        w, g = todo.width, self.index[i]
+        mine = self.members[g * GROUP:(g + 1) * GROUP]
+        if g != self.current:
+            self.current = g
+            self.base = b = kept_base.copy()
+            rest = todo.givens()
+            for j in mine:
+                rest.drop(*divmod(j, w))
+            dirty = {k for k in range(b.count) if rest.ones[k] & ~b.ones[k] or rest.zeros[k] & ~b.zeros[k]}
+            for k in dirty:
+                b.ones[k] |= rest.ones[k]
+                b.zeros[k] |= rest.zeros[k]
+            close(b, min(level, LINE), dirty)
+        r, c = divmod(i, w)
+        if self.base.known(r, c):
+            return True
+        t = self.base.copy()
+        dirty = set()
+        for j in mine:
+            rj, cj = divmod(j, w)
+            if j != i and (todo.known(rj, cj) or j in kept) and not t.known(rj, cj):
+                t.place(rj, cj, self.solution[rj] >> cj & 1)
+                dirty.update((rj, t.height + cj))
+        return _deduces(t, r, c, level, self.solution, dirty)
+
+
 def _reduce_bare(shape: Shape, cells: list[int], order: list[int], level: int) -> list[int]:
     """:func:`_reduce` at levels 1-2 on the whole board at once: the same chunks, then one by one
     (:func:`_singles_bare`)."""
     b = whole_board(shape[0], shape[1])
-    bits = [b.bits(i) for i in order if cells[i] >= 0]
+    bits = [b.both[i] for i in order if cells[i] >= 0]
     x = _singles_bare(b, _chunks_bare(b, b.pack(cells), bits, level), bits, level)
-    return _unpack(b, x, cells, order)
+    return _unpack(b, x, cells)
 
 
 def _singles_bare(b: WholeBoard, x: int, bits: list[int], level: int) -> int:
@@ -236,13 +281,9 @@ def _chunks_bare(b: WholeBoard, x: int, bits: list[int], level: int) -> int:
     return x
 
 
-def _unpack(b: WholeBoard, x: int, cells: list[int], order: list[int]) -> list[int]:
-    """``cells`` without the givens of ``order`` the packed givens ``x`` lacks."""
-    out = list(cells)
-    for i in order:
-        if cells[i] >= 0 and not x & b.bits(i):
-            out[i] = -1
-    return out
+def _unpack(b: WholeBoard, x: int, cells: list[int]) -> list[int]:
+    """``cells`` without the givens the packed givens ``x`` lacks."""
+    return [v if v < 0 or x & bit else -1 for v, bit in zip(cells, b.both, strict=True)]
 
 
 def _puzzle(width: int, height: int, unique_lines: bool, cells: list[int]) -> Binary:

@@ -157,10 +157,11 @@ class WholeBoard:
         self.stride = s = w + 2
         self.shift = (h + 2) * s
         self.pos = [r * s + c for r in range(h) for c in range(w)]
+        self.digit = ([1 << (p + self.shift) for p in self.pos], [1 << p for p in self.pos])  # cell i as 0, as 1
+        self.both = [z | o for z, o in zip(*self.digit, strict=True)]
         row = (1 << w) - 1
         col = sum(1 << (r * s) for r in range(h))
         self.cells = sum(row << (r * s) for r in range(h))
-        self.both = self.cells | self.cells << self.shift
         # (cells, their ones, their zeros, ones they hold finished, zeros), rows then columns
         lines = [row << (r * s) for r in range(h)] + [col << c for c in range(w)]
         counts = [(ones_in(w), zeros_in(w))] * h + [(ones_in(h), zeros_in(h))] * w
@@ -173,19 +174,12 @@ class WholeBoard:
 
     def pack(self, cells: list[int]) -> int:
         """The packed board of ``cells`` (-1 unknown)."""
-        x = 0
-        zero = self.shift
-        for p, v in zip(self.pos, cells, strict=True):
-            if v == 1:
-                x |= 1 << p
-            elif v == 0:
-                x |= 1 << (p + zero)
-        return x
+        digit = self.digit
+        return sum(digit[v][i] for i, v in enumerate(cells) if v >= 0)
 
     def bits(self, i: int) -> int:
         """Both bits (one and zero) of cell ``i`` (flat) in a packed board."""
-        p = self.pos[i]
-        return 1 << p | 1 << (p + self.shift)
+        return self.both[i]
 
     def close(self, o: int, z: int, level: int, stop: int = 0) -> tuple[int, int]:
         """:meth:`closed` on ``o``/``z``: the closed board's (ones, zeros)."""
