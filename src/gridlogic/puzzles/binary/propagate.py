@@ -162,7 +162,7 @@ class WholeBoard:
         row = (1 << w) - 1
         col = sum(1 << (r * s) for r in range(h))
         self.cells = sum(row << (r * s) for r in range(h))
-        # (cells, their ones, their zeros, ones they hold finished, zeros), rows then columns
+        # (cells, the same in the ones' half, in the zeros' half, ones a finished line holds, zeros), rows then columns
         lines = [row << (r * s) for r in range(h)] + [col << c for c in range(w)]
         counts = [(ones_in(w), zeros_in(w))] * h + [(ones_in(h), zeros_in(h))] * w
         self.lines = [(m, m, m << self.shift, n1, n0) for m, (n1, n0) in zip(lines, counts, strict=True)]
@@ -192,7 +192,8 @@ class WholeBoard:
         of ``stop`` (packed) is set. PreventTrio is :func:`.lines.around` written out over both
         directions and both digits: the cells between or beside two equal digits take the other
         (found in the half of the digit they do not take, then swapped). CompleteRowColumn counts
-        only the lines a cell joined since they were last counted."""
+        only the lines a cell joined since they were last counted: at first those of the ``fresh``
+        cells, by default every line (fewer where ``x`` is a closure with givens added at ``fresh``)."""
         s, s2, shift, cells, lines = self.stride, 2 * self.stride, self.shift, self.cells, self.lines
         unknown = cells & ~(x | x >> shift)
         free = unknown | unknown << shift  # both halves of the unknown cells
