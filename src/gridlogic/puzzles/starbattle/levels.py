@@ -12,8 +12,6 @@ EASY, MEDIUM, HARD, EXPERT, EXPERT_PLUS, TRIAL, UNIQUENESS = range(7)
 
 GRADED: dict[str, int] = {
     "R3.6": HARD,
-    "R4.5": HARD,
-    "R4.6": HARD,
     "R4.5 completing": HARD,
     "R4.6 completing": HARD,
 }

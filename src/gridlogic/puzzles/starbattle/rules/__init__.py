@@ -67,6 +67,8 @@ class Entry:
 
 
 ALSO = "also completing (the supposed star closes the units it fills) and with line counts (Hard)"
+MOVED_R4_5_6 = ("plain form Medium, the guide's basic exclusion (graded Hard it put 'med'-labelled puzzles at hard); "
+                "completing form graded Hard, where the labels put it; ")
 CATALOG: tuple[Entry, ...] = (
     Entry("R1.1", "Star Adjacency Elimination", "§1.1 Trivial marks"),
     Entry("R1.2", "Row Complete", "§1.1 Trivial marks"),
@@ -88,8 +90,8 @@ CATALOG: tuple[Entry, ...] = (
     Entry("R4.2", "Direct Row Exclusion", "§1.4 Exclusion", ALSO),
     Entry("R4.3", "Direct Column Exclusion", "§1.4 Exclusion", ALSO),
     Entry("R4.4", "Cross-Region Shape Exclusion", "§1.4 Exclusion", ALSO),
-    Entry("R4.5", "Cross-Region Row Exclusion", "§1.4 Exclusion", "graded Hard; " + ALSO),
-    Entry("R4.6", "Cross-Region Column Exclusion", "§1.4 Exclusion", "graded Hard; " + ALSO),
+    Entry("R4.5", "Cross-Region Row Exclusion", "§1.4 Exclusion", MOVED_R4_5_6 + ALSO),
+    Entry("R4.6", "Cross-Region Column Exclusion", "§1.4 Exclusion", MOVED_R4_5_6 + ALSO),
     Entry("R4.7", "Pressured Exclusion", "§1.5 Pressured exclusion"),
     Entry("R4.8", "Star-Containing 2x2 Pressured Exclusion", "§1.5 Pressured exclusion"),
     Entry("R5.1", "Undercounting", "Undercounting", "also line sets with exact per-region least counts"),
