@@ -15,7 +15,17 @@ from dataclasses import dataclass, replace
 
 from gridlogic.core.engine import Rule
 from gridlogic.core.step import Step
-from gridlogic.puzzles.starbattle.levels import EASY, EXPERT, EXPERT_PLUS, HARD, LEVELS, MEDIUM, TRIAL, UNIQUENESS
+from gridlogic.puzzles.starbattle.levels import (
+    EASY,
+    EXPERT,
+    EXPERT_PLUS,
+    GRADED,
+    HARD,
+    LEVELS,
+    MEDIUM,
+    TRIAL,
+    UNIQUENESS,
+)
 from gridlogic.puzzles.starbattle.rules import (
     at_sea,
     blocks,
@@ -57,6 +67,8 @@ class Entry:
 
 
 ALSO = "also completing (the supposed star closes the units it fills) and with line counts (Hard)"
+MOVED_R4_5_6 = ("plain form Medium, the guide's basic exclusion (graded Hard it put 'med'-labelled puzzles at hard); "
+                "completing form graded Hard, where the labels put it; ")
 CATALOG: tuple[Entry, ...] = (
     Entry("R1.1", "Star Adjacency Elimination", "§1.1 Trivial marks"),
     Entry("R1.2", "Row Complete", "§1.1 Trivial marks"),
@@ -78,8 +90,8 @@ CATALOG: tuple[Entry, ...] = (
     Entry("R4.2", "Direct Row Exclusion", "§1.4 Exclusion", ALSO),
     Entry("R4.3", "Direct Column Exclusion", "§1.4 Exclusion", ALSO),
     Entry("R4.4", "Cross-Region Shape Exclusion", "§1.4 Exclusion", ALSO),
-    Entry("R4.5", "Cross-Region Row Exclusion", "§1.4 Exclusion", "graded Hard; " + ALSO),
-    Entry("R4.6", "Cross-Region Column Exclusion", "§1.4 Exclusion", "graded Hard; " + ALSO),
+    Entry("R4.5", "Cross-Region Row Exclusion", "§1.4 Exclusion", MOVED_R4_5_6 + ALSO),
+    Entry("R4.6", "Cross-Region Column Exclusion", "§1.4 Exclusion", MOVED_R4_5_6 + ALSO),
     Entry("R4.7", "Pressured Exclusion", "§1.5 Pressured exclusion"),
     Entry("R4.8", "Star-Containing 2x2 Pressured Exclusion", "§1.5 Pressured exclusion"),
     Entry("R5.1", "Undercounting", "Undercounting", "also line sets with exact per-region least counts"),
@@ -169,12 +181,6 @@ Tier 4 pressured exclusion comes first (cheapest), then direct, then cross-regio
 Tier 5 the finned counts (a hypothesis per cell) come after the plain counts. The trial search
 propagates with these, tier by tier."""
 
-GRADED_HARD = frozenset({"R3.6", "R4.5", "R4.6"})
-"""Seed tier-3/4 rules that the corpus labels grade Hard (docs/starbattle-rules.md, Grading): the
-composite region of R3.6 (a two-operation set differential) and the cross exclusions whose broken
-unit is a row or column (a count across every region it crosses)."""
-
-
 def at_level(rule: Rule[State], level: int) -> Rule[State]:
     """``rule`` at ``level``, its steps too (a tier module writes its seed tier's level into them)."""
     find = rule.fn
@@ -186,14 +192,24 @@ def at_level(rule: Rule[State], level: int) -> Rule[State]:
     return Rule(rule.id, level, at, rule.note)
 
 
+def form_name(rule: Rule[State]) -> str:
+    """The name :data:`~gridlogic.puzzles.starbattle.levels.GRADED` knows a rule form by: its id, then
+    its note's words before a colon when it has a note (``"R4.5 completing"``)."""
+    return f"{rule.id} {rule.note.split(':')[0]}" if rule.note else rule.id
+
+
 def graded(seed: tuple[Rule[State], ...]) -> tuple[Rule[State], ...]:
-    """The engine order: ``seed`` with the :data:`GRADED_HARD` rules moved, in their order, to the
-    head of the Hard rules at level Hard. Every rule still runs after all rules of lower levels,
-    so a solve capped at the grade takes the uncapped solve's steps."""
-    moved = [at_level(r, HARD) for r in seed if r.level == MEDIUM and r.id in GRADED_HARD]
-    rest = [r for r in seed if not (r.level == MEDIUM and r.id in GRADED_HARD)]
-    k = next(i for i, r in enumerate(rest) if r.level > MEDIUM)
-    return (*rest[:k], *moved, *rest[k:])
+    """The difficulty ladder: ``seed`` in engine order at the graded levels, each form named in
+    :data:`~gridlogic.puzzles.starbattle.levels.GRADED` moved to its level there (its steps too). A
+    form moved up runs first of its new level's rules, one moved down last (each in the seed's order),
+    and every rule still runs after all rules of lower levels, so a solve capped at the grade takes the
+    uncapped solve's steps."""
+    def place(k: int, r: Rule[State]) -> tuple[int, int, int]:
+        to = GRADED.get(form_name(r), r.level)
+        return to, (to < r.level) - (to > r.level), k
+
+    order = sorted(place(k, r) for k, r in enumerate(seed))
+    return tuple(seed[k] if seed[k].level == to else at_level(seed[k], to) for to, _, k in order)
 
 
 WEIGHTED_RULE: Rule[State] = Rule("Weighted", EXPERT_PLUS, weighted.r_weighted)
@@ -236,6 +252,6 @@ def level_of(technique: str) -> int | None:
     return min((r.level for r in PRODUCTION if r.id == technique), default=None)
 
 
-__all__ = ["BY_ID", "CATALOG", "GRADED_HARD", "LEVELS", "PRODUCTION", "SEED_TIERS", "TRIAL_RULE", "UNIQUENESS_RULES",
+__all__ = ["BY_ID", "CATALOG", "GRADED", "LEVELS", "PRODUCTION", "SEED_TIERS", "TRIAL_RULE", "UNIQUENESS_RULES",
            "WEIGHTED_RULE",
-           "Entry", "State", "at_level", "graded", "level_of", "rules"]
+           "Entry", "State", "at_level", "form_name", "graded", "level_of", "rules"]

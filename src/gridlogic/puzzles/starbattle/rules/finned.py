@@ -1,11 +1,11 @@
 """R5.3 Finned Undercounting and R5.4 Finned Overcounting (Tier 5, Hard): a cell whose star would
-complete an undercount (or overcount) that excludes it is empty; and the finned search they share
-with R6.5 Finned Fish, memoised per puzzle."""
+complete an undercount (or overcount) that excludes it is empty; and the finned scan they share
+with R6.5 Finned Fish (:func:`finned_scan`), its search memoised per puzzle."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Any, Literal
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.levels import HARD
@@ -30,62 +30,55 @@ def suppose(st: State, i: int) -> int:
 def r5_3(st: State) -> Step | None:
     """R5.3 Finned Undercounting: if a star at X (emptying its neighbours) would put N regions inside
     N lines while X lies in those lines outside the regions, X is empty."""
-    g, unk = st.geo, st.unknown
-    budget = [HYPO_BUDGET]
-    for kind in ("row", "column"):
-        lines = g.units(kind)
-        spans_now = now_spans(st, g.reg_units, lines)
-        limit = max(1, len(lines) // 2)
-        done, starts, reach = fin_done(st, "R5.3", kind, g.reg_units, fin_tuple(st, g.reg_units, lines, {}, spans_now))
-        empty, nb = st.empty, g.nb
-        for i in bits(unk):
-            if budget[0] < 0:
-                return None
-            key = (i, empty & reach[i], unk & nb[i])
-            if replayed(done, key, budget):
-                continue
-            before = budget[0]
-            live = suppose(st, i)
-            start = starts.get(key)
-            if start is None:
-                raw, touched = _fin_near(st, i, g.reg_units, lines, live)
-                touched = {k for k in touched if raw[k] != spans_now[k]}
-                start = starts[key] = (raw, touched) if searchable(raw, touched, limit) else ()
-            if not start:
-                done[key] = 0
-                continue
-            raw, musts = start
-            spans = fin_tuple(st, g.reg_units, lines, raw, spans_now)
-            try:
-                found = fin_search(st, i, musts, g.reg_units, lines, live, budget, spans=spans)
-            except Broken as e:
-                return hypo_broken(g, "R5.3", i, e, unk)
-            if found is None and budget[0] >= 0:
-                done[key] = before - budget[0]
-            if found is not None:
-                ps, rs = found
-                return make_step(g, "R5.3", HARD, f"A star at {g.cell_name(i)} would empty its "
-                                 f"neighbours and leave {names(ps)} inside {names(rs)}, whose stars "
-                                 f"would then all be theirs; so {g.cell_name(i)} is empty.",
-                                 mask_of(ps) & unk, black=1 << i)
-    return None
+    g = st.geo
+    return finned_scan(st, "R5.3", HARD, [(k, g.reg_units, g.units(k)) for k in ("row", "column")], _say_r5_3, "met")
+
+
+def _say_r5_3(g: Geo, i: int, regions: list[Unit], lines: list[Unit]) -> str:
+    return (f"A star at {g.cell_name(i)} would empty its neighbours and leave {names(regions)} inside "
+            f"{names(lines)}, whose stars would then all be theirs; so {g.cell_name(i)} is empty.")
 
 
 def r5_4(st: State) -> Step | None:
     """R5.4 Finned Overcounting: if a star at X would leave N lines covered by N regions while X, in
     one of those regions, lies outside the lines, X is empty."""
-    g, unk = st.geo, st.unknown
+    g = st.geo
+    return finned_scan(st, "R5.4", HARD, [(k, g.units(k), g.reg_units) for k in ("row", "column")], _say_r5_4,
+                       "index")
+
+
+def _say_r5_4(g: Geo, i: int, lines: list[Unit], regions: list[Unit]) -> str:
+    return (f"A star at {g.cell_name(i)} would empty its neighbours and leave {names(lines)} covered by "
+            f"{names(regions)}, whose stars would then all be in them; so {g.cell_name(i)} is empty.")
+
+
+Order = Literal["met", "index", "index list"]
+"""The order a finned scan searches a fin's changed units in (:func:`musts_in`)."""
+
+Say = Callable[[Geo, int, list[Unit], list[Unit]], str]
+"""A finned rule's sentence for the fin ``i`` and the undercount it makes (inner units, outer units)."""
+
+
+def finned_scan(st: State, rule: str, level: int, pairs: Sequence[tuple[str, list[Unit], list[Unit]]],
+                say: Say, order: Order, skip_broken: bool = False) -> Step | None:
+    """The finned scan R5.3, R5.4 and R6.5 share: for each ``(kind, inner, outer)`` of ``pairs`` and
+    each candidate cell X, suppose a star at X (its neighbours emptied) and search for an undercount
+    of ``inner`` units inside ``outer`` units that excludes X (:func:`fin_search`, starting from the
+    inner units X's neighbours change); the first found makes X empty (``rule`` at ``level``, worded
+    by ``say``; ``order``: :func:`musts_in`). One :data:`HYPO_BUDGET` for the whole scan; cells whose
+    outcome is known are skipped (:func:`fin_done`). A supposition that breaks the board empties X
+    too, unless ``skip_broken``."""
+    g, unk, empty = st.geo, st.unknown, st.empty
     budget = [HYPO_BUDGET]
-    for kind in ("row", "column"):
-        lines = g.units(kind)
-        spans_now = now_spans(st, lines, g.reg_units)
-        limit = max(1, len(g.reg_units) // 2)
-        done, starts, reach = fin_done(st, "R5.4", kind, lines, fin_tuple(st, lines, g.reg_units, {}, spans_now))
-        empty, nb = st.empty, g.nb
+    for kind, inner, outer in pairs:
+        spans_now = now_spans(st, inner, outer)
+        limit = max(1, len(outer) // 2)
+        done, starts, reach = fin_done(st, rule, kind, inner, fin_tuple(st, inner, outer, {}, spans_now))
+        kind_of = inner[0].kind
         for i in bits(unk):
             if budget[0] < 0:
                 return None
-            near = nb[i] & unk
+            near = g.nb[i] & unk
             key = (i, empty & reach[i], near)
             if replayed(done, key, budget):
                 continue
@@ -93,27 +86,46 @@ def r5_4(st: State) -> Step | None:
             live = suppose(st, i)
             start = starts.get(key)
             if start is None:
-                raw = fin_raw(st, i, lines, g.reg_units, live)
-                touched = {k for k in sorted(raw) if lines[k].mask & near and raw[k] != spans_now[k]}
-                start = starts[key] = (raw, touched) if searchable(raw, touched, limit) else ()
+                raw = fin_raw(st, i, inner, outer, live)
+                changed = musts_in(order, g.index_in[kind_of], near, raw, spans_now)
+                start = starts[key] = (raw, changed) if searchable(raw, changed, limit) else ()
             if not start:
                 done[key] = 0
                 continue
             raw, musts = start
-            spans = fin_tuple(st, lines, g.reg_units, raw, spans_now)
+            spans = fin_tuple(st, inner, outer, raw, spans_now)
             try:
-                found = fin_search(st, i, musts, lines, g.reg_units, live, budget, spans=spans)
+                found = fin_search(st, i, musts, inner, outer, live, budget, spans, skip_broken)
             except Broken as e:
-                return hypo_broken(g, "R5.4", i, e, unk)
-            if found is None and budget[0] >= 0:
-                done[key] = before - budget[0]
-            if found is not None:
-                rs, ps = found
-                return make_step(g, "R5.4", HARD, f"A star at {g.cell_name(i)} would empty its "
-                                 f"neighbours and leave {names(rs)} covered by {names(ps)}, whose "
-                                 f"stars would then all be in them; so {g.cell_name(i)} is empty.",
-                                 mask_of(rs) & unk, black=1 << i)
+                return hypo_broken(g, rule, level, i, e, unk)
+            if found is None:
+                if budget[0] >= 0:
+                    done[key] = before - budget[0]
+                continue
+            a, b = found
+            return make_step(g, rule, level, say(g, i, a, b), mask_of(a) & unk, black=1 << i)
     return None
+
+
+def musts_in(order: Order, index: list[int], near: int, raw: dict[int, int], spans_now: Sequence[int],
+             ) -> Collection[int]:
+    """The inner units the fin's candidate neighbours ``near`` meet whose supposed span (``raw``)
+    differs from the board's, in the order the search takes them. When several undercounts exclude
+    the fin, the order picks the one the step names, so each rule keeps the order it always had (the
+    steps digest pins it): ``"met"`` a set of the units met, lowest cell first (R5.3); ``"index"`` a
+    set of them in index order (R5.4); ``"index list"`` a list in index order (R6.5). (A set of
+    small ints iterates by hash slot, which depends on the order the ints went in.)"""
+    met: list[int] = []
+    while near:
+        low = near & -near
+        near ^= low
+        met.append(index[low.bit_length() - 1])
+    if order == "met":
+        return {k for k in set(met) if raw[k] != spans_now[k]}
+    ks = sorted(set(met))
+    if order == "index":
+        return {k for k in ks if raw[k] != spans_now[k]}
+    return [k for k in ks if raw[k] != spans_now[k]]
 
 
 FIN_MEMO = True
@@ -176,8 +188,8 @@ def _reach(g: Geo, inner: list[Unit]) -> list[int]:
 
 
 def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer: list[Unit], live: int,
-               budget: list[int], skip_broken: bool = False, now: list[int] | None = None,
-               spans: tuple[int, ...] | None = None) -> tuple[list[Unit], list[Unit]] | None:
+               budget: list[int], spans: tuple[int, ...], skip_broken: bool = False,
+               ) -> tuple[list[Unit], list[Unit]] | None:
     """The finned counts' search (R5.3, R5.4, R6.5): on the supposed board ``live``, the first
     undercount of ``inner`` units inside ``outer`` units, taking part one of ``musts`` in turn, with
     the fin ``i`` inside the outer units and outside the inner ones. Each ``must`` search runs to its
@@ -192,8 +204,6 @@ def fin_search(st: State, i: int, musts: Iterable[int], inner: list[Unit], outer
     musts = list(musts)
     if not musts:
         return None
-    if spans is None:
-        spans = _fin_spans(st, i, inner, outer, live, now)
     limit = max(1, len(outer) // 2)
     facts = g.facts
     kinds = (inner[0].kind, outer[0].kind)
@@ -243,37 +253,12 @@ def _searched(spans: list[int], limit: int) -> tuple[int, ...]:
     return tuple(sp if 0 < sp.bit_count() <= limit else 0 for sp in spans)
 
 
-def _fin_spans(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int,
-               now: list[int] | None = None) -> tuple[int, ...]:
-    """The ``inner`` units' spans over ``live`` (this board with the fin ``i``'s neighbours emptied),
-    as :func:`undercounts` uses them (see :func:`_searched`): only the units meeting those
-    neighbours can differ from the board's own spans."""
-    return _fin_view(st, i, inner, outer, live, now)[1]
-
-
-def _fin_view(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int,
-              now: list[int] | None = None) -> tuple[dict[int, int], tuple[int, ...]]:
-    """For the fin ``i``: the spans over ``live`` of the ``inner`` units that meet its non-empty
-    neighbours (by unit index), and every unit's span as :func:`undercounts` uses it (see
-    :func:`_searched`; the others keep the board's own)."""
-    raw = fin_raw(st, i, inner, outer, live)
-    return raw, fin_tuple(st, inner, outer, raw, now)
-
-
 def fin_raw(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> dict[int, int]:
     """The spans over ``live`` of the ``inner`` units that meet the fin ``i``'s non-empty
     neighbours (by unit index)."""
-    return _fin_near(st, i, inner, outer, live)[0]
-
-
-def _fin_near(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int) -> tuple[dict[int, int], set[int]]:
-    """:func:`fin_raw`, and the ``inner`` units meeting the fin's candidate neighbours (a set filled
-    lowest cell first)."""
     g = st.geo
     near = g.nb[i] & ~st.empty
-    unk = st.unknown
     raw: dict[int, int] = {}
-    touched: set[int] = set()
     index = g.index_in[inner[0].kind]
     memo = g.span_memo[outer[0].kind]
     while near:
@@ -284,9 +269,7 @@ def _fin_near(st: State, i: int, inner: list[Unit], outer: list[Unit], live: int
             part = inner[k].mask & live
             sp = memo.get(part)
             raw[k] = sp if sp is not None else span(g, part, outer)
-        if low & unk:
-            touched.add(k)
-    return raw, touched
+    return raw
 
 
 def fin_tuple(st: State, inner: list[Unit], outer: list[Unit], raw: dict[int, int],
@@ -316,10 +299,11 @@ def searchable(raw: dict[int, int], musts: Iterable[int], limit: int) -> bool:
     return False
 
 
-def hypo_broken(g: Geo, rule: str, i: int, e: Broken, unk: int) -> Step:
+def hypo_broken(g: Geo, rule: str, level: int, i: int, e: Broken, unk: int) -> Step:
+    """The step of a supposed star at ``i`` that breaks the board (``e``): ``i`` is empty."""
     uses = 0
     for c in e.step.uses:
         uses |= 1 << (c[0] * g.n + c[1])
-    return make_step(g, rule, HARD, f"A star at {g.cell_name(i)} would empty its neighbours, and then "
+    return make_step(g, rule, level, f"A star at {g.cell_name(i)} would empty its neighbours, and then "
                      + e.step.reason[0].lower() + e.step.reason[1:] + f" So {g.cell_name(i)} is empty.",
                      uses & unk, black=1 << i)
