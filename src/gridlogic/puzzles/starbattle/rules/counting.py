@@ -122,6 +122,20 @@ def _quiet(st: State, key: str, spans: list[int]) -> bool:
     return bool(was == spans and not ((st.star ^ star) | (st.empty ^ empty)) & cells)
 
 
+def _lie(units: Sequence[Unit]) -> str:
+    """The verb for a set of units: "Region A lies", "Regions A, B lie"."""
+    return "lies" if len(units) == 1 else "lie"
+
+
+def _whose(units: Sequence[Unit], kind: str) -> str:
+    """The possessive for a set of units: "that row's", "those rows'"."""
+    return f"that {kind}'s" if len(units) == 1 else f"those {kind}s'"
+
+
+def _them(units: Sequence[Unit]) -> str:
+    return "it" if len(units) == 1 else "them"
+
+
 def _undercount_step(st: State, rule: str, level: int, kind: str) -> Step | None:
     g, unk = st.geo, st.unknown
     lines = g.units(kind)
@@ -135,8 +149,8 @@ def _undercount_step(st: State, rule: str, level: int, kind: str) -> Step | None
         could |= marks
         marks &= unk
         if marks:
-            return make_step(g, rule, level, f"{cap(names(ps))} lie entirely in {names(rs)}, so "
-                             f"those {kind}s' stars all belong to them and {said(g, marks)}.",
+            return make_step(g, rule, level, f"{cap(names(ps))} {_lie(ps)} entirely in {names(rs)}, so "
+                             f"{_whose(rs, kind)} stars all belong to {_them(ps)} and {said(g, marks)}.",
                              mask_of(ps) & unk, black=marks)
     st.carry[key] = (st.star, st.empty, (spans, could))
     return None
@@ -162,8 +176,8 @@ def _overcount_step(st: State, kind: str) -> Step | None:
         could |= marks
         marks &= unk
         if marks:
-            return make_step(g, "R5.2", HARD, f"{cap(names(rs))} lie entirely in {names(ps)}, so "
-                             f"those regions' stars are all in them and {said(g, marks)}.",
+            return make_step(g, "R5.2", HARD, f"{cap(names(rs))} {_lie(rs)} entirely in {names(ps)}, so "
+                             f"{_whose(ps, 'region')} stars are all in {_them(rs)} and {said(g, marks)}.",
                              mask_of(rs) & unk, black=marks)
     st.carry[key] = (st.star, st.empty, (spans, could))
     return None
