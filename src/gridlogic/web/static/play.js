@@ -6,8 +6,9 @@ import {AutoMarks} from "/static/automarks.js";
 import {Board} from "/static/board.js";
 import {openDaily, setupDaily} from "/static/daily.js";
 import {helpPanel} from "/static/helppanel.js";
+import {proofUrl, restore, restoreLink, save as keep, shareUrl, syncUrl as syncLink} from "/static/playlinks.js";
 import {clearStep, renderHint, showStep as drawStep, stepLine} from "/static/steps.js";
-import {$, call, esc, help, kinds, setStatus as show, settings} from "/static/ui.js";
+import {$, call, esc, help, kinds, setStatus as show} from "/static/ui.js";
 
 const board = new Board($("board"), {paint: true});
 const marks = new AutoMarks(board);  // the automatic marks (help settings), following the player's moves
@@ -35,7 +36,8 @@ const panel = helpPanel({
 });
 
 // ----- opening a puzzle
-async function openPuzzle(text, {kind: kindName = "", board: rows = null, seconds = 0, title = "", index = 0, uniqueLines = true} = {}) {
+async function openPuzzle(text, {kind: kindName = "", board: rows = null, link = {}, seconds = 0, title = "", index = 0,
+  uniqueLines = true} = {}) {
   const body = {puzzle: text, index, unique_lines: uniqueLines};
   if (kindName) body.kind = kindName;
   let data, kind;
@@ -57,10 +59,11 @@ async function openPuzzle(text, {kind: kindName = "", board: rows = null, second
   state.undo = []; state.redo = []; state.hint = null; state.solved = false;
   closeExplain(false);
   $("hintbox").hidden = true; $("sharelink").hidden = true;
-  const saved = rows ? null : restore(data);
-  if (rows) board.setRows(rows, "load");
+  let {saved, declined} = rows ? {saved: null} : restore(state, board);
+  if (rows) { board.setRows(rows, "load"); declined = restoreLink(board, link); }
   marks.setup(kind.auto, help.auto(kind));
-  if (marks.on) board.applyQuietly(marks.switchOn());  // a shared or restored board gets its marks at once
+  // a shared or restored board gets its marks at once, but those the player had taken away
+  if (marks.on) board.applyQuietly(marks.switchOn(declined));
   panel.show(kind);
   $("title").textContent = state.title;
   $("board").classList.remove("solved");
@@ -123,9 +126,6 @@ function setupKeypad(kind) {
 }
 board.addEventListener("pencilmode", (e) => { const p = $("pencil"); if (p) p.classList.toggle("on", e.detail.on); });
 
-// ----- the board kept in this browser (ui.js settings), per puzzle, so a reload loses nothing
-function storeKey() { return state.puzzle ? `${state.puzzle.kind}:${state.puzzle.puzzle}` : null; }
-
 // ----- the distinct-lines switch (unique_lines, the CLI's --no-unique-lines): every request of the page sends it
 $("unique-lines").addEventListener("change", () => {
   if (!state.puzzle) return;
@@ -144,16 +144,6 @@ async function redrawCaption() {
 }
 
 // ----- proof mode on the same puzzle and board (the kinds whose descriptor says provable)
-function proofUrl() {
-  const url = new URL("/proof", location.href);
-  if (!state.puzzle || !state.kind.provable) return url;
-  url.searchParams.set("puzzle", state.puzzle.puzzle);
-  url.searchParams.set("kind", state.puzzle.kind);
-  if (!state.puzzle.unique_lines) url.searchParams.set("unique_lines", "false");
-  const rows = state.explain ? state.saved.rows : board.rows();
-  if (rows.join("") !== state.start.join("")) url.searchParams.set("board", rows.join("/"));
-  return url;
-}
 $("proof-link").addEventListener("click", async (e) => {
   if (state.puzzle && !state.kind.provable) {
     e.preventDefault();
@@ -161,32 +151,12 @@ $("proof-link").addEventListener("click", async (e) => {
     setStatus(`Proof mode is for ${provable.join(" and ")}; ${state.kind.title} can be played, hinted and explained here.`);
     return;
   }
-  $("proof-link").href = proofUrl().toString();
+  $("proof-link").href = proofUrl(state, board).toString();
 });
 
-function save() {
-  const key = storeKey();
-  if (!key || state.explain) return;
-  const rows = board.rows(), pencil = board.pencilMarks();
-  const auto = [...board.svg.querySelectorAll(".gl-cell[data-auto]")].map((g) => `${g.dataset.row},${g.dataset.col}`);
-  if (rows.join("") === state.start.join("") && !Object.keys(pencil).length) settings.remove(key);
-  else settings.set(key, {rows, pencil, auto, t: Math.floor((Date.now() - state.t0) / 1000)});
-}
-
-function restore() {
-  const saved = settings.get(storeKey());
-  if (!saved || !Array.isArray(saved.rows) || saved.rows.length !== board.nrows) return null;
-  board.setRows(saved.rows, "load");
-  const pencil = Object.entries(saved.pencil || {}).map(([key, to]) => {
-    const [r, c] = key.split(",").map(Number);
-    return {r, c, attr: "pencil", from: "", to: String(to)};
-  }).filter((ch) => board.cell(ch.r, ch.c) && !board.isGiven(ch.r, ch.c));
-  if (pencil.length) board.replay(pencil, false, "load");
-  const auto = (Array.isArray(saved.auto) ? saved.auto : []).map((key) => String(key).split(",").map(Number))
-    .filter(([r, c]) => board.cell(r, c) && !board.isGiven(r, c)).map(([r, c]) => ({r, c, attr: "auto", from: "", to: "1"}));
-  board.applyQuietly(auto);  // which marks the page put there, so they still follow their causes
-  return saved;
-}
+// ----- the board kept in this browser and the links (playlinks.js)
+function save() { keep(state, board, marks); }
+function syncUrl(dropBoard = false) { syncLink(state.puzzle, dropBoard); }
 
 // ----- every change: history, live check (a step drawn by steps.js goes with the board it was drawn on)
 board.addEventListener("change", (e) => { if (e.detail.source !== "explain") clearStep(board); });
@@ -209,17 +179,6 @@ board.addEventListener("change", (e) => {
   updateButtons();
 });
 
-// ----- the address bar names the puzzle being played, so a reload (or a bookmark) comes back to it;
-// the board itself is kept in localStorage once the player has changed it
-function syncUrl(dropBoard = false) {
-  const url = new URL(location.href);
-  url.searchParams.set("puzzle", state.puzzle.puzzle);
-  url.searchParams.set("kind", state.puzzle.kind);
-  if (state.puzzle.unique_lines) url.searchParams.delete("unique_lines"); else url.searchParams.set("unique_lines", "false");
-  if (dropBoard) { url.searchParams.delete("board"); url.searchParams.delete("t"); }
-  if (url.toString() !== location.href) history.replaceState(null, "", url);
-}
-
 // The broken rules of the last live check, listed and filled red when `show`; cleared otherwise. True if shown.
 function showViolations(show) {
   board.clearHighlight("error");
@@ -232,7 +191,7 @@ function showViolations(show) {
 
 async function liveCheck() {
   if (!state.puzzle || state.explain) return;
-  $("proof-link").href = proofUrl().toString();
+  $("proof-link").href = proofUrl(state, board).toString();
   syncUrl();
   const seq = ++state.checkSeq, asked = state.version;
   let data;
@@ -428,13 +387,7 @@ $("ex-close").addEventListener("click", () => closeExplain(true));
 
 // ----- share: the puzzle, the board and the time in the link
 $("share").addEventListener("click", async () => {
-  const url = new URL("/play", location.href);
-  url.searchParams.set("puzzle", state.puzzle.puzzle);
-  if (state.puzzle.kind) url.searchParams.set("kind", state.puzzle.kind);
-  if (!state.puzzle.unique_lines) url.searchParams.set("unique_lines", "false");
-  const rows = board.rows();
-  if (rows.join("") !== state.start.join("")) url.searchParams.set("board", rows.join("/"));
-  url.searchParams.set("t", String(Math.floor((Date.now() - state.t0) / 1000)));
+  const url = shareUrl(state, board, marks);
   const box = $("sharelink");
   box.value = url.toString(); box.hidden = false; box.select();
   try { await navigator.clipboard.writeText(url.toString()); setStatus("Link copied: it holds the puzzle and your progress."); }
@@ -586,7 +539,7 @@ async function init() {
   } else if (q.get("puzzle")) {
     const rows = q.get("board") ? q.get("board").split("/") : null;
     await openPuzzle(q.get("puzzle"), {kind: q.get("kind") || "", board: rows, seconds: +(q.get("t") || 0),
-      uniqueLines: q.get("unique_lines") !== "false"});
+      link: {auto: q.get("auto") || "", off: q.get("off") || ""}, uniqueLines: q.get("unique_lines") !== "false"});
     if (rows) { state.undo = []; updateButtons(); }
   } else if (library.length) {
     $("library").value = "0";
