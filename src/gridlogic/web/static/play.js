@@ -24,6 +24,17 @@ const state = {
 
 function setStatus(text, state = "") { show($("status"), text, state); }
 
+// An answer that has arrived (the status, the hint, the explanation), brought into view on a narrow screen,
+// where it sits above the board (play.css): scrolled to the top, so the board and its highlights follow it.
+// Nothing moves when the answer and the whole board are in view already, nor ever on a wide screen.
+const narrow = matchMedia("(max-width: 52rem)");
+function reveal(box) {
+  if (!narrow.matches || box.hidden) return;
+  const top = box.getBoundingClientRect().top, bottom = $("board").getBoundingClientRect().bottom;
+  if (top >= 0 && bottom <= innerHeight) return;
+  window.scrollBy({top: top - 8, left: 0, behavior: "instant"});
+}
+
 // ----- the help settings panel (helppanel.js): automatic marks, when broken rules show, which marks are wrong
 const panel = helpPanel({
   onAuto(on) {
@@ -272,6 +283,7 @@ $("progress").addEventListener("click", async () => {
     if (help.errors() === "request") showViolations(true);  // the broken rules, asked for
     const where = !cells.length ? "" : cells.length < data.wrong ? ` (the first ${cells.length} outlined in red)` : " (outlined in red)";
     setStatus(`${data.message}${where}`, data.status === "wrong" ? "wrong" : data.status === "solved" ? "solved" : "");
+    reveal($("status"));
   } catch (e) {
     if (asked === state.version) setStatus(`error: ${e.message}`, "error");
   }
@@ -300,6 +312,7 @@ $("hint").addEventListener("click", async () => {
     box.innerHTML = `<div class="what">${esc(data.message || data.status)}</div>`;
     if (data.status === "wrong") setStatus(data.message || "Some marks are wrong.", "wrong");
   }
+  reveal(box);
 });
 
 function applyHint(step) {
@@ -349,6 +362,7 @@ $("explain").addEventListener("click", async () => {
   board.clearHighlight();
   showStep(0);
   updateButtons();
+  reveal($("explainbox"));
 });
 
 function showStep(k) {
