@@ -438,10 +438,10 @@ function drawTreeSvg() {
   // the proof tree drawn as LEGUP draws it: boards as circles, transitions between them with their
   // rule and ✓/✗; a split fans out into its branches; a close ends in ⊥; open leaves in red
   const NS = "http://www.w3.org/2000/svg";
-  const DX = 150, DY = 44, M = 16;
+  const DX = 150, M = 16, LINE = 14;
   const parts = [];
-  let maxCol = 0, maxRow = 0;
-  const xy = (col, row) => [M + col * DX, M + row * DY];
+  let maxCol = 0, maxRow = 0, lines = 1;
+  const xy = (col, row) => [M + col * DX, M + row * (30 + LINE * lines)];  // rows as tall as the longest label
   const circle = (col, row, path, k, label) => {
     maxCol = Math.max(maxCol, col); maxRow = Math.max(maxRow, row);
     const cur = S.pos.path === path && S.pos.k === k ? " current" : "";
@@ -456,7 +456,7 @@ function drawTreeSvg() {
     node.steps.forEach((s, i) => {
       edge(col, r, col, r + 1, s.rule, `${path}.steps[${i}]`, path, i + 1);
       r += 1;
-      circle(col, r, path, i + 1, `after step ${i + 1}`);
+      circle(col, r, path, i + 1, `after step ${i + 1}, ${s.rule}`);
     });
     if (node.split) {
       let w = 0;
@@ -482,6 +482,7 @@ function drawTreeSvg() {
     return 1;
   };
   place(S.proof.root, "root", 0, 0);
+  for (const p of parts) if (p.t === "e") { p.lines = wrapLabel(p.text); lines = Math.max(lines, p.lines.length); }
   const svg = document.createElementNS(NS, "svg");
   const [w, h] = xy(maxCol + 1, maxRow + 1);
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
@@ -503,9 +504,11 @@ function drawTreeSvg() {
     const g = add("g", { class: "edge " + (v === false ? "bad" : v ? "ok" : "pending"), "data-path": p.v });
     add("line", { x1: x0, y1: y0, x2: x1, y2: y1 }, g);
     const mark = v === undefined ? "…" : v ? "✓" : "✗";
-    const t = add("text", { x: x1 + 11, y: (y0 + y1) / 2 + 4 }, g);
-    const short = p.text.length > 20 ? p.text.slice(0, 19) + "…" : p.text;
-    t.textContent = `${mark} ${short}`;
+    // the whole name, wrapped within its column (wrapLabel), centred on the edge
+    const t = add("text", { x: x1 + 11, y: (y0 + y1) / 2 + 4 - ((p.lines.length - 1) * LINE) / 2 }, g);
+    p.lines.forEach((line, i) => {
+      add("tspan", i ? { x: x1 + 25, dy: LINE } : {}, t).textContent = i ? line : `${mark} ${line}`;  // under the name
+    });
     add("title", {}, g).textContent = `${p.v}: ${p.v.endsWith(".split") ? "case split, " : ""}${p.text} ${mark}`;
     g.addEventListener("click", go(p.path, p.k));
   }
@@ -524,6 +527,23 @@ function drawTreeSvg() {
     add("text", { x: x - 5, y: y + 5, class: "closed" }).textContent = "⊥";
   }
   $("treeview").replaceChildren(svg);
+}
+
+// A tree label in lines of at most WRAP characters (after the first line's ✓, and as far in on the next
+// lines), broken between words, after "=" or where a rule's CamelCase name starts a new word; a word
+// longer than a line is cut.
+const WRAP = 15;
+function wrapLabel(text) {
+  const words = text.replace(/([a-z0-9])(?=[A-Z])|([=\s])/g, "$1$2\n").split("\n").filter((w) => w.trim());
+  const out = [];
+  let line = "";
+  for (let word of words) {
+    if (line && (line + word).trimEnd().length > WRAP) { out.push(line.trimEnd()); line = ""; }
+    while (word.length > WRAP) { out.push(word.slice(0, WRAP)); word = word.slice(WRAP); }
+    line += word;
+  }
+  if (line.trim()) out.push(line.trimEnd());
+  return out.length ? out : [text];
 }
 
 function drawCount() {
