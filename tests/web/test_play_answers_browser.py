@@ -70,6 +70,22 @@ def test_a_hint_on_a_phone_is_in_view_with_its_cells(phone: Any, server: str) ->
     assert page.locator("#board .gl-cell.hl-marks").count() == 0
 
 
+def test_a_hint_going_away_leaves_the_board_where_it_was(phone: Any, server: str) -> None:
+    """The hint above the board goes at the player's next move: the board does not jump under the finger."""
+    page = phone
+    open_puzzle(page, server, URL)
+    press_below_the_board(page, "hint")
+    page.wait_for_selector("#hintbox .rule")
+    top = page.eval_on_selector("#board", "b => b.getBoundingClientRect().top")
+    page.click(cell(5, 5), button="right")  # a dot, no star: nothing else changes
+    page.wait_for_selector("#hintbox", state="hidden")
+    wait_status(page, "move")
+    page.wait_for_timeout(300)
+    assert abs(page.eval_on_selector("#board", "b => b.getBoundingClientRect().top") - top) < 1
+    assert in_view(page, "#status") == [True]
+    page.screenshot(path=str(SHOTS / "hint-gone-375.png"))
+
+
 def test_explain_on_a_phone_shows_the_step_and_its_cells(phone: Any, server: str) -> None:
     page = phone
     open_puzzle(page, server, URL)

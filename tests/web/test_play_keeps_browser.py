@@ -90,7 +90,7 @@ def test_a_shared_link_keeps_the_dot_the_player_cleared(device: tuple[str, Any],
 
 def test_an_old_link_opens_as_before(device: tuple[str, Any], server: str) -> None:
     """A link made before the page said which marks were automatic: its board as it is, the star's dots added."""
-    name, ctx = device
+    _, ctx = device
     board = "/".join(["?*????"] + ["??????"] * 5)
     with play(ctx) as page:
         open_puzzle(page, server, URL, f"&board={quote(board, safe='')}&t=5")

@@ -5,7 +5,7 @@
 import {AutoMarks} from "/static/automarks.js";
 import {Board} from "/static/board.js";
 import {helpPanel} from "/static/helppanel.js";
-import {setupHelp} from "/static/playhelp.js";
+import {holdBoard, setupHelp} from "/static/playhelp.js";
 import {proofUrl, restore, restoreLink, save as keep, shareUrl, syncUrl as syncLink} from "/static/playlinks.js";
 import {setupOpen} from "/static/playopen.js";
 import {clearStep} from "/static/steps.js";
@@ -172,7 +172,7 @@ board.addEventListener("change", (e) => {
   state.version++;
   if (source !== "explain") {
     if (source !== "load") { save(); syncUrl(true); }
-    state.hint = null; $("hintbox").hidden = true;
+    state.hint = null; holdBoard(() => { $("hintbox").hidden = true; });  // the hint above it goes, the board stays
     board.clearHighlight("uses"); board.clearHighlight("marks"); board.clearHighlight("wrong");
     $("sharelink").hidden = true;
     liveCheck();
@@ -203,6 +203,11 @@ async function liveCheck() {
     return;
   }
   if (seq !== state.checkSeq) return;  // a newer board was sent meanwhile
+  holdBoard(() => answerCheck(data, asked));
+}
+
+// A live check's answer shown: the broken rules (as the help settings say), solved or not.
+function answerCheck(data, asked) {
   state.violations = data.violations; state.violationsAt = asked;
   const shown = showViolations(help.errors() === "immediate");
   const wasSolved = state.solved;

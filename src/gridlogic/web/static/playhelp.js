@@ -17,6 +17,17 @@ function reveal(box) {
   window.scrollBy({top: top - 8, left: 0, behavior: "instant"});
 }
 
+// On a narrow screen, what `fn` changes above the board (an answer shown or gone, a longer status) does not
+// move the board: the page scrolls by as much, so the cell under the player's finger stays under it.
+export function holdBoard(fn) {
+  if (!narrow.matches) return fn();
+  const before = $("board").getBoundingClientRect().top;
+  const out = fn();
+  const shift = $("board").getBoundingClientRect().top - before;
+  if (shift) window.scrollBy({top: shift, left: 0, behavior: "instant"});
+  return out;
+}
+
 // The buttons wired on the play page's parts, `page`: {state, board, marks, setStatus, updateButtons,
 // liveCheck, showViolations} (play.js). Returns {closeExplain}.
 export function setupHelp(page) {
@@ -46,7 +57,7 @@ export function setupHelp(page) {
   $("hint").addEventListener("click", async () => {
     if (state.hint) { applyHint(state.hint); return; }
     const box = $("hintbox");
-    box.hidden = false; box.textContent = "Thinking…";
+    holdBoard(() => { box.hidden = false; box.textContent = "Thinking…"; });
     const asked = state.version;
     let data;
     try {
@@ -139,7 +150,7 @@ export function setupHelp(page) {
     if (!state.explain) return;
     state.explain = null;
     board.readonly = false;
-    $("explainbox").hidden = true;
+    holdBoard(() => { $("explainbox").hidden = true; });
     $("explain").textContent = "Explain";
     board.clearHighlight(); clearStep(board);
     if (restore && state.saved) board.setRows(state.saved.rows, "explain");

@@ -4,11 +4,11 @@
 
 import { readProof, saveJson, saveXml } from "./prooffile.js";
 import { drawPalette as paintPalette, selectedRule } from "./proofpalette.js";
-import { S, boardAt, caseValues, cellLabel, charOf, nodeAt, openLeaves, parsePath, startMarks, uniqueLines, valueOf }
+import { S, boardAt, caseValues, cellLabel, displayRows, nodeAt, openLeaves, parsePath, startMarks, uniqueLines, valueOf }
   from "./proofstate.js";
-import { goalText, showCounterexample, showErrors } from "./proofreport.js";
+import { drawCount, goalText, showCounterexample, showErrors } from "./proofreport.js";
 import { drawTree, drawTreeSvg } from "./prooftree.js";
-import { $, call, fill, kinds } from "./ui.js";
+import { $, call, kinds } from "./ui.js";
 
 S.board.addEventListener("change", onBoardChange);
 
@@ -20,12 +20,6 @@ function drawPalette() { paintPalette(updateActions); }
 
 // a board of the tree picked (prooftree.js): shown, with no new marks
 function pick(path, k) { S.pos = { path, k }; S.draft.clear(); alarm(""); render(); }
-
-function displayRows() {
-  const rows = boardAt(S.pos.path, S.pos.k);
-  for (const [key, v] of S.draft) { const [r, c] = key.split(",").map(Number); rows[r][c] = charOf(v); }
-  return rows.map((r) => r.join(""));
-}
 
 function drawBoard() {
   S.quiet = true;
@@ -242,18 +236,6 @@ function updatePlayLink() {
   play.searchParams.set("kind", S.info.kind);
   if (!uniqueLines()) play.searchParams.set("unique_lines", "false");
   $("play-link").href = play.toString();
-}
-
-function drawCount() {
-  // the kind's tally (its descriptor: cells holding a value, out of so many per row), else the decided cells
-  const cells = [...displayRows().join("")];
-  const tally = S.kind.tally;
-  if (tally) {
-    const n = cells.filter((ch) => ch === charOf(tally.value)).length;
-    $("count").textContent = fill(tally.text, { ...S.info, n, total: S.info.rows * S.info[tally.per] });
-  } else {
-    $("count").textContent = `${cells.filter((ch) => ch !== "?").length} of ${cells.length} cells decided`;
-  }
 }
 
 function render() {

@@ -1,6 +1,7 @@
-// What proof mode says about the proof beside its tree: the goal, the checker's errors (#errors) and the
-// counterexample of a wrong step (#counter), a solution drawn in which the step is false.
-import { S, charSymbol, uniqueLines } from "./proofstate.js";
+// What proof mode says about the proof beside its tree: the goal, the count of the board shown, the
+// checker's errors (#errors) and the counterexample of a wrong step (#counter), a solution drawn in which
+// the step is false.
+import { S, charOf, charSymbol, displayRows, uniqueLines } from "./proofstate.js";
 import { $, fill } from "./ui.js";
 
 export function goalText(info) {
@@ -42,5 +43,18 @@ export function showErrors(errors) {
     li.querySelector("code").textContent = e.path;
     li.append(`${e.rule ? e.rule + ": " : ""}${e.message}`);
     list.appendChild(li);
+  }
+}
+
+// the count under the board, of the board shown
+export function drawCount() {
+  // the kind's tally (its descriptor: cells holding a value, out of so many per row), else the decided cells
+  const cells = [...displayRows().join("")];
+  const tally = S.kind.tally;
+  if (tally) {
+    const n = cells.filter((ch) => ch === charOf(tally.value)).length;
+    $("count").textContent = fill(tally.text, { ...S.info, n, total: S.info.rows * S.info[tally.per] });
+  } else {
+    $("count").textContent = `${cells.filter((ch) => ch !== "?").length} of ${cells.length} cells decided`;
   }
 }

@@ -68,3 +68,10 @@ export function startMarks(info, rows) {
   }));
   return out;
 }
+
+// the board shown: the position's, with the new marks not yet a step
+export function displayRows() {
+  const rows = boardAt(S.pos.path, S.pos.k);
+  for (const [key, v] of S.draft) { const [r, c] = key.split(",").map(Number); rows[r][c] = charOf(v); }
+  return rows.map((r) => r.join(""));
+}
