@@ -17,6 +17,8 @@
 //   marks.follow(changes)           // after the player's move: the extra changes, already applied
 //   marks.resync()                  // after undo, redo or anything that replays tags: nothing applied
 //   marks.switchOn() / switchOff()  // the setting changed: the changes made, already applied
+//   marks.switchOn(declined)        // a reopened board: every mark a cause asks for but those the player declined
+//   marks.declined()                // the cells whose automatic mark the player took away (kept with the board)
 
 const AROUND = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
 
@@ -141,13 +143,27 @@ export class AutoMarks {
     return from === mark.to ? [] : [{r, c, attr: mark.attr, from, to: mark.to}];
   }
 
-  // The setting turned on: every blank cell a cause asks a mark of gets it.
-  switchOn() {
+  // The setting turned on (or a board reopened): every blank cell a cause asks a mark of gets it, but the
+  // cells of `declined` ("r,c" keys: marks the player had taken away, kept with the board).
+  switchOn(declined = new Set()) {
     if (!this.auto) return [];
     this.on = true;
     const next = this.derive();
-    const out = this._bring(new Map(), next);
+    const out = this._bring(new Map(), next, declined);
     this.last = next;
+    return out;
+  }
+
+  // The cells ("r,c") a cause asks a mark of that stay blank and are not the page's: the player cleared
+  // the mark there, and a reopened board must not put it back.
+  declined() {
+    const b = this.board, out = [];
+    if (!this.on) return out;
+    for (const [key, mark] of this.derive()) {
+      const [r, c] = key.split(",").map(Number);
+      const g = b.cell(r, c);
+      if (mark.to && !g.dataset.auto && !b.isGiven(r, c) && b.value(r, c) === b.blank && !b.pencil(r, c)) out.push(key);
+    }
     return out;
   }
 

@@ -4,10 +4,12 @@
 // descriptor (ui.js kinds(), GET /api/kinds).
 import {AutoMarks} from "/static/automarks.js";
 import {Board} from "/static/board.js";
-import {openDaily, setupDaily} from "/static/daily.js";
 import {helpPanel} from "/static/helppanel.js";
-import {clearStep, renderHint, showStep as drawStep, stepLine} from "/static/steps.js";
-import {$, call, esc, help, kinds, setStatus as show, settings} from "/static/ui.js";
+import {holdBoard, setupHelp} from "/static/playhelp.js";
+import {proofUrl, restore, restoreLink, save as keep, shareUrl, syncUrl as syncLink} from "/static/playlinks.js";
+import {setupOpen} from "/static/playopen.js";
+import {clearStep} from "/static/steps.js";
+import {$, call, esc, help, kinds, setStatus as show} from "/static/ui.js";
 
 const board = new Board($("board"), {paint: true});
 const marks = new AutoMarks(board);  // the automatic marks (help settings), following the player's moves
@@ -35,7 +37,8 @@ const panel = helpPanel({
 });
 
 // ----- opening a puzzle
-async function openPuzzle(text, {kind: kindName = "", board: rows = null, seconds = 0, title = "", index = 0, uniqueLines = true} = {}) {
+async function openPuzzle(text, {kind: kindName = "", board: rows = null, link = {}, seconds = 0, title = "", index = 0,
+  uniqueLines = true} = {}) {
   const body = {puzzle: text, index, unique_lines: uniqueLines};
   if (kindName) body.kind = kindName;
   let data, kind;
@@ -55,12 +58,13 @@ async function openPuzzle(text, {kind: kindName = "", board: rows = null, second
   state.title = title || describe(data);
   board.setPencilMode(false);
   state.undo = []; state.redo = []; state.hint = null; state.solved = false;
-  closeExplain(false);
+  asks.closeExplain(false);
   $("hintbox").hidden = true; $("sharelink").hidden = true;
-  const saved = rows ? null : restore(data);
-  if (rows) board.setRows(rows, "load");
+  let {saved, declined} = rows ? {saved: null} : restore(state, board);
+  if (rows) { board.setRows(rows, "load"); declined = restoreLink(board, link); }
   marks.setup(kind.auto, help.auto(kind));
-  if (marks.on) board.applyQuietly(marks.switchOn());  // a shared or restored board gets its marks at once
+  // a shared or restored board gets its marks at once, but those the player had taken away
+  if (marks.on) board.applyQuietly(marks.switchOn(declined));
   panel.show(kind);
   $("title").textContent = state.title;
   $("board").classList.remove("solved");
@@ -123,9 +127,6 @@ function setupKeypad(kind) {
 }
 board.addEventListener("pencilmode", (e) => { const p = $("pencil"); if (p) p.classList.toggle("on", e.detail.on); });
 
-// ----- the board kept in this browser (ui.js settings), per puzzle, so a reload loses nothing
-function storeKey() { return state.puzzle ? `${state.puzzle.kind}:${state.puzzle.puzzle}` : null; }
-
 // ----- the distinct-lines switch (unique_lines, the CLI's --no-unique-lines): every request of the page sends it
 $("unique-lines").addEventListener("change", () => {
   if (!state.puzzle) return;
@@ -144,16 +145,6 @@ async function redrawCaption() {
 }
 
 // ----- proof mode on the same puzzle and board (the kinds whose descriptor says provable)
-function proofUrl() {
-  const url = new URL("/proof", location.href);
-  if (!state.puzzle || !state.kind.provable) return url;
-  url.searchParams.set("puzzle", state.puzzle.puzzle);
-  url.searchParams.set("kind", state.puzzle.kind);
-  if (!state.puzzle.unique_lines) url.searchParams.set("unique_lines", "false");
-  const rows = state.explain ? state.saved.rows : board.rows();
-  if (rows.join("") !== state.start.join("")) url.searchParams.set("board", rows.join("/"));
-  return url;
-}
 $("proof-link").addEventListener("click", async (e) => {
   if (state.puzzle && !state.kind.provable) {
     e.preventDefault();
@@ -161,32 +152,12 @@ $("proof-link").addEventListener("click", async (e) => {
     setStatus(`Proof mode is for ${provable.join(" and ")}; ${state.kind.title} can be played, hinted and explained here.`);
     return;
   }
-  $("proof-link").href = proofUrl().toString();
+  $("proof-link").href = proofUrl(state, board).toString();
 });
 
-function save() {
-  const key = storeKey();
-  if (!key || state.explain) return;
-  const rows = board.rows(), pencil = board.pencilMarks();
-  const auto = [...board.svg.querySelectorAll(".gl-cell[data-auto]")].map((g) => `${g.dataset.row},${g.dataset.col}`);
-  if (rows.join("") === state.start.join("") && !Object.keys(pencil).length) settings.remove(key);
-  else settings.set(key, {rows, pencil, auto, t: Math.floor((Date.now() - state.t0) / 1000)});
-}
-
-function restore() {
-  const saved = settings.get(storeKey());
-  if (!saved || !Array.isArray(saved.rows) || saved.rows.length !== board.nrows) return null;
-  board.setRows(saved.rows, "load");
-  const pencil = Object.entries(saved.pencil || {}).map(([key, to]) => {
-    const [r, c] = key.split(",").map(Number);
-    return {r, c, attr: "pencil", from: "", to: String(to)};
-  }).filter((ch) => board.cell(ch.r, ch.c) && !board.isGiven(ch.r, ch.c));
-  if (pencil.length) board.replay(pencil, false, "load");
-  const auto = (Array.isArray(saved.auto) ? saved.auto : []).map((key) => String(key).split(",").map(Number))
-    .filter(([r, c]) => board.cell(r, c) && !board.isGiven(r, c)).map(([r, c]) => ({r, c, attr: "auto", from: "", to: "1"}));
-  board.applyQuietly(auto);  // which marks the page put there, so they still follow their causes
-  return saved;
-}
+// ----- the board kept in this browser and the links (playlinks.js)
+function save() { keep(state, board, marks); }
+function syncUrl(dropBoard = false) { syncLink(state.puzzle, dropBoard); }
 
 // ----- every change: history, live check (a step drawn by steps.js goes with the board it was drawn on)
 board.addEventListener("change", (e) => { if (e.detail.source !== "explain") clearStep(board); });
@@ -201,24 +172,13 @@ board.addEventListener("change", (e) => {
   state.version++;
   if (source !== "explain") {
     if (source !== "load") { save(); syncUrl(true); }
-    state.hint = null; $("hintbox").hidden = true;
+    state.hint = null; holdBoard(() => { $("hintbox").hidden = true; });  // the hint above it goes, the board stays
     board.clearHighlight("uses"); board.clearHighlight("marks"); board.clearHighlight("wrong");
     $("sharelink").hidden = true;
     liveCheck();
   }
   updateButtons();
 });
-
-// ----- the address bar names the puzzle being played, so a reload (or a bookmark) comes back to it;
-// the board itself is kept in localStorage once the player has changed it
-function syncUrl(dropBoard = false) {
-  const url = new URL(location.href);
-  url.searchParams.set("puzzle", state.puzzle.puzzle);
-  url.searchParams.set("kind", state.puzzle.kind);
-  if (state.puzzle.unique_lines) url.searchParams.delete("unique_lines"); else url.searchParams.set("unique_lines", "false");
-  if (dropBoard) { url.searchParams.delete("board"); url.searchParams.delete("t"); }
-  if (url.toString() !== location.href) history.replaceState(null, "", url);
-}
 
 // The broken rules of the last live check, listed and filled red when `show`; cleared otherwise. True if shown.
 function showViolations(show) {
@@ -232,7 +192,7 @@ function showViolations(show) {
 
 async function liveCheck() {
   if (!state.puzzle || state.explain) return;
-  $("proof-link").href = proofUrl().toString();
+  $("proof-link").href = proofUrl(state, board).toString();
   syncUrl();
   const seq = ++state.checkSeq, asked = state.version;
   let data;
@@ -243,6 +203,11 @@ async function liveCheck() {
     return;
   }
   if (seq !== state.checkSeq) return;  // a newer board was sent meanwhile
+  holdBoard(() => answerCheck(data, asked));
+}
+
+// A live check's answer shown: the broken rules (as the help settings say), solved or not.
+function answerCheck(data, asked) {
   state.violations = data.violations; state.violationsAt = asked;
   const shown = showViolations(help.errors() === "immediate");
   const wasSolved = state.solved;
@@ -299,298 +264,40 @@ setInterval(() => {
   $("timer").textContent = clock(Math.floor((Date.now() - state.t0) / 1000));
 }, 1000);
 
-// ----- check my progress
-$("progress").addEventListener("click", async () => {
-  setStatus("Checking…");
-  const asked = state.version;
-  try {
-    const data = await call("/api/progress", {...state.puzzle, board: board.rows()});
-    if (asked !== state.version) return;  // the board changed meanwhile: this answer is about an older one
-    board.clearHighlight("wrong"); state.progressAt = asked;
-    // which marks are wrong only when the player asked for that (help settings); cleared by the next change
-    const cells = help.which() && Array.isArray(data.cells) ? data.cells : [];
-    board.highlight(cells, "wrong");
-    if (help.errors() === "request") showViolations(true);  // the broken rules, asked for
-    const where = !cells.length ? "" : cells.length < data.wrong ? ` (the first ${cells.length} outlined in red)` : " (outlined in red)";
-    setStatus(`${data.message}${where}`, data.status === "wrong" ? "wrong" : data.status === "solved" ? "solved" : "");
-  } catch (e) {
-    if (asked === state.version) setStatus(`error: ${e.message}`, "error");
-  }
-});
-
-// ----- hint: first press shows the step, second press applies it
-$("hint").addEventListener("click", async () => {
-  if (state.hint) { applyHint(state.hint); return; }
-  const box = $("hintbox");
-  box.hidden = false; box.textContent = "Thinking…";
-  const asked = state.version;
-  let data;
-  try {
-    data = await call("/api/hint", {...state.puzzle, board: board.rows()});
-  } catch (e) {
-    if (asked !== state.version) return;
-    box.textContent = e.status === 404 ? "Hints are not available on this server yet." : `error: ${e.message}`;
-    return;
-  }
-  if (asked !== state.version) return;  // the board changed while the hint was computed: never arm a stale step
-  board.clearHighlight("uses"); board.clearHighlight("marks");
-  if (data.status === "step" && data.step) {
-    state.hint = data.step;
-    renderHint(box, board, data);  // steps.js: the step drawn, the steps before it listed
-  } else {
-    box.innerHTML = `<div class="what">${esc(data.message || data.status)}</div>`;
-    if (data.status === "wrong") setStatus(data.message || "Some marks are wrong.", "wrong");
-  }
-});
-
-function applyHint(step) {
-  const changes = [];
-  for (const [r, c, v] of step.marks) {
-    if (v.startsWith("-")) {
-      const d = v.slice(1), from = board.pencil(r, c);
-      if (from.includes(d)) changes.push({r, c, attr: "pencil", from, to: from.replace(d, "")});
-    } else if (board.value(r, c) !== v && !board.isGiven(r, c)) {
-      changes.push({r, c, attr: "value", from: board.value(r, c), to: v});
-    }
-  }
-  state.hint = null;
-  if (changes.length) board.replay(changes, false, "hint");
-  $("hintbox").hidden = true;
-}
-
-// ----- explain: the whole explanation from the start, step by step
-$("explain").addEventListener("click", async () => {
-  if (state.explain) { closeExplain(true); return; }
-  setStatus("Explaining…");
-  let data;
-  try {
-    data = await call("/api/explain", {puzzle: state.puzzle.puzzle, kind: state.puzzle.kind, format: state.puzzle.format,
-      unique_lines: state.puzzle.unique_lines});
-  } catch (e) {
-    setStatus(`error: ${e.message}`, "error");
-    return;
-  }
-  state.saved = {rows: board.rows(), pencil: board.pencilMarks()};
-  state.explain = {steps: data.steps, at: 0};
-  board.readonly = true;
-  const list = $("ex-steps");
-  list.innerHTML = "";
-  data.steps.forEach((s, i) => {
-    const li = document.createElement("li");
-    li.innerHTML = `<span class="rule">${esc(s.rule)}</span> ${esc(s.reason)}`;
-    li.addEventListener("click", () => showStep(i + 1));
-    li.tabIndex = 0;  // and by keyboard: Enter or Space shows the step
-    li.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); showStep(i + 1); } });
-    list.append(li);
-  });
-  $("explainbox").hidden = false;
-  $("explain").textContent = "Close explanation";
-  setStatus(`${data.status}: ${data.steps.length} steps, grade ${data.grade}`);
-  $("alert").innerHTML = "";
-  board.clearHighlight();
-  showStep(0);
-  updateButtons();
-});
-
-function showStep(k) {
-  const ex = state.explain;
-  ex.at = Math.max(0, Math.min(ex.steps.length, k));
-  const rows = state.start.map((r) => [...r]);
-  const chars = board.chars;
-  for (const s of ex.steps.slice(0, ex.at)) for (const [r, c, v] of s.marks) if (chars[v] !== undefined) rows[r][c] = chars[v];
-  board.setRows(rows.map((r) => r.join("")), "explain");
-  board.clearHighlight();
-  const cur = ex.steps[ex.at - 1];
-  drawStep(board, cur);  // steps.js: its cells, and its candidates where the step carries them
-  $("ex-detail").textContent = stepLine(cur);
-  $("ex-pos").textContent = ` step ${ex.at} of ${ex.steps.length} `;
-  [...$("ex-steps").children].forEach((li, i) => li.classList.toggle("current", i === ex.at - 1));
-  const li = $("ex-steps").children[ex.at - 1];
-  if (li) li.scrollIntoView({block: "nearest"});
-}
-
-function closeExplain(restore) {
-  if (!state.explain) return;
-  state.explain = null;
-  board.readonly = false;
-  $("explainbox").hidden = true;
-  $("explain").textContent = "Explain";
-  board.clearHighlight(); clearStep(board);
-  if (restore && state.saved) board.setRows(state.saved.rows, "explain");
-  marks.resync();
-  setStatus("Your move.");
-  updateButtons();
-  liveCheck();
-}
-$("ex-prev").addEventListener("click", () => showStep(state.explain.at - 1));
-$("ex-next").addEventListener("click", () => showStep(state.explain.at + 1));
-$("ex-close").addEventListener("click", () => closeExplain(true));
+// ----- the help requests (playhelp.js): check my progress, hint, explain
+const asks = setupHelp({state, board, marks, setStatus, updateButtons, liveCheck, showViolations});
 
 // ----- share: the puzzle, the board and the time in the link
 $("share").addEventListener("click", async () => {
-  const url = new URL("/play", location.href);
-  url.searchParams.set("puzzle", state.puzzle.puzzle);
-  if (state.puzzle.kind) url.searchParams.set("kind", state.puzzle.kind);
-  if (!state.puzzle.unique_lines) url.searchParams.set("unique_lines", "false");
-  const rows = board.rows();
-  if (rows.join("") !== state.start.join("")) url.searchParams.set("board", rows.join("/"));
-  url.searchParams.set("t", String(Math.floor((Date.now() - state.t0) / 1000)));
+  const url = shareUrl(state, board, marks);
   const box = $("sharelink");
   box.value = url.toString(); box.hidden = false; box.select();
   try { await navigator.clipboard.writeText(url.toString()); setStatus("Link copied: it holds the puzzle and your progress."); }
   catch { setStatus("Copy the link below: it holds the puzzle and your progress."); }
 });
 
-// ----- the open panel: library, paste/upload, generate
-function showTab(name) {
-  for (const t of document.querySelectorAll("[role=tab]")) {
-    t.setAttribute("aria-selected", String(t.dataset.tab === name));
-    $(`tab-${t.dataset.tab}`).hidden = t.dataset.tab !== name;
-  }
-}
-for (const tab of document.querySelectorAll("[role=tab]")) tab.addEventListener("click", () => showTab(tab.dataset.tab));
-
-// ----- the daily puzzle (daily.js): an /api/daily answer played, its link in the address bar
-async function openDailyAnswer(answer) {
-  const url = new URL(location.href);
-  for (const key of ["daily", "grade"]) url.searchParams.delete(key);
-  history.replaceState(null, "", url);
-  if (await openPuzzle(answer.puzzle, {kind: answer.kind, title: answer.title})) {
-    setStatus(`The daily ${answer.grade} puzzle of ${answer.date}: the same for everyone. Your move.`);
-  }
-}
-$("records").addEventListener("change", () => {
-  if (state.source) openPuzzle(state.source.text, {kind: state.source.kind, index: +$("records").value});
-});
-$("open-paste").addEventListener("click", () => openPuzzle($("puzzle").value, {kind: $("kind").value}));
-$("upload").addEventListener("change", async () => {
-  const file = $("upload").files[0];
-  if (!file) return;
-  const text = await file.text();
-  $("puzzle").value = text;
-  openPuzzle(text, {kind: $("kind").value});
-});
-let library = [];
-$("open-library").addEventListener("click", () => {
-  const item = $("library").value === "" ? null : library[+$("library").value];
-  if (item) openPuzzle(item.puzzle, {kind: item.kind, title: item.title});
-});
-// a choice with the mouse opens the puzzle at once; with the keys, the arrows only move through the
-// list (focus stays on it) and Enter opens the puzzle shown
-let libraryByKeys = false;
-$("library").addEventListener("pointerdown", () => { libraryByKeys = false; });
-$("library").addEventListener("keydown", (e) => {
-  libraryByKeys = e.key !== "Enter";
-  if (e.key === "Enter") { e.preventDefault(); $("open-library").click(); }
-});
-$("library").addEventListener("change", () => { if (!libraryByKeys) $("open-library").click(); });
-$("generate").addEventListener("click", async () => {
-  const kind = $("gen-kind").value;
-  const body = {kind, seed: Math.floor(Math.random() * 1e9)};
-  if ($("gen-size").value.trim()) body.size = $("gen-size").value.trim();
-  if ($("gen-grade").value) body.difficulty = $("gen-grade").value;
-  Object.assign(body, optionValues());
-  setStatus("Generating…");
-  $("generate").disabled = true;
-  try {
-    const data = await call("/api/generate", body);
-    await openPuzzle(data.puzzle, {kind: data.kind, uniqueLines: body.unique_lines !== false});
-    if (data.grade) $("title").textContent += ` · ${data.grade}`;
-    setStatus(`A new ${data.grade ? data.grade + " " : ""}puzzle (seed ${data.seed}). Your move.`);
-  } catch (e) {
-    setStatus(`error: ${e.message}`, "error");
-  } finally {
-    $("generate").disabled = false;
-  }
-});
-
-// The generate form: the kind's grades, and a control per option its descriptor lists (core/options.py
-// Option.to_json: a checkbox for a bool, a number for an int, a choice or a text for a str), id gen-opt-<name>.
-function fillGenerate() {
-  const k = state.kinds.get($("gen-kind").value);
-  $("gen-grade").innerHTML = '<option value="">any</option>' + k.levels.map((lv) => `<option>${esc(lv)}</option>`).join("");
-  $("gen-options").replaceChildren(...k.generate.map(optionControl));
-}
-
-function optionControl(opt) {
-  const label = document.createElement("label");
-  label.title = opt.help;
-  const words = opt.name.replaceAll("_", " ");
-  let input;
-  if (opt.type === "bool") {
-    input = document.createElement("input");
-    input.type = "checkbox"; input.checked = Boolean(opt.default);
-    label.className = "switch";
-    label.append(input, ` ${words}`);
-  } else {
-    if (opt.choices.length) {
-      input = document.createElement("select");
-      input.add(new Option(opt.default ?? "default", ""));
-      for (const c of opt.choices) input.add(new Option(c, c));
-    } else {
-      input = document.createElement("input");
-      input.type = opt.type === "int" ? "number" : "text";
-      if (opt.min !== null) input.min = opt.min;
-      if (opt.max !== null) input.max = opt.max;
-      input.placeholder = opt.default ?? "auto";
-      input.size = 6;
-    }
-    label.append(`${words[0].toUpperCase()}${words.slice(1)} `, input);
-  }
-  input.id = `gen-opt-${opt.name}`;
-  input.dataset.option = opt.name;
-  input.dataset.type = opt.type;
-  return label;
-}
-
-// The options the form sets: a checkbox always, a number or text only when filled in.
-function optionValues() {
-  const out = {};
-  for (const input of $("gen-options").querySelectorAll("[data-option]")) {
-    const name = input.dataset.option;
-    if (input.dataset.type === "bool") out[name] = input.checked;
-    else if (input.value.trim()) out[name] = input.dataset.type === "int" ? +input.value : input.value.trim();
-  }
-  return out;
-}
-$("gen-kind").addEventListener("change", fillGenerate);
+// ----- the open panel (playopen.js): library, paste/upload, generate, daily
+const opener = setupOpen({state, openPuzzle, setStatus});
 
 async function init() {
   try {
     state.kinds = await kinds();
-    for (const k of state.kinds.values()) {
-      $("kind").add(new Option(k.title, k.name));
-      $("gen-kind").add(new Option(k.title, k.name));
-    }
-    fillGenerate();
-    setupDaily(state.kinds, openDailyAnswer);
-    library = await call("/api/library");
-    $("library").add(new Option("Choose a puzzle…", ""));
-    const groups = {};
-    library.forEach((item, i) => {
-      if (!groups[item.kind]) {
-        groups[item.kind] = document.createElement("optgroup");
-        groups[item.kind].label = state.kinds.get(item.kind).title;
-        $("library").append(groups[item.kind]);
-      }
-      groups[item.kind].append(new Option(item.title, String(i)));
-    });
+    await opener.fill();
   } catch (e) {
     setStatus(`error: ${e.message}`, "error");
   }
   updateButtons();
   const q = new URLSearchParams(location.search);
-  if (q.get("daily")) showTab("daily");  // where the daily puzzle, or why it could not be made, shows
-  if (q.get("daily") && await openDaily(q, openDailyAnswer)) {
+  if (q.get("daily")) opener.showTab("daily");  // where the daily puzzle, or why it could not be made, shows
+  if (q.get("daily") && await opener.openDaily(q)) {
     // playing the day's puzzle
   } else if (q.get("puzzle")) {
     const rows = q.get("board") ? q.get("board").split("/") : null;
     await openPuzzle(q.get("puzzle"), {kind: q.get("kind") || "", board: rows, seconds: +(q.get("t") || 0),
-      uniqueLines: q.get("unique_lines") !== "false"});
+      link: {auto: q.get("auto") || "", off: q.get("off") || ""}, uniqueLines: q.get("unique_lines") !== "false"});
     if (rows) { state.undo = []; updateButtons(); }
-  } else if (library.length) {
-    $("library").value = "0";
-    $("open-library").click();
+  } else {
+    opener.openFirst();
   }
 }
 init();

@@ -1,68 +1,25 @@
 // Proof mode: LEGUP in the browser. The proof is gridlogic's proof JSON (docs/proofs.md), edited here
 // and judged by the server's checker after every change (POST /api/proof/check); nothing is judged in JS.
-
 // Every kind difference (values and their symbols, goal, tally) comes from the kind's descriptor (ui.js kinds()).
 
-import { Board } from "./board.js";
-import { $, call, fill, kinds } from "./ui.js";
+import { readProof, saveJson, saveXml } from "./prooffile.js";
+import { drawPalette as paintPalette, selectedRule } from "./proofpalette.js";
+import { S, boardAt, caseValues, cellLabel, displayRows, nodeAt, openLeaves, parsePath, startMarks, uniqueLines, valueOf }
+  from "./proofstate.js";
+import { drawCount, goalText, showCounterexample, showErrors } from "./proofreport.js";
+import { drawTree, drawTreeSvg } from "./prooftree.js";
+import { $, call, kinds } from "./ui.js";
 
-const S = { info: null, kind: null, proof: null, pos: { path: "root", k: 0 }, draft: new Map(), report: null, busy: false,
-  board: new Board($("board")), quiet: false };
 S.board.addEventListener("change", onBoardChange);
-
 
 function say(msg) { $("status").textContent = msg; }
 function alarm(msg) { $("alert").textContent = msg || ""; }
 
-// ----- the proof tree ------------------------------------------------------------------------------
-function parsePath(path) {
-  // "root.split.branches[1].split.branches[0]" -> [1, 0]
-  return [...path.matchAll(/branches\[(\d+)\]/g)].map((m) => Number(m[1]));
-}
-function nodeAt(path) {
-  let node = S.proof.root;
-  for (const b of parsePath(path)) node = node.split.branches[b];
-  return node;
-}
-function caseValues(rule) {
-  const c = S.info.palette.case.find((x) => x.id === rule);
-  return c ? c.values : [];
-}
-function branchValue(split, i) {
-  return split.branches[i].value ?? caseValues(split.rule)[i];
-}
-// a value's board character, a character's value, and how text shows a value (the kind's descriptor)
-function charOf(v) { return S.kind.values.find((x) => x.name === v).char; }
-function valueOf(ch) { const x = S.kind.values.find((y) => y.char === ch); return x && ch !== "?" ? x.name : undefined; }
-function symbolOf(v) { const x = S.kind.values.find((y) => y.name === v); return x ? x.symbol : v; }
-function named(v) { return symbolOf(v) === v ? v : `${symbolOf(v)} ${v}`; }
-function charSymbol(ch) { const x = S.kind.values.find((y) => y.char === ch); return (x ? x.symbol.trim() : ch) || "·"; }
-
-function boardAt(path, k) {
-  const rows = S.info.board.map((r) => [...r]);
-  for (const [r, c, v] of S.proof.start || []) rows[r][c] = charOf(v);
-  let node = S.proof.root;
-  const branches = parsePath(path);
-  for (let depth = 0; ; depth++) {
-    const last = depth === branches.length;
-    const upto = last ? k : node.steps.length;
-    for (const step of node.steps.slice(0, upto)) for (const [r, c, v] of step.set) rows[r][c] = charOf(v);
-    if (last) return rows;
-    const sp = node.split;
-    const b = branches[depth];
-    rows[sp.cell[0]][sp.cell[1]] = charOf(branchValue(sp, b));
-    node = sp.branches[b];
-  }
-}
-
 // ----- drawing: the kind's own drawing (puzzles/<kind>/draw.py) made clickable by board.js ------------
-function cellLabel(r, c) { return `r${r + 1}c${c + 1}`; }
+function drawPalette() { paintPalette(updateActions); }
 
-function displayRows() {
-  const rows = boardAt(S.pos.path, S.pos.k);
-  for (const [key, v] of S.draft) { const [r, c] = key.split(",").map(Number); rows[r][c] = charOf(v); }
-  return rows.map((r) => r.join(""));
-}
+// a board of the tree picked (prooftree.js): shown, with no new marks
+function pick(path, k) { S.pos = { path, k }; S.draft.clear(); alarm(""); render(); }
 
 function drawBoard() {
   S.quiet = true;
@@ -77,54 +34,6 @@ function drawBoard() {
 function onBoardChange(e) {
   if (S.quiet || e.detail.source !== "user") return;
   for (const ch of e.detail.changes) if (ch.attr === "value") clickCell(ch.r, ch.c, S.board.chars[ch.to]);
-}
-
-// ----- the palette ---------------------------------------------------------------------------------
-function drawPalette() {
-  const p = S.info.palette;
-  const box = $("palette");
-  box.replaceChildren();
-  const group = (title, rules, kindOf) => {
-    const fs = document.createElement("fieldset");
-    fs.className = kindOf;
-    const lg = document.createElement("legend");
-    lg.textContent = title;
-    fs.appendChild(lg);
-    for (const rule of rules) {
-      const lab = document.createElement("label");
-      lab.title = rule.help || "";
-      // rules LEGUP has no name for (gridlogic's extra direct rules) read like the others: words, then the id
-      const name = rule.name === rule.id ? rule.id.replace(/([a-z])([A-Z])/g, "$1 $2") : rule.name;
-      const showId = rule.id && rule.id !== "production" && name.replace(/[^A-Za-z0-9.]/g, "") !== rule.id;  // only when it differs
-      lab.innerHTML = `<input type="radio" name="rule"> ${name}${showId ? ` <span class="help">(${rule.id})</span>` : ""}`;
-      const input = lab.querySelector("input");
-      input.value = rule.id;
-      input.dataset.type = kindOf;
-      fs.appendChild(lab);
-    }
-    box.appendChild(fs);
-    return fs;
-  };
-  const auto = group("Let gridlogic name it", [{ id: "", name: "Find a rule for me", help: "LEGUP direct rules first, then the human solver's rules" }], "find");
-  auto.querySelector("input").checked = true;
-  group("Direct rules (LEGUP)", p.direct, "direct");
-  group("Case rule: split on a cell", p.case, "case");
-  group("Contradiction rules: close a branch", p.contradiction, "contradiction");
-  const sel = document.createElement("select");
-  sel.id = "production";
-  for (const id of p.production) sel.add(new Option(id, id));
-  if (p.production.length) {
-    const fs = group("Technique (gridlogic rule set)", [{ id: "production", name: "Technique", help: "gridlogic's named techniques, each checked by its own rule on the parent board" }], "production");
-    fs.querySelector("label").appendChild(sel);
-  }
-  box.addEventListener("change", updateActions);
-}
-
-function selectedRule() {
-  const input = document.querySelector('input[name="rule"]:checked');
-  if (!input) return { type: "find", id: "" };
-  if (input.dataset.type === "production") return { type: "production", id: $("production").value };
-  return { type: input.dataset.type, id: input.value };
 }
 
 // ----- editing -------------------------------------------------------------------------------------
@@ -245,16 +154,6 @@ function deleteLast() {
   changed(`Deleted ${what}.`);
 }
 
-function uniqueLines() { return S.proof && S.proof.unique_lines === false ? false : true; }
-
-// The leaves under `path` that still need work, depth first: not closed by a contradiction, and not solved
-// (as far as the last check knows).
-function openLeaves(path = "root", node = nodeAt(path), out = []) {
-  if (node.split) node.split.branches.forEach((b, i) => openLeaves(`${path}.split.branches[${i}]`, b, out));
-  else if (!node.close && !(S.report && S.report.solved_leaves && S.report.solved_leaves[path])) out.push(path);
-  return out;
-}
-
 // "Go to the open end": the first open leaf under the selected node, else anywhere in the tree; never a closed
 // branch. A proof with none says it is complete.
 function goToEnd() {
@@ -303,101 +202,6 @@ async function checkAll() {
   render();
 }
 
-function showCounterexample(path) {
-  // a solution agreeing with the board before the wrong step, in which the step is false
-  const box = $("counter");
-  box.replaceChildren();
-  const ce = path && S.report && S.report.counterexamples ? S.report.counterexamples[path] : null;
-  box.hidden = !ce;
-  if (!ce) return;
-  const p = document.createElement("p");
-  p.textContent = `Counterexample for ${path}: ${ce.message}`;
-  box.appendChild(p);
-  if (!ce.board) return;
-  const grid = document.createElement("div");
-  grid.className = "mini";
-  grid.style.gridTemplateColumns = `repeat(${ce.board[0].length}, 1.1rem)`;
-  ce.board.forEach((row, r) => [...row].forEach((ch, c) => {
-    const d = document.createElement("span");
-    d.textContent = charSymbol(ch);
-    if (ce.cell && ce.cell[0] === r && ce.cell[1] === c) d.className = "hit";
-    if (S.info.regions) d.style.background = `hsl(${(S.info.regions[r][c] * 47) % 360} 60% 92%)`;
-    grid.appendChild(d);
-  }));
-  box.appendChild(grid);
-}
-
-function showErrors(errors) {
-  const list = $("errors");
-  list.replaceChildren();
-  for (const e of errors) {
-    const li = document.createElement("li");
-    li.innerHTML = "<code></code> ";
-    li.querySelector("code").textContent = e.path;
-    li.append(`${e.rule ? e.rule + ": " : ""}${e.message}`);
-    list.appendChild(li);
-  }
-}
-
-// ----- the tree panel ------------------------------------------------------------------------------
-function mark(path) {
-  const v = S.report && S.report.verdicts ? S.report.verdicts[path] : undefined;
-  if (v === undefined) return '<span class="pending">…</span>';
-  return v ? '<span class="ok" aria-label="valid">✓</span>' : '<span class="bad" aria-label="invalid">✗</span>';
-}
-function cellsText(set) {
-  return set.map(([r, c, v]) => `${cellLabel(r, c)}=${symbolOf(v)}`).join(" ");
-}
-
-function drawTree() {
-  const item = (html, path, k, label, leaf = false) => {
-    const span = document.createElement("span");
-    span.className = "item" + (!leaf && S.pos.path === path && S.pos.k === k ? " current" : "");
-    span.innerHTML = html;
-    span.setAttribute("role", "button");
-    span.setAttribute("aria-label", label);
-    const go = () => { S.pos = { path, k }; S.draft.clear(); alarm(""); render(); };
-    span.tabIndex = 0;
-    span.addEventListener("click", go);
-    span.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
-    const li = document.createElement("li");
-    li.appendChild(span);
-    return li;
-  };
-  const walk = (node, path, title) => {
-    const ul = document.createElement("ul");
-    ul.appendChild(item(`<b>${title}</b>`, path, 0, `${title}, start`));
-    node.steps.forEach((s, i) => {
-      const p = `${path}.steps[${i}]`;
-      const li = item(`${mark(p)} ${i + 1}. ${s.rule} <span class="help">${cellsText(s.set)}</span>`, path, i + 1, `step ${i + 1} ${s.rule}`);
-      li.dataset.path = p;
-      ul.appendChild(li);
-    });
-    if (node.split) {
-      const p = `${path}.split`;
-      const li = item(`${mark(p)} split ${node.split.rule} on ${cellLabel(...node.split.cell)}`, path, node.steps.length, `split ${node.split.rule}`, true);
-      li.dataset.path = p;
-      node.split.branches.forEach((b, i) => {
-        const v = branchValue(node.split, i);
-        const name = named(v);
-        li.appendChild(walk(b, `${p}.branches[${i}]`, `branch ${i + 1}: ${cellLabel(...node.split.cell)} = ${name}`));
-      });
-      ul.appendChild(li);
-    } else if (node.close) {
-      const p = `${path}.close`;
-      const li = item(`${mark(p)} close: ${node.close}`, path, node.steps.length, `close ${node.close}`, true);
-      li.dataset.path = p;
-      ul.appendChild(li);
-    } else if (S.report && S.report.solved_leaves && path in S.report.solved_leaves) {
-      const solved = S.report.solved_leaves[path];
-      ul.appendChild(item(solved ? '<span class="ok">solved leaf</span>' : '<span class="pending">open leaf</span>',
-        path, node.steps.length, solved ? "solved leaf" : "open leaf", true));
-    }
-    return ul;
-  };
-  $("tree").replaceChildren(walk(S.proof.root, "root", "root"));
-}
-
 function describePosition() {
   const node = nodeAt(S.pos.path);
   const depth = parsePath(S.pos.path).length;
@@ -434,128 +238,26 @@ function updatePlayLink() {
   $("play-link").href = play.toString();
 }
 
-function drawTreeSvg() {
-  // the proof tree drawn as LEGUP draws it: boards as circles, transitions between them with their
-  // rule and ✓/✗; a split fans out into its branches; a close ends in ⊥; open leaves in red
-  const NS = "http://www.w3.org/2000/svg";
-  const DX = 150, DY = 44, M = 16;
-  const parts = [];
-  let maxCol = 0, maxRow = 0;
-  const xy = (col, row) => [M + col * DX, M + row * DY];
-  const circle = (col, row, path, k, label) => {
-    maxCol = Math.max(maxCol, col); maxRow = Math.max(maxRow, row);
-    const cur = S.pos.path === path && S.pos.k === k ? " current" : "";
-    parts.push({ t: "c", col, row, path, k, cls: "node" + cur, label });
-  };
-  const edge = (c0, r0, c1, r1, text, verdictPath, path, k) => {
-    parts.push({ t: "e", c0, r0, c1, r1, text, v: verdictPath, path, k });
-  };
-  const place = (node, path, col, row) => {
-    circle(col, row, path, 0, path === "root" ? "root" : "branch start");
-    let r = row;
-    node.steps.forEach((s, i) => {
-      edge(col, r, col, r + 1, s.rule, `${path}.steps[${i}]`, path, i + 1);
-      r += 1;
-      circle(col, r, path, i + 1, `after step ${i + 1}`);
-    });
-    if (node.split) {
-      let w = 0;
-      node.split.branches.forEach((b, i) => {
-        const v = branchValue(node.split, i);
-        const name = symbolOf(v);
-        const bp = `${path}.split.branches[${i}]`;
-        edge(col, r, col + w, r + 1, `${cellLabel(...node.split.cell)}=${name}`, `${path}.split`, bp, 0);
-        w += place(b, bp, col + w, r + 1);
-      });
-      return Math.max(w, 1);
-    }
-    if (node.close) {
-      edge(col, r, col, r + 1, node.close, `${path}.close`, path, node.steps.length);
-      maxRow = Math.max(maxRow, r + 1);
-      parts.push({ t: "x", col, row: r + 1 });
-      return 1;
-    }
-    const solved = S.report && S.report.solved_leaves ? S.report.solved_leaves[path] : undefined;
-    const last = parts.filter((q) => q.t === "c").pop();
-    last.cls += solved ? " solved" : " open";
-    last.label = solved ? "solved leaf" : "open leaf";
-    return 1;
-  };
-  place(S.proof.root, "root", 0, 0);
-  const svg = document.createElementNS(NS, "svg");
-  const [w, h] = xy(maxCol + 1, maxRow + 1);
-  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-  svg.setAttribute("width", w);
-  svg.setAttribute("height", h);
-  svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", "proof tree, drawn");
-  const go = (path, k) => () => { S.pos = { path, k }; S.draft.clear(); alarm(""); render(); };
-  const add = (tag, attrs, parent = svg) => {
-    const el = document.createElementNS(NS, tag);
-    for (const [a, v] of Object.entries(attrs)) el.setAttribute(a, v);
-    parent.appendChild(el);
-    return el;
-  };
-  for (const p of parts.filter((q) => q.t === "e")) {
-    const [x0, y0] = xy(p.c0, p.r0);
-    const [x1, y1] = xy(p.c1, p.r1);
-    const v = S.report && S.report.verdicts ? S.report.verdicts[p.v] : undefined;
-    const g = add("g", { class: "edge " + (v === false ? "bad" : v ? "ok" : "pending"), "data-path": p.v });
-    add("line", { x1: x0, y1: y0, x2: x1, y2: y1 }, g);
-    const mark = v === undefined ? "…" : v ? "✓" : "✗";
-    const t = add("text", { x: x1 + 11, y: (y0 + y1) / 2 + 4 }, g);
-    const short = p.text.length > 20 ? p.text.slice(0, 19) + "…" : p.text;
-    t.textContent = `${mark} ${short}`;
-    add("title", {}, g).textContent = `${p.v}: ${p.v.endsWith(".split") ? "case split, " : ""}${p.text} ${mark}`;
-    g.addEventListener("click", go(p.path, p.k));
-  }
-  for (const p of parts.filter((q) => q.t === "c")) {
-    const [x, y] = xy(p.col, p.row);
-    const g = add("g", { class: p.cls, "data-node": `${p.path}@${p.k}`, tabindex: "0", role: "button",
-      "aria-label": `${p.path}, ${p.label}` });
-    add("circle", { cx: x, cy: y, r: 8 }, g);
-    add("title", {}, g).textContent = `${p.path}, ${p.label}`;
-    if (p.cls.includes("open")) add("text", { x: x + 11, y: y + 4, class: "openmark" }, g).textContent = "open";
-    g.addEventListener("click", go(p.path, p.k));
-    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(p.path, p.k)(); } });
-  }
-  for (const p of parts.filter((q) => q.t === "x")) {
-    const [x, y] = xy(p.col, p.row);
-    add("text", { x: x - 5, y: y + 5, class: "closed" }).textContent = "⊥";
-  }
-  $("treeview").replaceChildren(svg);
-}
-
-function drawCount() {
-  // the kind's tally (its descriptor: cells holding a value, out of so many per row), else the decided cells
-  const cells = [...displayRows().join("")];
-  const tally = S.kind.tally;
-  if (tally) {
-    const n = cells.filter((ch) => ch === charOf(tally.value)).length;
-    $("count").textContent = fill(tally.text, { ...S.info, n, total: S.info.rows * S.info[tally.per] });
-  } else {
-    $("count").textContent = `${cells.filter((ch) => ch !== "?").length} of ${cells.length} cells decided`;
-  }
-}
-
 function render() {
   if (!S.info) return;
   updatePlayLink();
   drawBoard();
   drawCount();
-  drawTreeSvg();
-  drawTree();
+  drawTreeSvg(pick);
+  drawTree(pick);
   describePosition();
   updateActions();
 }
 
-// ----- opening, saving ---------------------------------------------------------------------------------
-function goalText(info) {
-  const goal = fill(S.kind.goal, { ...info, unique_lines: uniqueLines() });
-  const cycle = [...S.kind.cycle, S.kind.cycle[0]].join(" → ");
-  return `Goal: every leaf of the tree is solved (${goal}) or closed by a contradiction rule. Click a cell: ${cycle}.`;
+async function loadFile(file) {
+  try {
+    const proof = await readProof(file);
+    await openPuzzle(proof.puzzle, proof.kind, proof);
+    $("puzzle").value = proof.puzzle;
+  } catch (e) { alarm(e.message); }
 }
 
+// ----- opening, saving ---------------------------------------------------------------------------------
 async function openPuzzle(text, kind, proof, { rows = null, unique = true } = {}) {
   alarm("");
   say("Opening …");
@@ -623,33 +325,6 @@ async function warnBrokenStart(info) {
   } catch (e) { /* the live check is advice only */ }
 }
 
-function startMarks(info, rows) {
-  // the player's board (from the play page) as the proof's start: the decided cells that are no givens
-  const out = [];
-  rows.forEach((row, r) => [...row].forEach((ch, c) => {
-    if (valueOf(ch) && info.board[r] && info.board[r][c] === "?") out.push([r, c, valueOf(ch)]);
-  }));
-  return out;
-}
-
-function download(name, text, type) {
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([text], { type }));
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
-
-async function loadFile(file) {
-  try {
-    const text = await file.text();
-    const proof = await call("/api/proof/open", { text });
-    await openPuzzle(proof.puzzle, proof.kind, proof);
-    $("puzzle").value = proof.puzzle;
-  } catch (e) { alarm(e.message); }
-}
-
 $("load").addEventListener("click", () => openPuzzle($("puzzle").value));
 $("puzzle").addEventListener("keydown", (e) => {
   // Enter opens; Shift+Enter is a new line (a pasted file keeps its lines: # comments, LEGUP XML)
@@ -676,9 +351,9 @@ $("ruleset").addEventListener("change", async () => {
   changed(`Rule set: ${S.proof.rules}${S.proof.rules === "legup" ? " (LEGUP's own rules only)" : " (LEGUP's rules and gridlogic's techniques)"}.`);
 });
 $("checkall").addEventListener("click", checkAll);
-$("save").addEventListener("click", () => download("proof.json", JSON.stringify(S.proof, null, 1) + "\n", "application/json"));
+$("save").addEventListener("click", () => saveJson(S.proof));
 $("xml").addEventListener("click", async () => {
-  try { download("proof.xml", await call("/api/proof/legup-xml", { proof: S.proof }, { text: true }), "application/xml"); } catch (e) { alarm(e.message); }
+  try { await saveXml(S.proof); } catch (e) { alarm(e.message); }
 });
 $("loadfile").addEventListener("change", (e) => { if (e.target.files.length) loadFile(e.target.files[0]); });
 
