@@ -4,9 +4,12 @@ For every unique corpus puzzle, one uncapped ``explain`` run (the engine tries t
 first, so the run's hardest step says the lowest tier that finishes the puzzle):
 
 - *logic*: solved without chains or search (rules up to the diabolical level, chains excluded);
-- *chains*: solved with the chain rules (AlternatingChain, ForcingChain) but no search step;
+- *chains*: solved with the chain rules (AlternatingChain, CompartmentAIC, ForcingChain,
+  StraightChain) but no search step;
 - *search*: solved with the bounded contradiction search as well;
-- *≤diab.*: graded diabolical or below (the logic levels; AlternatingChain counts as diabolical).
+- *≤diab.*: graded diabolical or below (the logic levels; AlternatingChain counts as diabolical);
+- *no net*: solved with no net (ForcingChain, StraightChain) and no search: chains, each link from
+  one candidate, are the most it needs (CompartmentAIC is the first extreme rule).
 
 Every mark is checked against ``solution81``; explain wall and CPU times (median, p95, max).
 Grades against the corpus's own labels (easy < medium/moderate < hard/tough < devilish/diabolic/
@@ -27,7 +30,7 @@ from benchmarks.bench_str8ts import corpus_rows, wrong_marks
 from gridlogic.puzzles.str8ts.explain import explain
 from gridlogic.puzzles.str8ts.formats import s81
 from gridlogic.puzzles.str8ts.levels import DIABOLICAL, LEVELS
-from gridlogic.puzzles.str8ts.rules import CHAINS, SEARCH
+from gridlogic.puzzles.str8ts.rules import CHAINS, NETS, SEARCH
 
 LABELS = {"easy": 0, "gentle": 0, "medium": 1, "moderate": 1, "hard": 2, "tough": 2, "devilish": 3,
           "diabolic": 3, "diabolical": 3, "expert": 3, "extreme": 4}
@@ -93,6 +96,7 @@ def main() -> None:
             table[key][kind] += 1
             table[key]["n"] += 1
             table[key]["diab"] += solved and ex.level <= DIABOLICAL
+            table[key]["nonet"] += solved and not used & (NETS | SEARCH)
         bad = wrong_marks(ex, p, r[3])
         if bad:
             print(f"WRONG: {r[0]}: {bad} marks contradict solution81")
@@ -101,7 +105,8 @@ def main() -> None:
             level = ex.level if solved else len(LEVELS)
             labelled.append((LABELS[lab], level))
             per_label[lab].append(level)
-    print(f"{'source':22} {'n':>4} {'logic':>6} {'+chains':>8} {'+search':>8} {'unsolved':>8} {'<=diab.':>8}")
+    print(f"{'source':22} {'n':>4} {'logic':>6} {'+chains':>8} {'+search':>8} {'unsolved':>8} {'<=diab.':>8}"
+          f" {'no net':>7}")
     for key in sorted(table, key=lambda k: (k == "all", k.startswith("label"),
                                             LABELS.get(k.removeprefix("label: "), 9), k)):
         c = table[key]
@@ -109,9 +114,9 @@ def main() -> None:
         lo = c["logic"]
         ch = lo + c["chains"]
         se = ch + c["search"]
-        print(f"{key:22} {n:4d} {lo:6d} {ch:8d} {se:8d} {c['unsolved']:8d} {c['diab']:8d}"
+        print(f"{key:22} {n:4d} {lo:6d} {ch:8d} {se:8d} {c['unsolved']:8d} {c['diab']:8d} {c['nonet']:7d}"
               f"   ({100 * lo / n:.0f}% / {100 * ch / n:.0f}% / {100 * se / n:.0f}%,"
-              f" <=diab. {100 * c['diab'] / n:.0f}%)")
+              f" <=diab. {100 * c['diab'] / n:.0f}%, no net {100 * c['nonet'] / n:.0f}%)")
     print("strategy usage (steps, puzzles): " + ", ".join(
         f"{k} {v}/{puzzles_using[k]}" for k, v in usage.most_common()))
     print(f"marks contradicting solution81: {wrong}")

@@ -13,7 +13,7 @@ from gridlogic.puzzles.str8ts.explain import explain
 from gridlogic.puzzles.str8ts.formats import s81
 from gridlogic.puzzles.str8ts.generate import generate
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import LEVELS, LOGIC, TECHNIQUES, State, chains, nets
+from gridlogic.puzzles.str8ts.rules import LEVELS, LOGIC, NETS, TECHNIQUES, State, chains, compchain, nets
 from gridlogic.puzzles.str8ts.rules.search import contradiction_search
 
 # A fixed sample of corpus puzzles (ids) covering every level the solver reaches, kept fast.
@@ -24,7 +24,7 @@ SAMPLE = ("cl-str8ts/2019-01-26-medium", "cl-str8ts/2019-01-29-hard", "cl-str8ts
 # Every rule the sample must exercise (the others are covered by tests/str8ts/test_rules_units.py).
 SAMPLE_RULES = {"NakedSingle", "Elimination", "CompartmentRange", "HiddenSingle", "StrandedDigits", "MindTheGap",
                 "SureCandidates", "LockedCompartments", "XWing", "Swordfish", "AlternatingChain",
-                "ForcingChain", "StraightChain", "SplitCompartment", "SettisRule", "Jellyfish"}
+                "CompartmentAIC", "ForcingChain", "StraightChain", "SplitCompartment", "SettisRule", "Jellyfish"}
 
 
 def test_violations_are_named(seed: Str8ts) -> None:
@@ -104,15 +104,34 @@ def test_forcing_chain_goes_past_the_logic_levels(rows: list[Row]) -> None:
     assert value != f"-{sol[cell[0] * p.n + cell[1]]}"
 
 
+def test_compartment_aic_goes_past_the_logic_levels(rows: list[Row]) -> None:
+    """On boards where every rule up to diabolical is stuck, the chain through the straights moves
+    on, soundly; klaus138 then needs no net at all (graded extreme, by CompartmentAIC)."""
+    texts = {r[0]: r[1] for r in rows}
+    for name, start in (("jamesaustin/klaus138", "if r3c2 were 2: "), ("jamesaustin/ulrich004", "if r5c1 were 9: "),
+                        ("jamesaustin/weekly223", "if r")):
+        p = s81.read(texts[name])
+        (sol,) = islice(exact_sat.solutions(p), 2)
+        s = State.start(p)
+        assert run(s, LOGIC).status == "stuck"
+        step = compchain.compartment_aic(4)(s)
+        assert step is not None and step.rule == "CompartmentAIC" and step.reason.startswith(start), (name, step)
+        ((cell, value),) = [(m.cell, m.value) for m in step.marks]
+        assert value != f"-{sol[cell[0] * p.n + cell[1]]}"
+    ex = explain(s81.read(texts["jamesaustin/klaus138"]))
+    assert ex.status == "solved" and ex.grade == "extreme" and ex.hardest_rule == "CompartmentAIC"
+    assert not {st.rule for st in ex.steps} & (NETS | {"BoundedContradiction"})
+
+
 def test_straight_chain_goes_past_the_forcing_chain(rows: list[Row]) -> None:
-    (text,) = [r[1] for r in rows if r[0] == "jamesaustin/ulrich004"]
+    (text,) = [r[1] for r in rows if r[0] == "jamesaustin/weekly246"]
     p = s81.read(text)
     (sol,) = islice(exact_sat.solutions(p), 2)
     s = State.start(p)
     weaker = [t for t in TECHNIQUES if t.id not in ("StraightChain", "BoundedContradiction")]
     assert run(s, weaker).status == "stuck"
     step = nets.straight_chain(4)(s)
-    assert step is not None and step.rule == "StraightChain" and step.reason.startswith("if r5c1 were 9: ")
+    assert step is not None and step.rule == "StraightChain" and step.reason.startswith("if r5c5 were 5: ")
     ((cell, value),) = [(m.cell, m.value) for m in step.marks]
     assert value != f"-{sol[cell[0] * p.n + cell[1]]}"
     search = contradiction_search(4, lambda: LOGIC[:-1])(s)  # the search, still last, also moves on here

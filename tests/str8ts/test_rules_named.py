@@ -6,8 +6,19 @@ from __future__ import annotations
 import pytest
 from test_rules_units import FOUR, SIX, board, m
 
+from gridlogic.core.engine import run
 from gridlogic.core.step import Mark
-from gridlogic.puzzles.str8ts.rules import LOGIC, TECHNIQUES, UNIQUENESS, basic, lines, sets, techniques, wings
+from gridlogic.puzzles.str8ts.rules import (
+    LOGIC,
+    TECHNIQUES,
+    UNIQUENESS,
+    basic,
+    compchain,
+    lines,
+    sets,
+    techniques,
+    wings,
+)
 
 FULL = ["......"] * 6
 FULL9 = ["........."] * 9
@@ -150,7 +161,7 @@ def test_unique_rectangle_only_with_allow_uniqueness() -> None:
 def test_table_order_and_names() -> None:
     ids = [t.id for t in TECHNIQUES]
     assert len(ids) == len(set(ids))
-    assert ids[-4:] == ["AlternatingChain", "ForcingChain", "StraightChain", "BoundedContradiction"]  # search last
+    assert ids[-5:] == ["AlternatingChain", "CompartmentAIC", "ForcingChain", "StraightChain", "BoundedContradiction"]
     assert [t.level for t in TECHNIQUES] == sorted(t.level for t in TECHNIQUES)
     assert {"SplitCompartment", "SureCandidates", "RequiredDigits", "NakedQuint", "HiddenQuint", "Jellyfish",
             "Starfish", "CrossCompartmentLockedSet", "CrossCompartmentHiddenSet", "LockedCompartments", "SettisRule",
@@ -196,3 +207,19 @@ def test_naked_and_hidden_sets_of_every_size(k: int) -> None:
     assert hidden is not None and hidden.rule == f"Hidden{sets.SET_NAMES[k]}"
     assert set(hidden.marks) == {Mark((0, q), f"-{d}") for q in range(k) for d in range(k + 1, 10)}
     assert sets.hidden_set(k, 2)(board(FULL9, {})) is None
+
+
+def test_compartment_aic_links_through_the_straights() -> None:
+    """r1c1=3 leaves row 1 c1-c2 only 23 (34 would leave row 1 c4-c6 no straight), so r1c2=2 and
+    r4c2≠2; r1c1=3 also makes r4c1 5, so the full row 4 cannot put 5 in r4c2: r4c2 is left empty."""
+    rows = ["..#...", "......", "#.....", "......", "......", "....#."]
+    s = board(rows, {(3, 1): m(2, 5), (3, 0): m(3, 5)})
+    assert run(s, LOGIC).status == "stuck"  # every rule up to diabolical, AlternatingChain too, is done
+    step = compchain.compartment_aic(4)(s)
+    assert step is not None and step.rule == "CompartmentAIC" and step.marks == (Mark((0, 0), "-3"),)
+    assert step.reason.startswith("if r1c1 were 3: r1c1=3 ⇒ r1c2=2 (row 1 c1-c2 then holds 23; every way puts 2")
+    assert "r4c1≠3 ⇒ r4c2≠5 (row 4 c1-c6 then holds 123456; no way of filling it puts 5 there)" in step.reason
+    assert step.reason.endswith("r4c2 has no digit left")
+    alone = board(rows, {(3, 1): m(2, 5)})  # r4c1 free: r1c1=3 only makes r4c2 5
+    assert run(alone, LOGIC).status == "stuck" and compchain.compartment_aic(4)(alone) is None
+    assert compchain.compartment_aic(4)(board(FULL, {})) is None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gridlogic.core.engine import Rule
 from gridlogic.puzzles.str8ts.levels import DIABOLICAL, EASY, EXTREME, LEVELS, MODERATE, TOUGH
-from gridlogic.puzzles.str8ts.rules import basic, chains, lines, nets, sets, wings
+from gridlogic.puzzles.str8ts.rules import basic, chains, compchain, lines, nets, sets, wings
 from gridlogic.puzzles.str8ts.rules.search import contradiction_search
 from gridlogic.puzzles.str8ts.rules.state import State
 
@@ -48,6 +48,7 @@ def _logic() -> tuple[Rule[State], ...]:
 
 TECHNIQUES: tuple[Rule[State], ...] = (
     *LOGIC,
+    Rule("CompartmentAIC", EXTREME, compchain.compartment_aic(EXTREME)),
     Rule("ForcingChain", EXTREME, chains.alternating_chain(EXTREME, singles=True)),
     Rule("StraightChain", EXTREME, nets.straight_chain(EXTREME)),
     Rule("BoundedContradiction", EXTREME, contradiction_search(EXTREME, _logic)),
@@ -62,9 +63,11 @@ def techniques(allow_uniqueness: bool = False) -> tuple[Rule[State], ...]:
     return (*TECHNIQUES[:k], UNIQUENESS, *TECHNIQUES[k:])
 
 
-CHAINS = frozenset({"AlternatingChain", "ForcingChain", "StraightChain"})
+CHAINS = frozenset({"AlternatingChain", "CompartmentAIC", "ForcingChain", "StraightChain"})
 """The chain rules (tried after every other rule of their level)."""
+NETS = frozenset({"ForcingChain", "StraightChain"})
+"""The nets: chains where a link may follow from several earlier links together (singles inside)."""
 SEARCH = frozenset({"BoundedContradiction"})
 """The search: a trial run of the other rules after an assumption."""
 
-__all__ = ["CHAINS", "LEVELS", "LOGIC", "SEARCH", "TECHNIQUES", "UNIQUENESS", "State", "techniques"]
+__all__ = ["CHAINS", "LEVELS", "LOGIC", "NETS", "SEARCH", "TECHNIQUES", "UNIQUENESS", "State", "techniques"]
