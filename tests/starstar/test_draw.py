@@ -83,7 +83,8 @@ def test_ownership_estimate_dots_outside_every_peri() -> None:
     assert [e.get("data-label") for e in dots] == [g.labels[p] for p in g.peries]
     assert [e.get("data-own") for e in dots][:5] == ["1.00", "-1.00", "0.00", "0.50", "0.00"]  # NaN: nobody
     assert dots[0].get("fill") == "#2563eb" and dots[1].get("fill") == "#dc2626"  # Black's hue, White's hue
-    assert dots[3].get("fill-opacity") == "0.50" and "expected owner Black (+0.50)" in (dots[3].findtext(SVG + "title") or "")
+    assert dots[3].get("fill-opacity") == "0.50"
+    assert "expected owner Black (+0.50)" in (dots[3].findtext(SVG + "title") or "")
     xs = positions(3)
     for e, p in zip(dots, g.peries, strict=True):  # each dot farther from the centre than its peri
         x, y = float(e.get("cx", "0")), float(e.get("cy", "0"))

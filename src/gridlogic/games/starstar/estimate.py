@@ -2,8 +2,9 @@
 
 ``estimate(state)`` plays bridge-defending playouts from the position (the default player's policy),
 scores every filled board exactly and averages: Black's share of the wins, Black's mean margin, both
-players' mean conventional points (peries + quark peri + adjustment) and, per peri, P(Black owns it) - P(White owns it) in [-1, 1] (the page can shade the perimeter with it;
-0 is contested or neutral).  A full board is scored once, exactly.
+players' mean conventional points (peries + quark peri + adjustment) and, per peri, P(Black owns it)
+- P(White owns it) in [-1, 1] (the page draws it as a dot outside each peri; 0 is contested or
+neutral).  A full board is scored once, exactly.
 """
 
 from __future__ import annotations
