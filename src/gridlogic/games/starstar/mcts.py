@@ -33,6 +33,7 @@ from gridlogic.games.starstar.node import (
     backup,
     compiled_select,
     node_bytes,
+    record_proof,
     select_numpy,
     subtree_size,
 )
@@ -52,6 +53,9 @@ __all__ = [
     "subtree_size",
     "warm_up",
 ]
+
+
+NO_BOARD = np.zeros(1, dtype=np.int8)  # the backup's board when no playout ran (AMAF not updated)
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,8 @@ class MCTSBot:
     evaluator: Evaluator = field(default_factory=lambda: RandomPlayoutEvaluator(policy="bridge"))
     name: str = "mcts"
     bridge_prior: float = 10.0  # virtual wins for saving an intruded bridge, in every new node (0: none)
+    solver: bool = False  # MCTS-Solver: proven wins and losses backed up (see node.record_proof)
+    pass_window: int = 10  # with the solver: passing is searched once this few nodes are empty
     memory_mb: float = 256.0  # bound on the tree: no node is added past it (the search goes on)
     clock: Callable[[], float] = field(default=time.perf_counter, repr=False)  # time.process_time: CPU
     progress: Callable[[int, float], None] | None = field(default=None, repr=False)
@@ -122,7 +128,7 @@ class MCTSBot:
         else:
             node = None
         if node is None or node.player != state.to_play:
-            node = Node(state)
+            node = Node(state, window=self.pass_window if self.solver else 0)
         self._root, self._root_moves = node, moves
         self._nodes = subtree_size(node)
         self._max_nodes = max(1, int(self.memory_mb * 2**20 / node_bytes(state.num_distinct_actions())))
@@ -137,7 +143,7 @@ class MCTSBot:
                 node.wins,
                 node.amaf_n,
                 node.amaf_w,
-                node.legal,
+                node.open,
                 self._jitter_for(len(node.visits)),
                 node.total,
                 self.rave,
@@ -158,7 +164,11 @@ class MCTSBot:
     def _simulate(self, root: Node, state: StarState) -> None:
         path: list[tuple[Node, int]] = []
         node = root
+        solved = False
         while not state.is_terminal():
+            if node.proven:  # the solver knows this node's outcome: no playout needed
+                solved = True
+                break
             action = self._select(node)
             path.append((node, action))
             state.apply_action(action)
@@ -169,12 +179,20 @@ class MCTSBot:
                     self._nodes += 1
                 break
             node = child
-        black_reward, board = self.evaluator.evaluate(state, self.rng)
+        rave = self.rave
+        if solved:
+            black_reward = 1.0 if (node.proven > 0) == (node.player == 0) else 0.0
+            board, rave = NO_BOARD, False
+        else:
+            black_reward, board = self.evaluator.evaluate(state, self.rng)
+            if self.solver and path and black_reward != 0.5 and state.is_terminal():
+                mover = path[-1][0].player
+                record_proof(path, 1 if (black_reward == 1.0) == (mover == 0) else -1)
         for _ in path:
             state.undo()
         for node, action in path:
             reward = black_reward if node.player == 0 else 1.0 - black_reward
-            backup(node.stats, action, reward, board, node.player + 1, self.rave)
+            backup(node.stats, action, reward, board, node.player + 1, rave)
             node.total += 1
 
     def search(self, state: StarState) -> SearchResult:
@@ -187,7 +205,7 @@ class MCTSBot:
         deadline = None if self.seconds is None else start + self.seconds
         report = None if self.progress is None else start + self.progress_every
         sims = 0
-        while True:
+        while not root.proven:  # a proven root needs no more search
             if self.playouts is not None and sims >= self.playouts:
                 break
             if sims % 8 == 0 and (deadline is not None or report is not None):
@@ -202,6 +220,8 @@ class MCTSBot:
         action = root.best_action()
         n = root.visits[action]
         value = float(root.wins[action] / n) if n else 0.5
+        if root.proven:
+            value = 1.0 if root.proven > 0 else 0.0
         self.last = SearchResult(action, sims, self.clock() - start, root.total, value)
         return self.last
 

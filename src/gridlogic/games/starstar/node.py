@@ -68,12 +68,14 @@ compiled_select = njit(select_loop) if HAVE_NUMBA else None
 backup = njit(backup_loop) if HAVE_NUMBA else backup_loop
 
 
-def searched_actions(state: StarState) -> list[int]:
-    """Actions the tree considers: empty nodes, swap when offered, pass after a pass."""
-    actions = state.empty_nodes()
+def searched_actions(state: StarState, window: int = 0) -> list[int]:
+    """Actions the tree considers: empty nodes, swap when offered, pass after a pass or when at most
+    ``window`` nodes are empty (the solver's endgame, where passing may be the best move)."""
+    empties = state.empty_nodes()
+    actions = list(empties)
     if state.swap_available():
         actions.append(state.swap_action)
-    if state.passes or not actions:
+    if state.passes or not actions or len(empties) <= window:
         actions.append(state.pass_action)
     return actions
 
@@ -81,15 +83,20 @@ def searched_actions(state: StarState) -> list[int]:
 class Node:
     """Statistics of the actions from one state, from the view of the player to move there."""
 
-    __slots__ = ("amaf_n", "amaf_w", "children", "legal", "player", "stats", "total", "visits", "wins")
+    __slots__ = ("amaf_n", "amaf_w", "children", "legal", "open", "player", "proven", "stats", "total", "visits",
+                 "win_action", "window", "wins")
 
-    def __init__(self, state: StarState, legal: npt.NDArray[np.bool_] | None = None) -> None:
+    def __init__(self, state: StarState, legal: npt.NDArray[np.bool_] | None = None, window: int = 0) -> None:
         size = state.num_distinct_actions()
         self.player = state.to_play
         if legal is None:
             legal = np.zeros(size, dtype=bool)
-            legal[searched_actions(state)] = True
-        self.legal = legal
+            legal[searched_actions(state, window)] = True
+        self.legal = legal  # the actions searched from here
+        self.open = legal.copy()  # those not proven lost for the player to move (the solver closes them)
+        self.proven = 0  # the solver's verdict for the player to move: 1 won, -1 lost, 0 not known
+        self.win_action = -1  # with proven == 1: the winning action
+        self.window = window
         self.stats = stats = np.zeros((4, size), dtype=np.float32)  # one allocation for the four rows
         self.visits: Stats = stats[0]
         self.wins: Stats = stats[1]
@@ -108,17 +115,44 @@ class Node:
         if action < n:
             legal[action] = False
         legal[n + 1] = state.swap_available()
-        legal[n] = state.passes > 0 or state.stones == n  # no empty node: only a pass is left
-        return Node(state, legal)
+        legal[n] = state.passes > 0 or n - state.stones <= self.window  # as searched_actions
+        return Node(state, legal, self.window)
 
     def best_action(self) -> int:
-        counts = np.where(self.legal, self.visits, -1.0)
+        """A proven win, else the most visited action not proven lost (any, when all are)."""
+        if self.proven > 0:
+            return self.win_action
+        counts = np.where(self.open if self.open.any() else self.legal, self.visits, -1.0)
         return int(np.argmax(counts))
+
+
+def record_proof(path: list[tuple[Node, int]], outcome: int) -> None:
+    """MCTS-Solver's backup (Winands, Björnsson and Saito 2008): the last action of ``path`` is proven
+    ``outcome`` (1 a win, -1 a loss) for the player who took it.  A proven win proves its node won; a
+    proven loss closes the action, and when every action of a node is closed (pass among them, so the
+    node's actions are all the legal ones) the node is proven lost.  A node's verdict is an outcome for
+    the action that led to it, one step up, and so on while proofs follow."""
+    for i in range(len(path) - 1, -1, -1):
+        node, action = path[i]
+        if outcome > 0:
+            node.proven, node.win_action = 1, action
+        else:
+            others = node.open.sum() - node.open[action]
+            if others == 0 and not node.legal[node.legal.shape[0] - 2]:  # pass not searched: not all tried
+                return
+            node.open[action] = False
+            if others:
+                return
+            node.proven = -1
+        if i == 0:
+            return
+        parent = path[i - 1][0]
+        outcome = node.proven if parent.player == node.player else -node.proven
 
 
 def node_bytes(actions: int) -> int:
     """Memory of one node with ``actions`` actions: four float32 rows, the legal mask, the objects."""
-    return 4 * 4 * actions + actions + 800  # measured: 5.5 KB a node on 10 rings
+    return 4 * 4 * actions + 2 * actions + 800  # measured: 5.5 KB a node on 10 rings (before the open mask)
 
 
 def subtree_size(root: Node) -> int:
@@ -142,5 +176,5 @@ def select_numpy(node: Node, jitter: Floats, rave: bool, rave_k: float, explorat
             q = (1.0 - beta) * q + beta * amaf_q
     value = q + exploration * np.sqrt(math.log(node.total + 1) / (visits + 1.0))
     value += jitter
-    value[~node.legal] = -np.inf
+    value[~node.open] = -np.inf
     return int(np.argmax(value))
