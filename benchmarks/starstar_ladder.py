@@ -23,7 +23,9 @@ Players:
 * ``bridge-prior`` ``bridge`` whose new nodes give 10 virtual wins to each answer to an intruded bridge:
   the default ``MCTSBot`` of the first ladder (its games were played before the faster scoring);
 * ``default`` ``MCTSBot()`` with its defaults as they are in the code that plays the game: the
-  player of the GTP engine and the web page (since the p29 round: bridge-prior, faster scoring).
+  player of the GTP engine and the web page (since the p29 round: bridge-prior, faster scoring);
+* ``solver``  ``default`` with the MCTS-Solver (``solver=True``: proven wins and losses backed up, passing
+  searched in the last 10 empty nodes).
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ PLAYERS: dict[str, Callable[[int, float], Bot]] = {
     "bridge-c0": _mcts("bridge", bridge_prior=0.0, exploration=0.0),
     "bridge-prior": _mcts("bridge", bridge_prior=10.0),
     "default": lambda seed, s: MCTSBot(rng=random.Random(seed), seconds=s, playouts=None, clock=CPU),
+    "solver": lambda seed, s: MCTSBot(rng=random.Random(seed), seconds=s, playouts=None, clock=CPU, solver=True),
 }
 
 

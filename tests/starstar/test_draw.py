@@ -74,6 +74,26 @@ def test_scoring_overlay_outlines_stars_shades_owned_peries_marks_dead() -> None
     assert "scoring" not in draw(state)  # no overlay unless asked
 
 
+def test_ownership_estimate_dots_outside_every_peri() -> None:
+    state = StarState.new(3)
+    g = state.graph
+    values = [1.0, -1.0, 0.0, 0.5, float("nan")] + [-0.25] * (len(g.peries) - 5)
+    root = ET.fromstring(draw(state, ownership=values))
+    dots = [e for e in root.iter(SVG + "circle") if e.get("class") == "own"]
+    assert [e.get("data-label") for e in dots] == [g.labels[p] for p in g.peries]
+    assert [e.get("data-own") for e in dots][:5] == ["1.00", "-1.00", "0.00", "0.50", "0.00"]  # NaN: nobody
+    assert dots[0].get("fill") == "#2563eb" and dots[1].get("fill") == "#dc2626"  # Black's hue, White's hue
+    assert dots[3].get("fill-opacity") == "0.50"
+    assert "expected owner Black (+0.50)" in (dots[3].findtext(SVG + "title") or "")
+    xs = positions(3)
+    for e, p in zip(dots, g.peries, strict=True):  # each dot farther from the centre than its peri
+        x, y = float(e.get("cx", "0")), float(e.get("cy", "0"))
+        assert x * x + y * y > (40 * xs[p][0]) ** 2 + (40 * xs[p][1]) ** 2
+    assert "estimate" not in draw(state)  # none unless given
+    with pytest.raises(ValueError, match="peries"):
+        draw(state, ownership=[0.0])
+
+
 def test_draw_sgf_after_move_n() -> None:
     text = to_sgf(GameRecord(5, [(0, "T43"), (1, "*50"), (0, "pass"), (1, "A21")]))
     stones = [[e.get("data-stone") for e in nodes(draw_sgf(text, n))].count("") for n in (0, 1, 2, 3, 4)]

@@ -37,6 +37,7 @@ def test_a_full_board_is_scored_exactly_once() -> None:
     est = estimate(state, playouts=50)
     s = state.score()
     assert est.playouts == 1 and est.margin == s.margin()
+    assert est.points == s.points()
     assert est.black_wins == (0.5 if s.winner is None else 1.0 - s.winner)
     assert est.ownership == tuple(float((o == 1) - (o == 2)) for o in peri_owners(state.graph, state.cells))
 
@@ -45,6 +46,8 @@ def test_estimate_of_an_open_position() -> None:
     empty = estimate(StarState.new(4), playouts=400, rng=random.Random(2))
     assert empty.playouts == 400 and 0.3 < empty.black_wins < 0.8
     assert len(empty.ownership) == 20 and all(-1.0 <= v <= 1.0 for v in empty.ownership)
+    assert empty.points[0] - empty.points[1] == pytest.approx(empty.margin)
+    assert 0 < empty.points[0] < 22 and 0 < empty.points[1] < 22  # 20 peries, one quark peri, small adjustments
     # Black holding a whole side of the perimeter owns those peries in (nearly) every playout
     state = StarState.new(4)
     side = [p for p in state.graph.peries if state.graph.coords[p][0] == 0]
@@ -56,3 +59,14 @@ def test_estimate_of_an_open_position() -> None:
     assert all(by[state.graph.label(p)] > 0.5 for p in side)
     with pytest.raises(ValueError, match="playout"):
         estimate(state, playouts=0)
+
+
+@pytest.mark.parametrize("rings", [3, 5])
+def test_points_of_full_boards_match_the_scorer(rings: int) -> None:
+    rng = random.Random(rings)
+    for _ in range(20):
+        state = StarState.new(rings)
+        while not state.is_full():
+            state.apply_action(rng.choice(state.empty_nodes()))
+        est = estimate(state)
+        assert est.points == state.score().points()

@@ -11,8 +11,8 @@ from gridlogic.games.starstar.mcts import (
     RandomBot,
     make_bot,
     play_game,
-    searched_actions,
 )
+from gridlogic.games.starstar.node import searched_actions, select_numpy
 from gridlogic.games.starstar.playout import BACKENDS, POLICIES, full_board_outcome, get_playout, random_fill, tables
 from gridlogic.games.starstar.scoring import score
 from gridlogic.games.starstar.state import StarState
@@ -159,7 +159,8 @@ def test_compiled_selection_matches_numpy_selection() -> None:
             stack.extend(node.children.values())
     assert len(nodes) > 20
     for node in nodes:
-        assert bot._select(node) == bot._select_numpy(node)
+        jitter = bot._jitter_for(len(node.visits))
+        assert bot._select(node) == select_numpy(node, jitter, bot.rave, bot.rave_k, bot.exploration)
         assert node.legal[bot._select(node)]
 
 
@@ -224,3 +225,34 @@ def test_bridge_prior_seeds_the_answer_to_an_intrusion() -> None:
     assert child.visits[x] == child.wins[x] == 7.0 and child.visits.sum() == 7.0
     plain = MCTSBot(rng=random.Random(0), playouts=2, bridge_prior=0.0)._expand(root, 60, state)
     assert plain.visits.sum() == 0.0
+
+
+# Moves and statistics of the player before mcts.py was split into evaluator, node and bot (main at
+# 55943a6): the split changes no behaviour.
+SEEDED_GAMES = {
+    2: [10, 2, 4, 9, 7, 3, 12, 0, 11, 14, 6, 1, 13, 5, 8],
+    3: [22, 21, 19, 3, 11, 10, 9, 20, 8, 25, 6, 14, 29, 16, 5, 17, 28, 1, 7, 13, 2, 18, 12, 4, 0, 23, 26, 15, 24, 27],
+}
+SEEDED_SEARCHES = [
+    (21, 400, 0.6), (62, 404, 0.571429), (59, 406, 0.666667), (79, 405, 0.428571),
+    (87, 406, 1.0), (4, 406, 0.4), (23, 404, 0.833333), (80, 405, 0.428571),
+]
+
+
+@pytest.mark.skipif("numba" not in BACKENDS, reason="recorded with the numba kernels")
+@pytest.mark.parametrize(("rings", "playouts"), [(2, 300), (3, 200)])
+def test_same_seed_same_game_as_before_the_split(rings: int, playouts: int) -> None:
+    black = MCTSBot(rng=random.Random(7), playouts=playouts)
+    white = MCTSBot(rng=random.Random(8), playouts=playouts, rave=False)
+    state = play_game(black, white, rings)
+    assert [m.action for m in state.moves] == SEEDED_GAMES[rings]
+
+
+@pytest.mark.skipif("numba" not in BACKENDS, reason="recorded with the numba kernels")
+def test_same_seed_same_searches_as_before_the_split() -> None:
+    bot, state, seen = MCTSBot(rng=random.Random(11), playouts=400), StarState.new(6), []
+    for _ in SEEDED_SEARCHES:
+        r = bot.search(state)
+        seen.append((r.action, r.root_visits, round(r.value, 6)))
+        state.apply_action(r.action)
+    assert seen == SEEDED_SEARCHES

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -15,6 +16,7 @@ from gridlogic.games.starstar.examples import EXAMPLE_1_BLUE, EXAMPLE_1_RED, gam
 from gridlogic.games.starstar.graph import node_count
 from gridlogic.games.starstar.scoring import Score
 from gridlogic.games.starstar.sgf import GameRecord, to_sgf
+from gridlogic.games.starstar.state import StarState
 from gridlogic.web.routes_starstar import score_json
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -121,6 +123,27 @@ def test_ai_answers_in_the_worker_pool(client: TestClient) -> None:
     assert post(client, "/api/starstar/ai", body)["ai_move"] == d["ai_move"]  # same seed and playouts
     d = post(client, "/api/starstar/ai", {"rings": 3, "moves": [], "seconds": 0.2})
     assert d["ai_move"] in d["moves"] and d["ai"]["simulations"] > 0
+
+
+def test_ai_answer_carries_the_estimate_of_the_end(client: TestClient) -> None:
+    d = post(client, "/api/starstar/ai", {"rings": 4, "moves": ["T43"], "playouts": 200, "seed": 3})
+    est = d["estimate"]
+    assert est["playouts"] == 1000 and 0.0 <= est["black_wins"] <= 1.0
+    assert est["points"]["b"] - est["points"]["w"] == pytest.approx(est["margin"], abs=0.1)
+    own = est["ownership"]
+    assert len(own) == 20 and all(-1.0 <= v <= 1.0 for v in own.values())
+    assert own["T43"] > 0.5  # Black's stone on that peri: Black's in most playouts
+    dots = {e.get("data-label"): float(e.get("data-own", "nan")) for e in ET.fromstring(d["svg"]).iter(SVG + "circle")
+            if e.get("class") == "own"}
+    assert dots == pytest.approx(own, abs=0.006)
+    assert 'class="estimate"' not in post(client, "/api/starstar/state", {"rings": 4, "moves": d["moves"]})["svg"]
+    state = StarState.new(2)
+    rng = random.Random(0)
+    while len(state.empty_nodes()) > 1:
+        state.apply_action(rng.choice(state.empty_nodes()))
+    moves = [state.action_to_string(m.action) for m in state.moves]
+    d = post(client, "/api/starstar/ai", {"rings": 2, "moves": moves, "playouts": 20})
+    assert d["terminal"] and d["estimate"] is None and 'class="estimate"' not in d["svg"]  # the real score is final
 
 
 @pytest.mark.parametrize(

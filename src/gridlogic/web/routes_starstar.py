@@ -9,7 +9,9 @@ Every bad input is HTTP 400 ``{"error": "<what, where>"}``.
 * ``GET /starstar?rings=N`` the page (2..12 rings, 6 by default)
 * ``POST /api/starstar/state`` ``{"rings", "moves", "swap", "labels"}`` the position after the moves
 * ``POST /api/starstar/ai`` the same plus ``"seconds"`` or ``"playouts"`` and ``"seed"``: the AI's move
-  and the position after it
+  and the position after it, with the estimate of the end (``"estimate"``: each peri's expected owner,
+  both players' expected points and Black's chance, from ``ESTIMATE_PLAYOUTS`` playouts; drawn on the
+  board as a dot outside each peri; null once the game is over)
 * ``POST /api/starstar/open`` ``{"sgf": text}`` a game record read into ``rings``, ``swap``, ``moves``
 * ``GET /api/starstar/progress?token=T`` the simulations so far of the AI request sent with ``"progress": T``
 * ``GET /api/starstar/examples`` the seed's two worked examples, drawn and scored
@@ -43,6 +45,7 @@ from starlette.concurrency import run_in_threadpool
 from gridlogic.core.errors import GridlogicError
 from gridlogic.games.starstar import mcts
 from gridlogic.games.starstar.draw import draw
+from gridlogic.games.starstar.estimate import Estimate, estimate
 from gridlogic.games.starstar.examples import EXAMPLE_1_BLUE, EXAMPLE_1_RED, EXAMPLE_2_BLUE, EXAMPLE_2_RED, game_of
 from gridlogic.games.starstar.graph import node_count
 from gridlogic.games.starstar.mcts import MCTSBot
@@ -55,6 +58,8 @@ MIN_SECONDS, MAX_SECONDS = 0.05, 30.0
 MIN_PLAYOUTS, MAX_PLAYOUTS = 10, 200_000
 MAX_SGF_CHARS = 200_000
 AI_MARGIN = 1.0
+ESTIMATE_PLAYOUTS = 1000
+"""Playouts of the estimate after an AI move (about 50 ms of CPU on 10 rings)."""
 """Seconds of the server's time limit kept for replaying, drawing and sending the AI's answer."""
 LETTERS = "bw"
 TOKEN = re.compile(r"[0-9a-f]{16,64}")
@@ -149,8 +154,20 @@ def score_json(s: Score) -> dict[str, Any]:
     }
 
 
-def view(state: StarState, *, labels: bool = False) -> dict[str, Any]:
-    """Everything the page shows of a position (``labels``: every empty node's label drawn)."""
+def estimate_json(state: StarState, e: Estimate) -> dict[str, Any]:
+    """The estimate for the page: values rounded, ownership keyed by peri label (at most 60 on 12 rings)."""
+    return {
+        "playouts": e.playouts,
+        "black_wins": round(e.black_wins, 3),
+        "margin": round(e.margin, 2),
+        "points": {LETTERS[p]: round(e.points[p], 1) for p in (0, 1)},
+        "ownership": {label: round(v, 2) for label, v in e.by_label(state.graph).items()},
+    }
+
+
+def view(state: StarState, *, labels: bool = False, ownership: tuple[float, ...] | None = None) -> dict[str, Any]:
+    """Everything the page shows of a position (``labels``: every empty node's label drawn; ``ownership``:
+    the estimate's dots)."""
     player = state.current_player()
     legal = [state.action_to_string(a) for a in state.legal_actions()]
     return {
@@ -160,7 +177,7 @@ def view(state: StarState, *, labels: bool = False) -> dict[str, Any]:
         "to_play": None if player == TERMINAL else LETTERS[player],
         "terminal": state.is_terminal(),
         "legal": legal,
-        "svg": draw(state, overlay=True, labels=labels),
+        "svg": draw(state, overlay=True, labels=labels, ownership=ownership),
         "score": score_json(state.score()),
         "sgf": to_sgf(GameRecord.from_state(state, black="", white="")),
     }
@@ -238,9 +255,11 @@ def ai_reply(rings: int, moves: list[str], swap: bool, seconds: float | None, pl
     result = bot.search(state)
     label = state.action_to_string(result.action)
     state.apply_action(result.action)
-    return {**view(state, labels=labels), "ai_move": label, "ai": {"simulations": result.simulations,
-                                                   "seconds": round(result.seconds, 3),
-                                                   "value": round(result.value, 3)}}
+    est = None if state.is_terminal() else estimate(state, ESTIMATE_PLAYOUTS, random.Random(seed))
+    return {**view(state, labels=labels, ownership=None if est is None else est.ownership), "ai_move": label,
+            "ai": {"simulations": result.simulations, "seconds": round(result.seconds, 3),
+                   "value": round(result.value, 3)},
+            "estimate": None if est is None else estimate_json(state, est)}
 
 
 # -- routes ---------------------------------------------------------------------------------------

@@ -8,7 +8,10 @@ SVG (:func:`draw`): every edge a line, the five-pointed centre bridge drawn over
 colour, every node a ``<g class="node">`` with ``data-label`` (``S41``), ``data-stone`` (``b``, ``w``
 or empty), ``data-index`` and a ``<title>`` (the label on hover); peries are ringed and the five
 quark corners drawn as diamonds.  With ``overlay=True`` the scoring is drawn too: each star's stones
-and links outlined in its player's colour, every peri it owns shaded, dead stones crossed out.
+and links outlined in its player's colour, every peri it owns shaded, dead stones crossed out.  With
+``ownership`` (per peri, in ``graph.peries`` order, P(Black owns) - P(White owns) from ``estimate.py``)
+a dot just outside each peri shows who is expected to own it at the end: the owner's hue, as opaque
+as the estimate is sure (``<g class="estimate">``, each dot's ``data-own`` the rounded value).
 :func:`draw_sgf` draws the position after move N of an SGF (or JSON) game record.
 
 Text (:func:`render_text`, :func:`render_rich`): empty nodes show their label (so a player can read
@@ -20,6 +23,7 @@ never contains a blank line (GTP ``showboard`` safe).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from html import escape
@@ -135,6 +139,8 @@ STONE_LETTERS = ("b", "w")
 STONE_FILL = ("#1a1a1a", "#fafafa")
 STAR_HUE = ("#2563eb", "#dc2626")  # Black's stars outlined blue, White's red (the seed's Blue and Red)
 BOARD_FILL = "#ecd9a8"
+ESTIMATE_OUT = UNIT * 0.55  # the ownership dot's distance outside its peri
+ESTIMATE_R = 5.5
 STYLE = (
     ".edge{stroke:#7a6340;stroke-width:1.6}"
     ".bridge{stroke:#b45309;stroke-width:4;stroke-linecap:round}"
@@ -155,9 +161,18 @@ def _fmt(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
-def draw(state: StarState, *, overlay: bool = False, labels: bool = False, last: bool = True) -> str:
+def draw(
+    state: StarState,
+    *,
+    overlay: bool = False,
+    labels: bool = False,
+    last: bool = True,
+    ownership: Sequence[float] | None = None,
+) -> str:
     """The position as an SVG string, to scale (see the module doc for the elements and their data)."""
     g = state.graph
+    if ownership is not None and len(ownership) != len(g.peries):
+        raise ValueError(f"ownership has {len(ownership)} values for {len(g.peries)} peries")
     pts = [(UNIT * px, -UNIT * py) for px, py in positions(g.rings)]
     pad = UNIT * 0.9
     xs, ys = [x for x, _ in pts], [y for _, y in pts]
@@ -187,6 +202,8 @@ def draw(state: StarState, *, overlay: bool = False, labels: bool = False, last:
         dead = set(info.dead)
         out.append(_overlay(state, pts, info))
     out.append('<g class="bridge-star">' + "".join(seg("bridge", a, b) for a, b in bridge) + "</g>")
+    if ownership is not None:
+        out.append(_estimate(state, pts, ownership))
     last_move = state.moves[-1].action if last and state.moves else -1
     for a, (x, y) in enumerate(pts):
         out.append(_node(state, a, x, y, labels=labels, last=a == last_move, dead=a in dead))
@@ -228,6 +245,26 @@ def _overlay(state: StarState, pts: list[tuple[float, float]], info: Analysis) -
             f'<circle class="owned" data-label="{g.labels[a]}" data-owner="{STONE_LETTERS[player]}" '
             f'cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(UNIT * 0.5)}" fill="{STAR_HUE[player]}" fill-opacity=".2" '
             f'stroke="{STAR_HUE[player]}" stroke-width="2" stroke-dasharray="4 3"/>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _estimate(state: StarState, pts: list[tuple[float, float]], ownership: Sequence[float]) -> str:
+    """One dot outside each peri (away from the centre): the expected owner's hue, opacity |value|."""
+    g = state.graph
+    parts = ['<g class="estimate">']
+    for a, value in zip(g.peries, ownership, strict=True):
+        v = max(-1.0, min(1.0, float(value))) if math.isfinite(value) else 0.0
+        x, y = pts[a]
+        norm = math.hypot(x, y) or 1.0
+        dx, dy = x + ESTIMATE_OUT * x / norm, y + ESTIMATE_OUT * y / norm
+        hue = STAR_HUE[0] if v > 0 else STAR_HUE[1] if v < 0 else "#9ca3af"
+        who = "Black" if v > 0 else "White" if v < 0 else "nobody"
+        parts.append(
+            f'<circle class="own" data-label="{g.labels[a]}" data-own="{v:.2f}" cx="{_fmt(dx)}" cy="{_fmt(dy)}" '
+            f'r="{_fmt(ESTIMATE_R)}" fill="{hue}" fill-opacity="{abs(v):.2f}" stroke="{hue}" stroke-width="1.5">'
+            f"<title>{escape(g.labels[a])}: expected owner {who} ({v:+.2f})</title></circle>"
         )
     parts.append("</g>")
     return "".join(parts)

@@ -1,9 +1,10 @@
 """Ownership and final-score estimate of a position: who ends up owning each peri, and by how much.
 
 ``estimate(state)`` plays bridge-defending playouts from the position (the default player's policy),
-scores every filled board exactly and averages: Black's share of the wins, Black's mean margin and,
-per peri, P(Black owns it) - P(White owns it) in [-1, 1] (the page can shade the perimeter with it;
-0 is contested or neutral).  A full board is scored once, exactly.
+scores every filled board exactly and averages: Black's share of the wins, Black's mean margin, both
+players' mean conventional points (peries + quark peri + adjustment) and, per peri, P(Black owns it)
+- P(White owns it) in [-1, 1] (the page draws it as a dot outside each peri; 0 is contested or
+neutral).  A full board is scored once, exactly.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class Estimate:
     playouts: int
     black_wins: float  # share of the playouts Black wins (a draw counts half)
     margin: float  # Black's mean conventional margin
+    points: tuple[float, float]  # (Black, White) mean conventional points; their difference is ``margin``
     ownership: tuple[float, ...]  # per peri, in graph.peries order: P(Black owns) - P(White owns)
 
     def by_label(self, graph: StarGraph) -> dict[str, float]:
@@ -71,13 +73,17 @@ def estimate(state: StarState, playouts: int = 1000, rng: random.Random | None =
     runs = 1 if state.is_full() else playouts
     out = np.empty(len(state.graph.peries), dtype=np.int8)
     own = np.zeros(len(state.graph.peries))
-    wins = margins = 0.0
+    quark = np.array([state.graph.is_quark[p] for p in state.graph.peries], dtype=bool)
+    wins = margins = shared = 0.0
     for _ in range(runs):
         board = np.array(state.cells, dtype=np.int8) if state.is_full() else playout(
             t, state.cells, state.to_play, rng, last)[1]
         margin, lead = _owners(state, board, out)
         own += (out == 1).astype(np.float64) - (out == 2)
         margins += margin
+        # conventional points: peries + quark peri + adjustment; the adjustments cancel in the sum
+        shared += float((out != 0).sum()) + int((quark & (out == 1)).sum() >= 3) + int((quark & (out == 2)).sum() >= 3)
         lead = margin or lead
         wins += 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
-    return Estimate(runs, wins / runs, margins / runs, tuple(float(v) for v in own / runs))
+    points = ((shared + margins) / 2 / runs, (shared - margins) / 2 / runs)
+    return Estimate(runs, wins / runs, margins / runs, points, tuple(float(v) for v in own / runs))

@@ -35,7 +35,8 @@ def _next_source(state: Any) -> tuple[Any, Any]:  # pragma: no cover - compiled
     return state, (state * np.uint64(2685821657736338717)) >> np.uint64(33)
 
 
-def _shuffled_empties_source(cells: Any, state: Any) -> tuple[Any, int, Any]:  # pragma: no cover
+def _empties_source(cells: Any) -> tuple[Any, int]:  # pragma: no cover - compiled
+    """The empty nodes in index order (room for every node) and how many there are."""
     n = cells.shape[0]
     empties = np.empty(n, dtype=np.int32)
     m = 0
@@ -43,6 +44,11 @@ def _shuffled_empties_source(cells: Any, state: Any) -> tuple[Any, int, Any]:  #
         if cells[a] == 0:
             empties[m] = a
             m += 1
+    return empties, m
+
+
+def _shuffled_empties_source(cells: Any, state: Any) -> tuple[Any, int, Any]:  # pragma: no cover
+    empties, m = _empties(cells)
     for i in range(m - 1, 0, -1):
         state, r = _next(state)
         j = (np.int64(r) * (i + 1)) >> 31  # r has 31 random bits: multiply-shift, no division
@@ -143,13 +149,7 @@ def _random_kernel_source(
     Alternate placement in a uniformly random order gives the second player a uniformly random half
     (rounded down) of the empty nodes, so only that half is drawn: a partial Fisher-Yates shuffle of
     m // 2 steps instead of m - 1 (the pure-Python twin samples the same half)."""
-    n = cells.shape[0]
-    empties = np.empty(n, dtype=np.int32)
-    m = 0
-    for a in range(n):
-        if cells[a] == 0:
-            empties[m] = a
-            m += 1
+    empties, m = _empties(cells)
     half = m // 2
     state = _mix(seed)
     for i in range(half):
@@ -208,6 +208,7 @@ def _plain(fn: Callable[..., Any]) -> Any:
 # numba resolves these globals when a kernel is first compiled
 _mix = _plain(_mix_source)
 _next = _plain(_next_source)
+_empties = _plain(_empties_source)
 _shuffled_empties = _plain(_shuffled_empties_source)
 _score = _plain(_score_source)
 score_kernel = _score

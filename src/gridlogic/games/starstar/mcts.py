@@ -1,175 +1,61 @@
-"""Monte Carlo tree search for *Star: UCT with RAVE (all-moves-as-first), plus simple baseline bots.
+"""Monte Carlo tree search for *Star: UCT with RAVE (all-moves-as-first), the default player.
 
-Split in three parts:
+Split as in OpenSpiel, in three modules:
 
-* an *evaluator* gives the reward to Black of a leaf state and the board it ended on (random
-  playouts, or the exact score of a finished game);
-* a *node* holds per-action statistics as numpy arrays (visits, wins, AMAF visits and wins), so
-  that selection and the AMAF update are a handful of vector operations;
-* the *bot* runs simulations within a time or playout budget, with an injected ``random.Random``
-  (same seed, same budget in playouts: same moves), and keeps its tree between moves.
+* the *evaluator* (``evaluator.py``) gives the reward to Black of a leaf state and the board it
+  ended on (random or bridge-defending playouts, or the exact score of a finished game);
+* the *node* (``node.py``) holds per-action statistics as numpy rows, with the selection rule
+  and the backup as small compiled loops;
+* the *bot* (here) runs simulations within a time or playout budget, with an injected
+  ``random.Random`` (same seed, same budget in playouts: same moves), and keeps its tree between
+  moves.
 
-Selection value of action a at a node: (1 - b) Q(a) + b Q~(a) + c sqrt(ln N / (n(a) + 1)), with
-b = n~ / (n + n~ + n n~ / K) (Gelly and Silver's RAVE schedule, K the equivalence parameter).
 Passing is only searched when the opponent has just passed (a pass can then end the game);
-random playouts never pass.
+playouts never pass.  The baselines (flat Monte Carlo, random) and ``play_game`` are in
+``baselines.py``; this module re-exports them for its callers.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
 
 import numpy as np
-import numpy.typing as npt
 
-from gridlogic.core.jit import HAVE_NUMBA, njit
+from gridlogic.games.starstar.baselines import Bot, FlatMonteCarloBot, RandomBot, play_game
 from gridlogic.games.starstar.bridges import bridge_table, defence
-from gridlogic.games.starstar.playout import Cells, Playout, get_playout, tables
+from gridlogic.games.starstar.evaluator import Evaluator, RandomPlayoutEvaluator
+from gridlogic.games.starstar.node import (
+    Floats,
+    Node,
+    backup,
+    compiled_select,
+    node_bytes,
+    record_proof,
+    select_numpy,
+    subtree_size,
+)
 from gridlogic.games.starstar.state import StarState
 
-Floats = npt.NDArray[np.float64]
-Stats = npt.NDArray[np.float32]  # counts and sums of rewards in {0, 1/2, 1}: exact in float32 below 2^23
+__all__ = [
+    "Bot",
+    "Evaluator",
+    "FlatMonteCarloBot",
+    "MCTSBot",
+    "RandomBot",
+    "RandomPlayoutEvaluator",
+    "SearchResult",
+    "make_bot",
+    "node_bytes",
+    "play_game",
+    "subtree_size",
+    "warm_up",
+]
 
 
-def _select_loop(
-    visits: Stats,
-    wins: Stats,
-    amaf_n: Stats,
-    amaf_w: Stats,
-    legal: npt.NDArray[np.bool_],
-    jitter: Floats,
-    total: int,
-    rave: bool,
-    rave_k: float,
-    exploration: float,
-) -> int:
-    """The same selection rule as ``MCTSBot._select_numpy``, as a loop for numba to compile."""
-    best, best_value = -1, -math.inf
-    log_total = math.log(total + 1)
-    for a in range(visits.shape[0]):
-        if not legal[a]:
-            continue
-        n = float(visits[a])  # float64 arithmetic, as in the numpy twin
-        q = float(wins[a]) / n if n > 0 else 1.0
-        if rave and amaf_n[a] > 0:
-            m = float(amaf_n[a])
-            beta = m / (n + m + n * m / rave_k)
-            q = (1.0 - beta) * q + beta * float(amaf_w[a]) / m
-        value = q + exploration * math.sqrt(log_total / (n + 1.0)) + jitter[a]
-        if value > best_value:
-            best, best_value = a, value
-    return best
-
-
-def _backup_loop(stats: Stats, action: int, reward: float, board: Cells, colour: int, rave: bool) -> None:
-    """One node's update: visits and wins of ``action``; AMAF counts of every node ``colour`` holds."""
-    stats[0, action] += 1.0
-    stats[1, action] += reward
-    if rave:
-        for a in range(board.shape[0]):
-            if board[a] == colour:
-                stats[2, a] += 1.0
-                stats[3, a] += reward
-
-
-_compiled_select = njit(_select_loop) if HAVE_NUMBA else None
-_backup = njit(_backup_loop) if HAVE_NUMBA else _backup_loop
-
-
-class Evaluator(Protocol):
-    def evaluate(self, state: StarState, rng: random.Random) -> tuple[float, Cells]:
-        """Reward to Black (1 win, 0.5 draw, 0 loss) and the final board (for AMAF)."""
-        ...
-
-
-@dataclass
-class RandomPlayoutEvaluator:
-    """Fill of the empty nodes (``random``, or ``bridge``: defending bridges) and scoring; the exact
-    score when the game is already over."""
-
-    backend: str | None = None
-    policy: str = "random"
-    _playout: Playout = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        self._playout = get_playout(self.backend, self.policy)
-
-    def evaluate(self, state: StarState, rng: random.Random) -> tuple[float, Cells]:
-        if state.is_terminal():
-            winner = state.winner()
-            reward = 0.5 if winner is None else 1.0 - winner
-            return reward, np.array(state.cells, dtype=np.int8)
-        last = state.moves[-1].action if state.moves else -1
-        last = last if last < state.graph.size else -1  # a pass or a swap leaves no stone to answer
-        outcome, board = self._playout(tables(state.graph.rings), state.cells, state.to_play, rng, last)
-        return outcome.black_reward, board
-
-
-def searched_actions(state: StarState) -> list[int]:
-    """Actions the tree considers: empty nodes, swap when offered, pass after a pass."""
-    actions = state.empty_nodes()
-    if state.swap_available():
-        actions.append(state.swap_action)
-    if state.passes or not actions:
-        actions.append(state.pass_action)
-    return actions
-
-
-class Node:
-    """Statistics of the actions from one state, from the view of the player to move there."""
-
-    __slots__ = ("amaf_n", "amaf_w", "children", "legal", "player", "stats", "total", "visits", "wins")
-
-    def __init__(self, state: StarState, legal: npt.NDArray[np.bool_] | None = None) -> None:
-        size = state.num_distinct_actions()
-        self.player = state.to_play
-        if legal is None:
-            legal = np.zeros(size, dtype=bool)
-            legal[searched_actions(state)] = True
-        self.legal = legal
-        self.stats = stats = np.zeros((4, size), dtype=np.float32)  # one allocation for the four rows
-        self.visits: Stats = stats[0]
-        self.wins: Stats = stats[1]
-        self.amaf_n: Stats = stats[2]
-        self.amaf_w: Stats = stats[3]
-        self.children: dict[int, Node] = {}
-        self.total = 0
-
-    def __repr__(self) -> str:
-        return f"<Node player={self.player} total={self.total} children={len(self.children)}>"
-
-    def child(self, action: int, state: StarState) -> Node:
-        """The node after ``action`` (already applied to ``state``): legal set derived from this one."""
-        n = state.graph.size
-        legal = self.legal.copy()
-        if action < n:
-            legal[action] = False
-        legal[n + 1] = state.swap_available()
-        legal[n] = state.passes > 0 or state.stones == n  # no empty node: only a pass is left
-        return Node(state, legal)
-
-    def best_action(self) -> int:
-        counts = np.where(self.legal, self.visits, -1.0)
-        return int(np.argmax(counts))
-
-
-def node_bytes(actions: int) -> int:
-    """Memory of one node with ``actions`` actions: four float32 rows, the legal mask, the objects."""
-    return 4 * 4 * actions + actions + 800  # measured: 5.5 KB a node on 10 rings
-
-
-def subtree_size(root: Node) -> int:
-    count, stack = 0, [root]
-    while stack:
-        node = stack.pop()
-        count += 1
-        stack.extend(node.children.values())
-    return count
+NO_BOARD = np.zeros(1, dtype=np.int8)  # the backup's board when no playout ran (AMAF not updated)
 
 
 @dataclass(frozen=True)
@@ -195,6 +81,8 @@ class MCTSBot:
     evaluator: Evaluator = field(default_factory=lambda: RandomPlayoutEvaluator(policy="bridge"))
     name: str = "mcts"
     bridge_prior: float = 10.0  # virtual wins for saving an intruded bridge, in every new node (0: none)
+    solver: bool = False  # MCTS-Solver: proven wins and losses backed up (see node.record_proof)
+    pass_window: int = 10  # with the solver: passing is searched once this few nodes are empty
     memory_mb: float = 256.0  # bound on the tree: no node is added past it (the search goes on)
     clock: Callable[[], float] = field(default=time.perf_counter, repr=False)  # time.process_time: CPU
     progress: Callable[[int, float], None] | None = field(default=None, repr=False)
@@ -240,22 +128,22 @@ class MCTSBot:
         else:
             node = None
         if node is None or node.player != state.to_play:
-            node = Node(state)
+            node = Node(state, window=self.pass_window if self.solver else 0)
         self._root, self._root_moves = node, moves
         self._nodes = subtree_size(node)
         self._max_nodes = max(1, int(self.memory_mb * 2**20 / node_bytes(state.num_distinct_actions())))
         return node
 
     def _select(self, node: Node) -> int:
-        if _compiled_select is None:
-            return self._select_numpy(node)
+        if compiled_select is None:
+            return select_numpy(node, self._jitter_for(len(node.visits)), self.rave, self.rave_k, self.exploration)
         return int(
-            _compiled_select(
+            compiled_select(
                 node.visits,
                 node.wins,
                 node.amaf_n,
                 node.amaf_w,
-                node.legal,
+                node.open,
                 self._jitter_for(len(node.visits)),
                 node.total,
                 self.rave,
@@ -263,20 +151,6 @@ class MCTSBot:
                 self.exploration,
             )
         )
-
-    def _select_numpy(self, node: Node) -> int:
-        visits, wins, amaf_n, amaf_w = node.stats.astype(np.float64)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            q = np.where(visits > 0, wins / visits, 1.0)
-            if self.rave:
-                amaf_q = np.where(amaf_n > 0, amaf_w / amaf_n, 1.0)
-                beta = amaf_n / (visits + amaf_n + visits * amaf_n / self.rave_k)
-                beta = np.where(amaf_n > 0, beta, 0.0)
-                q = (1.0 - beta) * q + beta * amaf_q
-        value = q + self.exploration * np.sqrt(math.log(node.total + 1) / (visits + 1.0))
-        value += self._jitter_for(len(value))
-        value[~node.legal] = -np.inf
-        return int(np.argmax(value))
 
     def _expand(self, node: Node, action: int, state: StarState) -> Node:
         """The new child; with ``bridge_prior`` the answers to an intruded bridge start with that many wins."""
@@ -290,7 +164,11 @@ class MCTSBot:
     def _simulate(self, root: Node, state: StarState) -> None:
         path: list[tuple[Node, int]] = []
         node = root
+        solved = False
         while not state.is_terminal():
+            if node.proven:  # the solver knows this node's outcome: no playout needed
+                solved = True
+                break
             action = self._select(node)
             path.append((node, action))
             state.apply_action(action)
@@ -301,12 +179,20 @@ class MCTSBot:
                     self._nodes += 1
                 break
             node = child
-        black_reward, board = self.evaluator.evaluate(state, self.rng)
+        rave = self.rave
+        if solved:
+            black_reward = 1.0 if (node.proven > 0) == (node.player == 0) else 0.0
+            board, rave = NO_BOARD, False
+        else:
+            black_reward, board = self.evaluator.evaluate(state, self.rng)
+            if self.solver and path and black_reward != 0.5 and state.is_terminal():
+                mover = path[-1][0].player
+                record_proof(path, 1 if (black_reward == 1.0) == (mover == 0) else -1)
         for _ in path:
             state.undo()
         for node, action in path:
             reward = black_reward if node.player == 0 else 1.0 - black_reward
-            _backup(node.stats, action, reward, board, node.player + 1, self.rave)
+            backup(node.stats, action, reward, board, node.player + 1, rave)
             node.total += 1
 
     def search(self, state: StarState) -> SearchResult:
@@ -319,7 +205,7 @@ class MCTSBot:
         deadline = None if self.seconds is None else start + self.seconds
         report = None if self.progress is None else start + self.progress_every
         sims = 0
-        while True:
+        while not root.proven:  # a proven root needs no more search
             if self.playouts is not None and sims >= self.playouts:
                 break
             if sims % 8 == 0 and (deadline is not None or report is not None):
@@ -334,6 +220,8 @@ class MCTSBot:
         action = root.best_action()
         n = root.visits[action]
         value = float(root.wins[action] / n) if n else 0.5
+        if root.proven:
+            value = 1.0 if root.proven > 0 else 0.0
         self.last = SearchResult(action, sims, self.clock() - start, root.total, value)
         return self.last
 
@@ -352,66 +240,6 @@ class MCTSBot:
         return out
 
 
-@dataclass
-class FlatMonteCarloBot:
-    """Equal playouts for every empty node (round robin), play the best mean: a baseline."""
-
-    rng: random.Random = field(default_factory=lambda: random.Random(0))
-    seconds: float | None = None
-    playouts: int | None = 1000
-    evaluator: Evaluator = field(default_factory=RandomPlayoutEvaluator)
-    name: str = "flat"
-    clock: Callable[[], float] = field(default=time.perf_counter, repr=False)
-
-    def reset(self) -> None:
-        """Nothing is kept between moves."""
-
-    def step(self, state: StarState) -> int:
-        actions = state.empty_nodes()
-        if not actions:
-            return state.pass_action
-        wins = [0.0] * len(actions)
-        deadline = None if self.seconds is None else self.clock() + self.seconds
-        sims = 0
-        player = state.to_play
-        work = state.clone()
-        while (self.playouts is None or sims < self.playouts) and (
-            deadline is None or sims < len(actions) or self.clock() < deadline
-        ):
-            i = sims % len(actions)
-            work.apply_action(actions[i])
-            black_reward, _ = self.evaluator.evaluate(work, self.rng)
-            work.undo()
-            wins[i] += black_reward if player == 0 else 1.0 - black_reward
-            sims += 1
-        trials = [sims // len(actions) + (1 if i < sims % len(actions) else 0) for i in range(len(actions))]
-        best = max(range(len(actions)), key=lambda i: (wins[i] / trials[i] if trials[i] else 0.0, -i))
-        return actions[best]
-
-
-@dataclass
-class RandomBot:
-    """Uniformly random empty node (passes only on a full board)."""
-
-    rng: random.Random = field(default_factory=lambda: random.Random(0))
-    name: str = "random"
-
-    def reset(self) -> None:
-        """Nothing is kept between moves."""
-
-    def step(self, state: StarState) -> int:
-        actions = state.empty_nodes()
-        return self.rng.choice(actions) if actions else state.pass_action
-
-
-class Bot(Protocol):
-    name: str
-
-    def step(self, state: StarState) -> int: ...
-
-    def reset(self) -> None: ...
-
-
 def make_bot(
     kind: str, *, seed: int = 0, seconds: float | None = None, playouts: int | None = None
 ) -> MCTSBot | FlatMonteCarloBot | RandomBot:
@@ -426,17 +254,6 @@ def make_bot(
     if kind == "random":
         return RandomBot(rng=rng)
     raise ValueError(f"unknown player {kind!r} (mcts, flat or random)")
-
-
-def play_game(black: Bot, white: Bot, rings: int, *, swap: bool = False, max_moves: int = 10_000) -> StarState:
-    """Play one game between two bots and return the final state."""
-    state = StarState.new(rings, swap=swap)
-    for bot in (black, white):
-        bot.reset()
-    while not state.is_terminal() and len(state.moves) < max_moves:
-        bot = black if state.to_play == 0 else white
-        state.apply_action(bot.step(state))
-    return state
 
 
 _warm = False

@@ -94,6 +94,20 @@ function scoreRows(score) {
   $("score-note").textContent = view.terminal ? "(final)" : `(if the game ended now${undecided})`;
 }
 
+// the estimate of the end that comes with the AI's move (the server draws its dots on the board): shown until
+// the position changes, since it belongs to the position after that move
+function showEstimate() {
+  const est = !replay && !busy ? view.estimate : null;
+  $("estimate").classList.toggle("hidden", !est);
+  $("board").classList.toggle("hide-estimate", !$("estimate-dots").checked);
+  if (!est) return;
+  const points = (v) => Number(v).toFixed(1);
+  const chance = Math.round(100 * Number(est.black_wins));
+  $("estimate-points").textContent = `Black ${points(est.points.b)} – White ${points(est.points.w)} points`;
+  $("estimate-chance").textContent = `Black wins ${chance}\u00a0%, White ${100 - chance}\u00a0%`;
+  $("estimate-note").textContent = `(after the AI's ${view.ai_move}, ${Number(est.playouts).toLocaleString("en")} playouts)`;
+}
+
 function outcome(score) {
   if (!score.winner) return "Game over: a draw (scores and quarks level)";
   const who = NAMES[score.winner];
@@ -190,6 +204,7 @@ function render() {
   if (cursor && !nodeAt(cursor)) cursor = null;  // another board size
   showCursor();
   scoreRows(view.score);
+  showEstimate();
   const humanTurn = !replay && !view.terminal && view.to_play === game.human;
   $("board").classList.toggle("locked", !humanTurn || busy);
   $("pass").disabled = !humanTurn || busy;
@@ -261,8 +276,11 @@ async function aiTurn() {
     view = await api("/api/starstar/ai", { rings: game.rings, swap: game.swap, moves: game.moves,
                                            seed: game.moves.length, labels: asked, progress: token, ...wanted });
     game.moves = view.moves;
-    if (labels() !== asked) view = await api("/api/starstar/state", { rings: game.rings, swap: game.swap,
-                                                                     moves: game.moves, labels: labels() });
+    if (labels() !== asked) {
+      const { ai_move: aiMove, ai } = view;  // the redrawn position (no estimate dots) keeps the move's figures
+      view = { ...(await api("/api/starstar/state", { rings: game.rings, swap: game.swap, moves: game.moves,
+                                                      labels: labels() })), ai_move: aiMove, ai };
+    }
     $("ai-move").textContent = `AI played ${view.ai_move} (${view.ai.simulations} simulations)`;
   } catch (err) {
     stop();
@@ -457,6 +475,9 @@ function init() {
     timer = setTimeout(() => seek(index), 60);
   });
   $("resume").addEventListener("click", resume);
+  $("estimate-dots").addEventListener("change", () => {
+    $("board").classList.toggle("hide-estimate", !$("estimate-dots").checked);
+  });
   $("labels").addEventListener("change", () => {
     if (!busy && view) show(view.moves).catch((err) => setStatus(`error: ${err.message}`, "error"));
   });
