@@ -2,6 +2,8 @@
 // the move list, and gets back the drawing, the legal moves, the score and the SGF record.
 
 import { $, call, setStatus as showStatus } from "/static/ui.js";
+import { ringCursor } from "/static/ringcursor.js";
+import { loadExamples } from "/static/ringexamples.js";
 
 const params = new URLSearchParams(location.search);
 
@@ -118,91 +120,11 @@ function outcome(score) {
   return `Game over: ${who} wins ${score.result} (${score.b.conventional}–${score.w.conventional})`;
 }
 
-// ----- the keyboard: the board takes focus; a cursor (a node's label) moves with the arrow keys to the nearest
-// node in that direction, Enter or Space plays it, Home goes back to the centre. Each node is named for screen
-// readers (its label, perimeter or quark, its stone or "empty") and the board points at the cursor's node.
-let cursor = null;
-
-function nodes() { return [...$("board").querySelectorAll("g.node")]; }
-
-function nodeAt(label) { return nodes().find((g) => g.dataset.label === label) || null; }
-
-function centre(g) {
-  const hit = g.querySelector("circle.hit");
-  return [Number(hit.getAttribute("cx")), Number(hit.getAttribute("cy"))];
-}
-
-function nameNodes() {
-  for (const g of nodes()) {
-    const title = g.querySelector("title");
-    const text = title ? title.textContent : g.dataset.label;
-    g.id = `node-${g.dataset.index}`;
-    g.setAttribute("role", "button");
-    g.setAttribute("aria-label", g.dataset.stone === "" ? `${text}, empty` : text);
-  }
-}
-
-function centreNode() {  // the node nearest the middle of the drawing
-  const all = nodes();
-  const xs = all.map((g) => centre(g));
-  const mx = xs.reduce((a, p) => a + p[0], 0) / xs.length, my = xs.reduce((a, p) => a + p[1], 0) / xs.length;
-  let best = null, bestD = Infinity;
-  all.forEach((g, i) => {
-    const d = (xs[i][0] - mx) ** 2 + (xs[i][1] - my) ** 2;
-    if (d < bestD) { best = g; bestD = d; }
-  });
-  return best;
-}
-
-function showCursor() {
-  for (const g of $("board").querySelectorAll("g.node.cursor")) g.classList.remove("cursor");
-  const g = cursor && nodeAt(cursor);
-  if (!g) { $("board").removeAttribute("aria-activedescendant"); return; }
-  g.classList.add("cursor");
-  $("board").setAttribute("aria-activedescendant", g.id);
-}
-
-function moveCursor(dx, dy) {
-  const here = (cursor && nodeAt(cursor)) || centreNode();
-  if (!here) return;
-  const [x0, y0] = centre(here);
-  let best = null, bestCost = Infinity;
-  for (const g of nodes()) {
-    if (g === here) continue;
-    const [x, y] = centre(g);
-    const along = (x - x0) * dx + (y - y0) * dy;      // distance in the arrow's direction
-    const across = Math.abs((x - x0) * dy - (y - y0) * dx);
-    if (along <= 1e-6 || across > along * 1.2) continue;  // within about 50 degrees of the arrow
-    const cost = along + 2 * across;
-    if (cost < bestCost) { best = g; bestCost = cost; }
-  }
-  cursor = (best || here).dataset.label;
-  showCursor();
-}
-
-function onKey(event) {
-  if (!view || event.ctrlKey || event.metaKey || event.altKey) return;
-  const arrows = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-  if (arrows[event.key]) {
-    event.preventDefault();
-    if (!cursor || !nodeAt(cursor)) { cursor = centreNode()?.dataset.label ?? null; showCursor(); return; }
-    moveCursor(...arrows[event.key]);
-  } else if (event.key === "Home") {
-    event.preventDefault();
-    cursor = centreNode()?.dataset.label ?? null;
-    showCursor();
-  } else if (event.key === "Enter" || event.key === " ") {
-    event.preventDefault();
-    if (!cursor || !nodeAt(cursor)) { cursor = centreNode()?.dataset.label ?? null; showCursor(); return; }
-    if (nodeAt(cursor).dataset.stone === "") play(cursor);
-  }
-}
+const keys = ringCursor($("board"));  // the keyboard's cursor over the board's nodes
 
 function render() {
   $("board").innerHTML = view.svg;
-  nameNodes();
-  if (cursor && !nodeAt(cursor)) cursor = null;  // another board size
-  showCursor();
+  keys.refresh();
   scoreRows(view.score);
   showEstimate();
   const humanTurn = !replay && !view.terminal && view.to_play === game.human;
@@ -402,38 +324,6 @@ async function resume() {
   render();
 }
 
-// ----- the rules' two worked examples, drawn and scored by the server when the reader opens them
-let examplesLoaded = false;
-
-async function loadExamples() {
-  if (examplesLoaded) return;
-  examplesLoaded = true;
-  const box = $("examples");
-  try {
-    const list = await call("/api/starstar/examples");
-    box.replaceChildren(...list.map((ex) => {
-      const figure = document.createElement("figure");
-      const art = document.createElement("div");
-      art.innerHTML = ex.svg;  // drawn by the server (every field escaped there), as the board is
-      const caption = document.createElement("figcaption");
-      const verdict = document.createElement("div");
-      verdict.className = "verdict";
-      const s = ex.score;
-      verdict.textContent = `${ex.title}: Blue ${s.b.conventional}, Red ${s.w.conventional} — ` +
-        `peries ${s.b.peries}–${s.w.peries}, stars ${s.b.stars}–${s.w.stars}, quarks ${s.b.quarks}–${s.w.quarks}`;
-      const text = document.createElement("p");
-      text.textContent = ex.text;
-      caption.append(verdict, text);
-      figure.append(art, caption);
-      return figure;
-    }));
-  } catch (err) {
-    examplesLoaded = false;
-    box.textContent = `error: ${err.message}`;
-  }
-  box.setAttribute("aria-busy", "false");
-}
-
 function init() {
   for (let r = 2; r <= 12; r++) $("rings").add(new Option(String(r), String(r)));
   $("rings").value = String(game.rings);
@@ -450,14 +340,11 @@ function init() {
   $("board").addEventListener("click", (event) => {
     const node = event.target.closest("g.node");
     if (!node) return;
-    cursor = node.dataset.label;
-    showCursor();
+    keys.set(node.dataset.label);
     if (node.dataset.stone === "") play(node.dataset.label);
   });
-  $("board").addEventListener("keydown", onKey);
-  $("board").addEventListener("focus", () => {
-    if (view && (!cursor || !nodeAt(cursor))) { cursor = centreNode()?.dataset.label ?? null; showCursor(); }
-  });
+  $("board").addEventListener("keydown", (event) => { if (view) keys.key(event, play); });
+  $("board").addEventListener("focus", () => { if (view) keys.focus(); });
   $("pass").addEventListener("click", () => play("pass"));
   $("swap").addEventListener("click", () => play("swap"));
   $("undo").addEventListener("click", undo);
@@ -482,7 +369,7 @@ function init() {
     if (!busy && view) show(view.moves).catch((err) => setStatus(`error: ${err.message}`, "error"));
   });
   window.addEventListener("pagehide", stopAi);
-  $("rules-examples").addEventListener("toggle", () => { if ($("rules-examples").open) loadExamples(); });
+  $("rules-examples").addEventListener("toggle", () => { if ($("rules-examples").open) loadExamples($("examples")); });
   newGame();
 }
 
