@@ -8,6 +8,8 @@ below 1 or the smallest above 0 it returns the row weights that prove it (the du
 weighs at least its objective coefficient, window weights are not negative, and the weighted right-hand
 sides add up to the optimum). Floating point: the weights are only a proposal, which
 :mod:`~gridlogic.puzzles.starbattle.rules.weighted` checks in exact arithmetic before any mark is made.
+:func:`shortest` then solves a second program over the certificates of one mark, for the one with the
+least sum of absolute weights (a shorter sentence).
 """
 
 from __future__ import annotations
@@ -20,8 +22,11 @@ from numpy.typing import NDArray
 EPS = 1e-9
 MAX_PIVOTS = 5000
 """Pivots per solve before giving up (a solve that gives up proves nothing)."""
-SHORTEST_PIVOTS = 1500
+SHORTEST_PIVOTS = 5000
 """Pivots per phase of :func:`shortest` before it gives up (the certificate found first is kept)."""
+PERTURB = 1e-8
+"""Each other candidate may weigh a few times this below 0 in :func:`shortest`'s program (no two
+alike): no ties, so few degenerate pivots; the rounding to :data:`~weighted.DENOMINATOR` takes it off."""
 DEGENERATE = 30
 """Consecutive pivots that move nothing before switching to Bland's rule (no cycling)."""
 
@@ -256,6 +261,7 @@ def shortest(cells: list[int], rows: list[int], rhs: list[int], n_eq: int, k: in
             basis[j] = width - 2
         else:
             tab[j, ny + j] = 1.0
+            tab[j, width - 1] = PERTURB * (1 + (j * 7919) % 97)  # against degenerate pivots; rounded off
             basis[j] = ny + j
     cost = np.zeros(width - 1)
     cost[width - 2] = -1.0

@@ -13,7 +13,9 @@ no cell is supposed a star or empty and nothing is searched, one count proves ea
 checked again in exact whole numbers before the step is made, and named in it. The rule runs last of
 the production rules (Expert+), only on boards every other rule leaves, of at least :data:`MIN_SIZE`
 rows and at most :data:`MAX_OPEN` candidates; the certificates found on one board are kept and
-checked again on the next.
+checked again on the next. Before a proof is named in a step it is shortened: a second linear
+program over the proof's own sets looks for the weights with the least sum of sizes, kept if they pass
+the exact check and name fewer sets (or smaller weights).
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ MAX_OPEN = 300
 """Candidates above which the rule does not run (the tableau grows with their square)."""
 DENOMINATOR = 1000
 """The largest denominator a proposed weight is rounded to before the exact check."""
+SHORT_DENOMINATORS = (12, 60, DENOMINATOR)
+"""The denominators a shorter proof's weights are rounded to, smallest first (small whole weights)."""
 KEY = "weighted"
 
 
@@ -128,8 +132,13 @@ def shorter(st: State, proof: Count) -> Count:
         covered |= mask & unk
     cells = list(bits(covered))
     weights = shortest(cells, rows, rhs, len(proof.units), cells.index(proof.cell), proof.star)
-    other = None if weights is None else _rounded(st, rows, len(proof.units), proof.cell, proof.star, weights)
-    return other if other is not None and holds(st, other) and size(other) < size(proof) else proof
+    if weights is None:
+        return proof
+    for denominator in SHORT_DENOMINATORS:
+        other = _rounded(st, rows, len(proof.units), proof.cell, proof.star, weights, denominator)
+        if other is not None and holds(st, other):
+            return other if size(other) < size(proof) else proof
+    return proof
 
 
 def size(proof: Count) -> tuple[int, int]:
@@ -138,11 +147,13 @@ def size(proof: Count) -> tuple[int, int]:
     return len(sets), sum(abs(w) for _, w in sets)
 
 
-def _rounded(st: State, rows: list[int], n_eq: int, cell: int, star: bool, weights: list[float]) -> Count | None:
-    """The proposed weights as whole numbers (rounded, then scaled by their common denominator)."""
+def _rounded(st: State, rows: list[int], n_eq: int, cell: int, star: bool, weights: list[float],
+             denominator: int = DENOMINATOR) -> Count | None:
+    """The proposed weights as whole numbers (rounded to fractions of at most ``denominator``, then
+    scaled by their common denominator)."""
     g = st.geo
     # a weight below 1e-9 rounds to 0 at this denominator: only the others are turned into fractions
-    fr = {i: Fraction(float(w)).limit_denominator(DENOMINATOR) for i, w in enumerate(weights)
+    fr = {i: Fraction(float(w)).limit_denominator(denominator) for i, w in enumerate(weights)
           if (w > 1e-9 or (i < n_eq and w < -1e-9))}
     fr = {i: f for i, f in fr.items() if f and (i < n_eq or f > 0)}
     scale = lcm(*(f.denominator for f in fr.values())) if fr else 1
