@@ -14,6 +14,7 @@ from sbr_helpers import board, cells, state
 
 from gridlogic.core import engine
 from gridlogic.puzzles.starbattle.exact import solutions
+from gridlogic.puzzles.starbattle.explain import hardest_rule
 from gridlogic.puzzles.starbattle.formats import sbl
 from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS
 from gridlogic.puzzles.starbattle.rules import BY_ID, PRODUCTION, SEED_TIERS, WEIGHTED_RULE, rules, weighted
@@ -80,6 +81,39 @@ def test_a_tampered_proof_is_refused() -> None:
     assert not weighted.holds(st, replace(proof, cell=0))
 
 
+def test_a_padded_proof_is_shortened_to_a_checked_subset_of_its_sets() -> None:
+    st = state(M_BOARD)
+    proof = next(p for p in weighted.find(st) if p.cell == 2 * 6 + 4)
+    doubled = replace(proof, units=tuple((k, 3 * w) for k, w in proof.units))
+    # padding: windows holding r3c5 raise its weight as much as the bound, so the proof still holds
+    pads = tuple((k, 2) for k, w in enumerate(st.geo.windows) if w >> proof.cell & 1)
+    padded = replace(doubled, windows=doubled.windows + pads)
+    assert weighted.holds(st, padded) and weighted.size(padded) > weighted.size(proof)
+    short = weighted.shorter(st, padded)
+    assert short.cell == proof.cell and short.star == proof.star and weighted.holds(st, short)
+    assert weighted.size(short) < weighted.size(padded)
+    assert {k for k, _ in short.units} <= {k for k, _ in padded.units}
+    assert {k for k, _ in short.windows} <= {k for k, _ in padded.windows}
+    assert weighted.size(short) <= weighted.size(proof)  # as short as the relaxation's own proof
+    assert weighted.shorter(st, short) == short  # nothing shorter: kept as it is
+
+
+def test_the_step_names_the_shortened_proof(monkeypatch: pytest.MonkeyPatch) -> None:
+    st = state(M_BOARD)
+    seen: list[weighted.Count] = []
+    shorter = weighted.shorter
+
+    def spy(s: State, proof: weighted.Count) -> weighted.Count:
+        got = shorter(s, proof)
+        seen.append(got)
+        return got
+
+    monkeypatch.setattr(weighted, "shorter", spy)
+    step = weighted.r_weighted(st)
+    assert step is not None and len(seen) == 1 and weighted.holds(st, seen[0])
+    assert step == weighted.step_of(st, seen[0])
+
+
 def test_weighted_count_runs_last_and_outside_the_trial_search() -> None:
     assert PRODUCTION[-1] is WEIGHTED_RULE and WEIGHTED_RULE not in SEED_TIERS
     assert BY_ID["Weighted"].guide.startswith("§2.6")
@@ -96,6 +130,9 @@ def test_weighted_count_finishes_a_stalled_14x14_without_trial_soundly(corpus: P
     out = engine.run(st, rules(EXPERT_PLUS))
     assert out.status == "solved"
     assert any(s.rule == "Weighted" for s in out.steps)
+    # the grade names the rule it depends on, not the first Expert+ step's (Placements here)
+    assert out.level == EXPERT_PLUS and hardest_rule(out.steps, out.level) == "Weighted"
+    assert next(s.rule for s in out.steps if s.level == EXPERT_PLUS) != "Weighted"
     for s in out.steps:
         for m in s.marks:
             assert (m.value == "star") == (m.cell in sol), s.reason

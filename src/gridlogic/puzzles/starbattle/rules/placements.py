@@ -35,24 +35,26 @@ def unit_placements(st: State, cand: int, need: int, limit: int = MAX_PLACEMENTS
         needs = st.cache["line needs"] = ([st.need(u) for u in g.row_units], [st.need(u) for u in g.col_units])
     row_left, col_left = list(needs[0]), list(needs[1])
     cells = list(bits(cand))
+    size = len(cells)
+    # per cell (in order): its bit, its row, its column, the cells it closes (hoisted out of the search)
+    at = [(1 << i, i // n, i % n, g.closed[i]) for i in cells]
     out: list[int] = []
 
     def dfs(k: int, left: int, chosen: int, blocked: int) -> bool:
         if left == 0:
             out.append(chosen)
             return len(out) <= limit
-        if len(cells) - k < left:
+        if size - k < left:
             return True
-        for j in range(k, len(cells) - left + 1):
-            i = cells[j]
-            if blocked >> i & 1:
+        for j in range(k, size - left + 1):
+            bit, r, c, closes = at[j]
+            if blocked & bit:
                 continue
-            r, c = divmod(i, n)
             if counts and (row_left[r] <= 0 or col_left[c] <= 0):
                 continue
             row_left[r] -= 1
             col_left[c] -= 1
-            ok = dfs(j + 1, left - 1, chosen | 1 << i, blocked | g.closed[i])
+            ok = dfs(j + 1, left - 1, chosen | bit, blocked | closes)
             row_left[r] += 1
             col_left[c] += 1
             if not ok:

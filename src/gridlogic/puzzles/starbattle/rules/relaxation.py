@@ -8,6 +8,8 @@ below 1 or the smallest above 0 it returns the row weights that prove it (the du
 weighs at least its objective coefficient, window weights are not negative, and the weighted right-hand
 sides add up to the optimum). Floating point: the weights are only a proposal, which
 :mod:`~gridlogic.puzzles.starbattle.rules.weighted` checks in exact arithmetic before any mark is made.
+:func:`shortest` then solves a second program over the certificates of one mark, for the one with the
+least sum of absolute weights (a shorter sentence).
 """
 
 from __future__ import annotations
@@ -20,6 +22,11 @@ from numpy.typing import NDArray
 EPS = 1e-9
 MAX_PIVOTS = 5000
 """Pivots per solve before giving up (a solve that gives up proves nothing)."""
+SHORTEST_PIVOTS = 5000
+"""Pivots per phase of :func:`shortest` before it gives up (the certificate found first is kept)."""
+PERTURB = 1e-8
+"""Each other candidate may weigh a few times this below 0 in :func:`shortest`'s program (no two
+alike): no ties, so few degenerate pivots; the rounding to :data:`~weighted.DENOMINATOR` takes it off."""
 DEGENERATE = 30
 """Consecutive pivots that move nothing before switching to Bland's rule (no cycling)."""
 
@@ -65,9 +72,9 @@ def _pivot(tab: Any, basis: Any, r: int, s: int, reduced: Any) -> None:
     basis[r] = s
 
 
-def _simplex(tab: Any, basis: Any, cost: Any, allowed: int) -> bool:
+def _simplex(tab: Any, basis: Any, cost: Any, allowed: int, limit: int) -> bool:
     """Primal simplex maximising ``cost``, entering only columns below ``allowed``: True at an optimum,
-    False if it gave up."""
+    False if it gave up after ``limit`` pivots."""
     m, width = tab.shape
     ncol = width - 1
     reduced = cost.copy()
@@ -78,7 +85,7 @@ def _simplex(tab: Any, basis: Any, cost: Any, allowed: int) -> bool:
                 reduced[j] -= cb * tab[i, j]
     bland = False
     flat = 0
-    for _ in range(MAX_PIVOTS):
+    for _ in range(limit):
         s = -1
         best_rc = EPS
         for j in range(allowed):
@@ -119,7 +126,7 @@ def _probe(tab: Any, basis: Any, nv: int, nw: int) -> tuple[Any, Any, Any]:
     cost = np.zeros(ncol)
     for j in range(nv + nw, ncol):
         cost[j] = -1.0
-    if not _simplex(tab, basis, cost, ncol):
+    if not _simplex(tab, basis, cost, ncol, MAX_PIVOTS):
         status[:, :] = -1
         return status, value, duals
     total = 0.0
@@ -151,7 +158,7 @@ def _probe(tab: Any, basis: Any, nv: int, nw: int) -> tuple[Any, Any, Any]:
             b = basis.copy()
             c = np.zeros(ncol)
             c[k] = 1.0 if d == 0 else -1.0
-            if not _simplex(t, b, c, nv + nw):
+            if not _simplex(t, b, c, nv + nw, MAX_PIVOTS):
                 status[k, d] = 2
                 continue
             opt = 0.0
@@ -213,3 +220,66 @@ def probe(cells: list[int], rows: list[int], rhs: list[int], n_eq: int) -> list[
     status, _, duals = _probe(tab, basis, len(cells), len(rows) - n_eq)
     return [(k, d == 1, [float(w) for w in duals[k, d]]) for d in range(2) for k in range(len(cells))
             if status[k, d] == 1]
+
+
+def shortest(cells: list[int], rows: list[int], rhs: list[int], n_eq: int, k: int, star: bool) -> list[float] | None:
+    """Row weights proving candidate ``cells[k]`` a star (``star``) or empty with the least sum of
+    absolute weights (a second linear program, on the certificates: fewer and smaller weights make a
+    shorter sentence), or None if the solve gives up. The conditions are those the exact check reads:
+    every other candidate weighs at least 0, window weights are not negative, and the bound is at most
+    -1 (a star) or at least 1 below the cell's weight (empty). A proposal like :func:`probe`'s."""
+    _compile()
+    m, nv = len(rows), len(cells)
+    where = {c: j for j, c in enumerate(cells)}
+    cover = np.zeros((nv, m))
+    for i, mask in enumerate(rows):
+        while mask:
+            low = mask & -mask
+            j = where.get(low.bit_length() - 1)
+            if j is not None:
+                cover[j, i] = 1.0
+            mask ^= low
+    b = np.array(rhs, dtype=np.float64)
+    if star:
+        special = -b
+    else:
+        special = cover[k] - b
+    # columns: p (units, +), q (units, -), windows, one slack per candidate, the artificial; rhs last
+    ny = 2 * n_eq + (m - n_eq)
+    width = ny + nv + 2
+    tab = np.zeros((nv, width))
+    basis = np.empty(nv, dtype=np.int64)
+    for j in range(nv):
+        v = special if j == k else -cover[j]
+        tab[j, :n_eq] = v[:n_eq]
+        tab[j, n_eq:2 * n_eq] = -v[:n_eq]
+        tab[j, 2 * n_eq:ny] = v[n_eq:]
+        if j == k:
+            tab[j, ny + j] = -1.0
+            tab[j, width - 2] = 1.0
+            tab[j, width - 1] = 1.0
+            basis[j] = width - 2
+        else:
+            tab[j, ny + j] = 1.0
+            tab[j, width - 1] = PERTURB * (1 + (j * 7919) % 97)  # against degenerate pivots; rounded off
+            basis[j] = ny + j
+    cost = np.zeros(width - 1)
+    cost[width - 2] = -1.0
+    if not _simplex(tab, basis, cost, width - 1, SHORTEST_PIVOTS):
+        return None
+    at = int(np.argmax(basis == width - 2)) if (basis == width - 2).any() else -1
+    if at >= 0:
+        if tab[at, width - 1] > 1e-7:
+            return None  # no such weights (cannot happen for a mark :func:`probe` proved)
+        s = int(np.argmax(np.abs(tab[at, :width - 2])))
+        if abs(tab[at, s]) <= 1e-7:
+            return None
+        _pivot(tab, basis, at, s, np.zeros(width - 1))
+    cost = np.zeros(width - 1)
+    cost[:ny] = -1.0
+    if not _simplex(tab, basis, cost, width - 2, SHORTEST_PIVOTS):
+        return None
+    y = np.zeros(width - 1)
+    for i in range(nv):
+        y[basis[i]] = tab[i, width - 1]
+    return [float(y[i] - y[n_eq + i]) for i in range(n_eq)] + [float(y[2 * n_eq + i]) for i in range(m - n_eq)]

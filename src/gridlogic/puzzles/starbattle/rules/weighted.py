@@ -13,7 +13,9 @@ no cell is supposed a star or empty and nothing is searched, one count proves ea
 checked again in exact whole numbers before the step is made, and named in it. The rule runs last of
 the production rules (Expert+), only on boards every other rule leaves, of at least :data:`MIN_SIZE`
 rows and at most :data:`MAX_OPEN` candidates; the certificates found on one board are kept and
-checked again on the next.
+checked again on the next. Before a proof is named in a step it is shortened: a second linear
+program over the proof's own sets looks for the weights with the least sum of sizes, kept if they pass
+the exact check and name fewer sets (or smaller weights).
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ MAX_OPEN = 300
 """Candidates above which the rule does not run (the tableau grows with their square)."""
 DENOMINATOR = 1000
 """The largest denominator a proposed weight is rounded to before the exact check."""
+SHORT_DENOMINATORS = (12, 60, DENOMINATOR)
+"""The denominators a shorter proof's weights are rounded to, smallest first (small whole weights)."""
 KEY = "weighted"
 
 
@@ -60,14 +64,14 @@ def r_weighted(st: State) -> Step | None:
     kept = cast("list[Count]", g.facts.setdefault((KEY,), []))
     for proof in sorted(kept, key=lambda p: not p.star):
         if unk >> proof.cell & 1 and holds(st, proof):
-            return step_of(st, proof)
+            return step_of(st, shorter(st, proof))
     if not st.changed_since(KEY):
         return None
     found = sorted(find(st), key=lambda p: not p.star)  # stars first: the cheap rules follow them further
     kept[:] = [p for p in (*found, *kept) if unk >> p.cell & 1]
     for proof in found:
         if holds(st, proof):
-            return step_of(st, proof)
+            return step_of(st, shorter(st, proof))
     st.found_nothing(KEY)
     return None
 
@@ -111,17 +115,62 @@ def find(st: State) -> list[Count]:
     return out
 
 
-def _rounded(st: State, rows: list[int], n_eq: int, cell: int, star: bool, weights: list[float]) -> Count | None:
-    """The proposed weights as whole numbers (rounded, then scaled by their common denominator)."""
+def shorter(st: State, proof: Count) -> Count:
+    """``proof``, or a proof of the same mark from a subset of its sets with fewer weighted sets (then
+    a smaller sum of weights), found by a second linear program over the certificates that use only
+    ``proof``'s sets (small: ``proof`` is one of them); the shorter one only if it passes the exact
+    check."""
+    from gridlogic.puzzles.starbattle.rules.relaxation import shortest  # noqa: PLC0415 - numpy and numba load late
+
+    g, unk = st.geo, st.unknown
+    units = g.all_units()
+    rows = [units[k].mask for k, _ in proof.units] + [g.windows[k] for k, _ in proof.windows]
+    rhs = [st.need(units[k]) for k, _ in proof.units] + [1 - (g.windows[k] & st.star).bit_count()
+                                                         for k, _ in proof.windows]
+    covered = 1 << proof.cell
+    for mask in rows:
+        covered |= mask & unk
+    cells = list(bits(covered))
+    weights = shortest(cells, rows, rhs, len(proof.units), cells.index(proof.cell), proof.star)
+    if weights is None:
+        return proof
+    for denominator in SHORT_DENOMINATORS:
+        other = _rounded(st, rows, len(proof.units), proof.cell, proof.star, weights, denominator)
+        if other is not None and holds(st, other):
+            return other if size(other) < size(proof) else proof
+    return proof
+
+
+def size(proof: Count) -> tuple[int, int]:
+    """How long a proof reads: the number of weighted sets, then the sum of the weights' sizes."""
+    sets = (*proof.units, *proof.windows)
+    return len(sets), sum(abs(w) for _, w in sets)
+
+
+def _rounded(st: State, rows: list[int], n_eq: int, cell: int, star: bool, weights: list[float],
+             denominator: int = DENOMINATOR) -> Count | None:
+    """The proposed weights as whole numbers (rounded to fractions of at most ``denominator``, then
+    scaled by their common denominator)."""
     g = st.geo
-    fr = [Fraction(float(w)).limit_denominator(DENOMINATOR) for w in weights]
-    fr = [f if i < n_eq or f > 0 else Fraction(0) for i, f in enumerate(fr)]
-    scale = lcm(*(f.denominator for f in fr)) if fr else 1
-    unit_index = {u.mask: k for k, u in enumerate(g.all_units())}
-    window_index = {w: k for k, w in enumerate(g.windows)}
-    units = tuple((unit_index[rows[i]], int(fr[i] * scale)) for i in range(n_eq) if fr[i])
-    windows = tuple((window_index[rows[i]], int(fr[i] * scale)) for i in range(n_eq, len(fr)) if fr[i])
+    # a weight below 1e-9 rounds to 0 at this denominator: only the others are turned into fractions
+    fr = {i: Fraction(float(w)).limit_denominator(denominator) for i, w in enumerate(weights)
+          if (w > 1e-9 or (i < n_eq and w < -1e-9))}
+    fr = {i: f for i, f in fr.items() if f and (i < n_eq or f > 0)}
+    scale = lcm(*(f.denominator for f in fr.values())) if fr else 1
+    unit_index, window_index = _indices(g)
+    units = tuple((unit_index[rows[i]], int(f * scale)) for i, f in fr.items() if i < n_eq)
+    windows = tuple((window_index[rows[i]], int(f * scale)) for i, f in fr.items() if i >= n_eq)
     return Count(cell, star, units, windows) if units or windows else None
+
+
+def _indices(g: Geo) -> tuple[dict[int, int], dict[int, int]]:
+    """Each unit's mask to its index in :meth:`Geo.all_units`, each window's to its index in
+    :attr:`Geo.windows` (once per puzzle)."""
+    got = g.facts.get((KEY, "indices"))
+    if got is None:
+        got = g.facts[(KEY, "indices")] = ({u.mask: k for k, u in enumerate(g.all_units())},
+                                           {w: k for k, w in enumerate(g.windows)})
+    return cast("tuple[dict[int, int], dict[int, int]]", got)
 
 
 def weights_of(st: State, proof: Count) -> tuple[dict[int, int], int, int]:
