@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from gridlogic.core.errors import GenerationFailed, ValidationError
 from gridlogic.core.generation import Tally
 from gridlogic.puzzles.starbattle.generate import generate
+from gridlogic.puzzles.starbattle.requires import needs
 
 TECHNIQUES: tuple[str, ...] = (
     "R1.1", "R1.2", "R1.3", "R1.4", "R2.1", "R2.2", "R2.3",
@@ -43,30 +45,33 @@ class Row:
     runs: int = 0
     cpu: list[float] = field(default_factory=list)
     candidates: list[int] = field(default_factory=list)
+    senses: Counter[str] = field(default_factory=Counter)
     note: str = ""
 
     def line(self) -> str:
         if self.note:
-            return f"| {self.technique} | {self.board} | {self.note} | | | |"
+            return f"| {self.technique} | {self.board} | {self.note} | | | | |"
         med = statistics.median(self.cpu) if self.cpu else 0.0
         cands = statistics.median(self.candidates) if self.candidates else 0
+        senses = ", ".join(f"{k} {v}" for k, v in self.senses.items())
         return (f"| {self.technique} | {self.board} | {self.found}/{self.runs} | {med:.2f} | "
-                f"{max(self.cpu, default=0.0):.2f} | {cands:g} |")
+                f"{max(self.cpu, default=0.0):.2f} | {cands:g} | {senses} |")
 
 
-def one(technique: str, n: int, s: int, seed: int, cap: float) -> tuple[bool, float, int]:
-    """Whether seed ``seed`` gives a puzzle needing ``technique`` within ``cap`` s CPU, the CPU spent
-    and the candidates tried."""
+def one(technique: str, n: int, s: int, seed: int, cap: float) -> tuple[str, float, int]:
+    """The sense in which seed ``seed``'s puzzle needs ``technique`` ("" when none is found within ``cap``
+    s CPU), the CPU spent and the candidates tried."""
     tally = Tally()
     opts = {"requires": technique, "time_limit": cap, "cpu_clock": True, "tally": tally,
             "allow_uniqueness": technique.startswith("R7.")}
     t = time.process_time()
     try:
-        generate(size=str(n), stars=s, difficulty=None, seed=seed, options=opts)
-        ok = True
+        g = generate(size=str(n), stars=s, difficulty=None, seed=seed, options=opts)
     except GenerationFailed:
-        ok = False
-    return ok, time.process_time() - t, tally.candidates
+        return "", time.process_time() - t, tally.candidates
+    cpu = time.process_time() - t
+    got = needs(g.puzzle, technique, Tally(), technique.startswith("R7."))
+    return (got[0] if got else "not needed?"), cpu, tally.candidates
 
 
 def main() -> None:
@@ -93,13 +98,15 @@ def main() -> None:
                 for seed in range(args.first, args.first + args.seeds):
                     bar.update(task, description=f"{technique} {n}x{n}/{s} seed {seed} ({row.found}/{row.runs})")
                     try:
-                        ok, cpu, cands = one(technique, n, s, seed, args.cap)
+                        sense, cpu, cands = one(technique, n, s, seed, args.cap)
                     except ValidationError as e:
                         row.note = f"error: {e}"
                         bar.advance(task, args.seeds - row.runs)
                         break
                     row.runs += 1
+                    ok = bool(sense)
                     row.found += ok
+                    row.senses[sense] += ok
                     row.cpu.append(cpu)
                     row.candidates.append(cands)
                     misses = 0 if ok else misses + 1
@@ -108,7 +115,8 @@ def main() -> None:
                         bar.advance(task, args.seeds - row.runs)
                         break
                 bar.console.print(row.line())
-    table = ["| T | board | found | median CPU s | max CPU s | median candidates |", "|---|---|---|---|---|---|",
+    table = ["| T | board | found | median CPU s | max CPU s | median candidates | senses |",
+             "|---|---|---|---|---|---|---|",
              *(r.line() for r in rows)]
     print("\n".join(table))
     if args.out:
