@@ -61,9 +61,18 @@ def test_the_puzzle_needs_the_technique(n: int, s: int, technique: str) -> None:
     assert {(r, c) for r, row in enumerate(st.rows_text()) for c, ch in enumerate(row) if ch == "*"} == set(g.solution)
 
 
+@pytest.mark.parametrize("technique", ["R7.1", "R7.2", "R7.3"])
+def test_uniqueness_rules(technique: str) -> None:
+    g = generate(size="10", stars=2, difficulty=None, seed=1,
+                 options={"requires": technique, "attempts": ATTEMPTS, "allow_uniqueness": True})
+    got = needs(g.puzzle, technique, Tally(), allow_uniqueness=True)
+    assert got is not None and got[1] == g.grade
+    check_needs(g.puzzle, technique, got[0], unique=True)
+
+
 def test_levels() -> None:
     assert [requirable(t) for t in ("R1.1", "R3.4", "R3.6", "R6.1")] == [EASY, MEDIUM, HARD, EXPERT]
-    assert requirable("R7.1", allow_uniqueness=True) == EXPERT
+    assert requirable("R7.1", allow_uniqueness=True) == MEDIUM
 
 
 def test_strict_where_it_exists() -> None:

@@ -27,7 +27,7 @@ from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade, Step
 from gridlogic.puzzles.starbattle.explain import RUN_STEPS
 from gridlogic.puzzles.starbattle.layouts import seed_layout
-from gridlogic.puzzles.starbattle.levels import EXPERT, LEVELS
+from gridlogic.puzzles.starbattle.levels import LEVELS, MEDIUM
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.regions import unique_puzzle
 from gridlogic.puzzles.starbattle.rules import PRODUCTION, UNIQUENESS_RULES, level_of, rules
@@ -35,12 +35,15 @@ from gridlogic.puzzles.starbattle.rules.state import State
 
 SENSES = ("strict", "before", "at a point")
 """The senses in which a puzzle needs T, strongest first (module docstring)."""
-PATIENCE = 100
+PATIENCE = 50
 """Candidates drawn while looking for a strict puzzle before the strongest other one found is taken:
 at 10x10/2 a strict R1.4 turns up in 3 % of candidates, R4.8 in 1 %, and a candidate costs 10-25 ms."""
 
-UNIQUENESS_CAP = EXPERT
-"""The production rules a uniqueness rule is required over."""
+UNIQUENESS_CAP = MEDIUM
+"""The production rules a uniqueness rule is required over: those of the guide's section 1 (trivial marks
+to pressured exclusion), which its section 3 follows. At 10x10/2, of 150 candidates with the spread of
+that level, 8 need R7.1 and 5 R7.2 over the rules up to medium; over those up to hard 2 and 0, up to
+expert 0 and 1 of 100."""
 
 
 def requirable(technique: str, allow_uniqueness: bool = False) -> int:
