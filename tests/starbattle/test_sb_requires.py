@@ -1,5 +1,6 @@
-"""``generate starbattle --requires T``: a puzzle the rules up to T's level solve with T and are stuck
-without it; bad ids and other kinds are errors, not tracebacks."""
+"""``generate starbattle --requires T``: a puzzle whose solve by the rules up to T's level needs T (the
+sense the generator claims is re-checked here with the engine's own runs); bad ids, rules that cannot
+be needed at a board, and other kinds are errors, not tracebacks."""
 
 from __future__ import annotations
 
@@ -8,34 +9,108 @@ import pytest
 from gridlogic.cli import main
 from gridlogic.core.engine import run
 from gridlogic.core.errors import ValidationError
-from gridlogic.puzzles.starbattle.generate import generate, requirable
-from gridlogic.puzzles.starbattle.levels import EXPERT, MEDIUM
+from gridlogic.core.generation import Tally
+from gridlogic.puzzles.starbattle.generate import generate
+from gridlogic.puzzles.starbattle.levels import EASY, EXPERT, HARD, MEDIUM
+from gridlogic.puzzles.starbattle.model import StarBattle
+from gridlogic.puzzles.starbattle.requires import PATIENCE, SENSES, impossible, needs, requirable
 from gridlogic.puzzles.starbattle.rules import State, rules
 
+ATTEMPTS = 3 * PATIENCE
+"""A cap on candidates, so the answer is the same on any machine."""
 
-@pytest.mark.parametrize(("technique", "level"), [("R4.1", MEDIUM), ("Entanglement", EXPERT)])
-def test_the_puzzle_needs_the_technique(technique: str, level: int) -> None:
-    g = generate(size="10", stars=2, difficulty=None, seed=1, options={"requires": technique, "attempts": 400})
-    assert requirable(technique) == level and g.grade is not None and g.grade.level <= level
-    allowed = rules(level)
+TEN = ("R1.1", "R1.2", "R1.3", "R1.4", "R2.1", "R2.2", "R2.3", "R3.1", "R3.3", "R3.4", "R3.5", "R3.6",
+       "R4.1", "R4.4", "R4.5", "R4.6", "R5.1", "R5.2", "R5.3", "R5.5", "R6.1", "R6.3", "Entanglement")
+"""Techniques checked at 10x10/2 (seed 1); the rare ones are measured in benchmarks/bench_sb_requires.py."""
+EIGHT = ("R1.1", "R1.2", "R1.3", "R3.1", "R3.5", "R4.4", "R4.5", "R4.6", "R5.1")
+"""Techniques checked at 8x8/1 (seed 1)."""
+
+
+def stuck_then_fires(puzzle: StarBattle, rule_set: list, technique: str, forms: list) -> bool:
+    st = State.start(puzzle)
+    out = run(st, rule_set)
+    return out.status == "stuck" and any((s := r.find(st)) is not None and s.marks for r in forms)
+
+
+def check_needs(puzzle: StarBattle, technique: str, sense: str, unique: bool = False) -> None:
+    allowed = rules(requirable(technique, unique), unique)
+    forms = [r for r in allowed if r.id == technique]
+    assert forms
+    whole = run(State.start(puzzle), allowed)
+    assert whole.status == "solved" and any(s.rule == technique for s in whole.steps)
+    first = allowed.index(forms[0])
+    if sense == "strict":
+        assert stuck_then_fires(puzzle, [r for r in allowed if r.id != technique], technique, forms)
+    elif sense == "before":
+        assert stuck_then_fires(puzzle, allowed[:first], technique, forms)
+    else:
+        assert sense == "at a point"
+
+
+@pytest.mark.parametrize(("n", "s", "technique"), [*((10, 2, t) for t in TEN), *((8, 1, t) for t in EIGHT)])
+def test_the_puzzle_needs_the_technique(n: int, s: int, technique: str) -> None:
+    g = generate(size=str(n), stars=s, difficulty=None, seed=1,
+                 options={"requires": technique, "attempts": ATTEMPTS})
+    level = requirable(technique)
+    assert g.grade is not None and g.grade.level <= level
+    got = needs(g.puzzle, technique, Tally())
+    assert got is not None and got[0] in SENSES and got[1] == g.grade
+    check_needs(g.puzzle, technique, got[0])
     st = State.start(g.puzzle)
-    with_t = run(st, allowed)
-    assert with_t.status == "solved" and any(s.rule == technique for s in with_t.steps)
+    assert run(st, rules(level)).status == "solved"
     assert {(r, c) for r, row in enumerate(st.rows_text()) for c, ch in enumerate(row) if ch == "*"} == set(g.solution)
-    without = run(State.start(g.puzzle), [r for r in allowed if r.id != technique])
-    assert without.status == "stuck"
+
+
+@pytest.mark.parametrize("technique", ["R7.1", "R7.2", "R7.3"])
+def test_uniqueness_rules(technique: str) -> None:
+    g = generate(size="10", stars=2, difficulty=None, seed=1,
+                 options={"requires": technique, "attempts": ATTEMPTS, "allow_uniqueness": True})
+    got = needs(g.puzzle, technique, Tally(), allow_uniqueness=True)
+    assert got is not None and got[1] == g.grade
+    check_needs(g.puzzle, technique, got[0], unique=True)
+
+
+def test_levels() -> None:
+    assert [requirable(t) for t in ("R1.1", "R3.4", "R3.6", "R6.1")] == [EASY, MEDIUM, HARD, EXPERT]
+    assert requirable("R7.1", allow_uniqueness=True) == MEDIUM
+
+
+def test_strict_where_it_exists() -> None:
+    """R4.4 turns up strictly needed at 10x10/2 (17 % of candidates): the generator prefers it."""
+    g = generate(size="10", stars=2, difficulty=None, seed=2, options={"requires": "R4.4", "attempts": ATTEMPTS})
+    got = needs(g.puzzle, "R4.4", Tally())
+    assert got is not None and got[0] == "strict"
 
 
 def test_same_seed_same_puzzle() -> None:
-    opts = {"requires": "R4.1", "attempts": 400}
+    opts = {"requires": "R4.1", "attempts": ATTEMPTS}
     assert generate(size="10", stars=2, difficulty=None, seed=3, options=opts).puzzle == \
         generate(size="10", stars=2, difficulty=None, seed=3, options=opts).puzzle
 
 
-@pytest.mark.parametrize("bad", ["Trial", "R7.1", "R9.9"])
+@pytest.mark.parametrize("bad", ["Trial", "R9.9"])
 def test_not_a_production_rule(bad: str) -> None:
     with pytest.raises(ValidationError, match="not a production rule"):
         requirable(bad)
+
+
+def test_uniqueness_rules_need_the_option() -> None:
+    with pytest.raises(ValidationError, match="allow-uniqueness"):
+        requirable("R7.1")
+
+
+@pytest.mark.parametrize(("technique", "n", "s", "why"), [
+    ("R3.2", 10, 2, "only reports contradictions"), ("R4.1", 8, 1, "none at 1 star"), ("R4.3", 8, 1, "none at 1 star"),
+    ("R6.6", 8, 1, "6x6 at 1 star"), ("R6.6", 11, 2, "10x10 at 2 stars")])
+def test_cannot_be_needed(technique: str, n: int, s: int, why: str) -> None:
+    assert why in (impossible(technique, n, s) or "")
+    with pytest.raises(ValidationError, match=why):
+        generate(size=str(n), stars=s, difficulty=None, seed=1, options={"requires": technique, "attempts": 1})
+
+
+@pytest.mark.parametrize(("technique", "n", "s"), [("R4.1", 10, 2), ("R6.6", 10, 2), ("R6.6", 6, 1), ("R3.3", 8, 1)])
+def test_can_be_needed(technique: str, n: int, s: int) -> None:
+    assert impossible(technique, n, s) is None
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
@@ -51,3 +126,7 @@ def test_cli_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "binary generate does not take the option --requires" in err and err.count("\n") == 1
     code, err = _cli(capsys, "generate", "starbattle", "--size", "10", "--requires", "R4.1", "--difficulty", "Hard")
     assert code == 2 and "cannot be used together" in err
+    code, err = _cli(capsys, "generate", "starbattle", "--size", "8", "--requires", "R6.6", "--seed", "1")
+    assert code == 2 and err == "error: --requires R6.6: R6.6 (N-Rooks) needs a (4S+2)x(4S+2) board (6x6 at 1 star)\n"
+    code, err = _cli(capsys, "generate", "starbattle", "--size", "10", "--requires", "R7.1", "--seed", "1")
+    assert code == 2 and "add --allow-uniqueness" in err and err.count("\n") == 1

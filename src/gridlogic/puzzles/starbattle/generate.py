@@ -48,7 +48,8 @@ from gridlogic.puzzles.starbattle.layouts import has_layout, seed_layout
 from gridlogic.puzzles.starbattle.levels import LEVELS, TRIAL
 from gridlogic.puzzles.starbattle.model import MAX_SIZE, StarBattle, max_stars
 from gridlogic.puzzles.starbattle.regions import SIGMA, unique_puzzle
-from gridlogic.puzzles.starbattle.rules import PRODUCTION, level_of, rules
+from gridlogic.puzzles.starbattle.requires import requirable, requiring
+from gridlogic.puzzles.starbattle.rules import rules
 from gridlogic.puzzles.starbattle.rules.hypothesis import Budget, OutOfBudget, limited
 from gridlogic.puzzles.starbattle.rules.state import State
 
@@ -159,37 +160,6 @@ def judge(puzzle: StarBattle, target: int, tally: Tally,
     return None
 
 
-def requirable(technique: str) -> int:
-    """The level of the production rule ``technique`` (an id of ``rules.CATALOG``: R4.1, R6.2,
-    Entanglement, Placements, ...); ValidationError for Trial, the uniqueness rules or an unknown id."""
-    level = level_of(technique)
-    if level is None:
-        ids = sorted({r.id for r in PRODUCTION}, key=lambda t: (not t.startswith("R"), t))
-        raise ValidationError(f"--requires {technique!r}: not a production rule ({', '.join(ids)})")
-    return level
-
-
-def needs_technique(puzzle: StarBattle, technique: str, tally: Tally) -> Grade | None:
-    """The puzzle's grade when the rules up to the level of ``technique`` (no Trial) solve it with a
-    step of ``technique`` and are stuck without that rule (every form of its id); else None (counted
-    as "no <T>", "not solved" or "<T> not needed" in ``tally``). Capped at T's level because the
-    rules overlap: with every harder rule allowed almost nothing needs one given rule."""
-    allowed = rules(requirable(technique))
-    out = run(State.start(puzzle), allowed, max_steps=RUN_STEPS)
-    if out.status != "solved":
-        tally.grades["not solved"] += 1
-        return None
-    if all(s.rule != technique for s in out.steps):
-        tally.grades[f"no {technique}"] += 1
-        return None
-    without = run(State.start(puzzle), [r for r in allowed if r.id != technique], max_steps=RUN_STEPS)
-    if without.status == "solved":
-        tally.grades[f"{technique} not needed"] += 1
-        return None
-    tally.grades[f"needs {technique}"] += 1
-    return Grade(out.level, LEVELS[out.level], out.hardest_rule)
-
-
 def generate(*, size: str | None, stars: int | None, difficulty: str | None, seed: int,
              options: Options | None = None) -> Generated:
     """A puzzle with a unique solution, exactly at ``difficulty`` when one is given (graded anyway
@@ -206,7 +176,8 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
     if technique is not None:
         if target is not None:
             raise ValidationError("--requires and --difficulty cannot be used together")
-        return _requiring(n, s, str(technique), seed, opts)
+        level = requirable(str(technique), bool(opts.get("allow_uniqueness", False)))
+        return requiring(n, s, str(technique), seed, opts, SIGMAS.get(n, SIGMAS[0])[level])
     single = bool(opts.get("single_cells", False))
     progress = progress_of(opts)
     sigma = SIGMA if target is None else SIGMAS.get(n, SIGMAS[0])[target]
@@ -234,29 +205,3 @@ def generate(*, size: str | None, stars: int | None, difficulty: str | None, see
         if progress is not None:
             progress(f"{what}: {tally.summary()}")
     raise GenerationFailed(f"no {what} puzzle found in {allowance.said()} (seed {seed}): {tally.summary()}")
-
-
-def _requiring(n: int, s: int, technique: str, seed: int, opts: Options) -> Generated:
-    """``generate --requires T``: candidates drawn with the region sizes of T's level until one is
-    solved with T and stuck without it (:func:`needs_technique`)."""
-    level = requirable(technique)
-    single = bool(opts.get("single_cells", False))
-    rng = seeded("starbattle", n, s, f"requires {technique}", single, seed)
-    sigma = SIGMAS.get(n, SIGMAS[0])[level]
-    tally = tally_of(opts)
-    allowance = Allowance(opts)
-    progress = progress_of(opts)
-    what = f"{n}x{n} {s}-star puzzle needing {technique}"
-    while allowance.more(tally.draws):
-        tally.draws += 1
-        found = unique_puzzle(n, s, rng, single, sigma, 2, seed_layout(n, s, seed + LEVEL_SHIFT * 7, rng))
-        if found is None:
-            continue
-        puzzle, solution = found
-        tally.candidates += 1
-        got = needs_technique(puzzle, technique, tally)
-        if got is not None:
-            return Generated(puzzle, got, solution)
-        if progress is not None:
-            progress(f"{what}: {tally.summary()}")
-    raise GenerationFailed(f"no {what} found in {allowance.said()} (seed {seed}): {tally.summary()}")

@@ -40,8 +40,8 @@ OPTIONS = (
     Option("single_cells", bool, "Allow regions of one cell (a given star).", default=False, commands=GENERATE),
     Option("requires", str, "A rule id (R6.2, Entanglement, ...): the puzzle is solved by the rules with it "
            "and stuck without it (no Trial).", commands=GENERATE),
-    Option("allow_uniqueness", bool, "Allow rules that assume a unique solution.", default=False,
-           commands=frozenset({"explain"})),
+    Option("allow_uniqueness", bool, "Allow rules that assume a unique solution (generate: with --requires R7.x).",
+           default=False, commands=frozenset({"explain", "generate"})),
 )
 
 
