@@ -265,7 +265,8 @@ def generate(kind_name: str, size: str | None, difficulty: str | None, seed: int
                 jsonl(fields)
             else:
                 click.echo(fields["puzzle"])
-                click.echo(k.render(g.puzzle) + (f"\ngrade {g.grade.name}" if g.grade else ""))
+                click.echo(k.render(g.puzzle) + (f"\ngrade {g.grade.name}" if g.grade else "")
+                           + (f"\nneeds {g.needs}" if g.needs else ""))
     raise Failed(0)
 
 

@@ -141,4 +141,4 @@ def generated(k: AnyKind, g: Generated, seed: int, id_: str) -> dict[str, Any]:
     assert write is not None
     return {"kind": k.name, "id": id_, "puzzle": write(g.puzzle), "seed": seed,
             "grade": g.grade.name if g.grade else None, "level": g.grade.level if g.grade else None,
-            "solution": k.solution_rows(g.puzzle, g.solution)}
+            "solution": k.solution_rows(g.puzzle, g.solution)} | ({"needs": g.needs} if g.needs else {})

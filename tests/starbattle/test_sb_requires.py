@@ -4,6 +4,8 @@ be needed at a board, and other kinds are errors, not tracebacks."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gridlogic.cli import main
@@ -80,6 +82,21 @@ def test_strict_where_it_exists() -> None:
     g = generate(size="10", stars=2, difficulty=None, seed=2, options={"requires": "R4.4", "attempts": ATTEMPTS})
     got = needs(g.puzzle, "R4.4", Tally())
     assert got is not None and got[0] == "strict"
+    assert g.needs == "R4.4 (strict)"
+
+
+def test_cli_says_the_sense(capsys: pytest.CaptureFixture[str]) -> None:
+    """The player is told in which sense the puzzle needs T (JSON ``needs``, a ``needs`` line in text)."""
+    with pytest.raises(SystemExit):
+        main(["generate", "starbattle", "--size", "8", "--stars", "1", "--requires", "R4.4", "--seed", "3", "--json"])
+    row = json.loads(capsys.readouterr().out)
+    assert row["needs"] == "R4.4 (strict)" and row["grade"] == "medium"
+    with pytest.raises(SystemExit):
+        main(["generate", "starbattle", "--size", "8", "--stars", "1", "--requires", "R4.4", "--seed", "3"])
+    assert capsys.readouterr().out.splitlines()[-2:] == ["grade medium", "needs R4.4 (strict)"]
+    with pytest.raises(SystemExit):
+        main(["generate", "starbattle", "--size", "6", "--seed", "3", "--json"])
+    assert "needs" not in json.loads(capsys.readouterr().out)
 
 
 def test_same_seed_same_puzzle() -> None:

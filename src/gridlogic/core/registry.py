@@ -58,6 +58,8 @@ class Generated:
     puzzle: Any
     grade: Grade | None
     solution: Any
+    needs: str | None = None
+    """What the puzzle was made to need, when it was (Star Battle's ``--requires T``: "R6.1 (strict)")."""
 
 
 P = TypeVar("P")

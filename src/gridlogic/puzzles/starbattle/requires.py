@@ -138,9 +138,9 @@ def requiring(n: int, s: int, technique: str, seed: int, opts: Options, sigma: f
         tally.candidates += 1
         got = needs(puzzle, technique, tally, unique)
         if got is not None and got[0] == SENSES[0]:
-            return Generated(puzzle, got[1], solution)
+            return Generated(puzzle, got[1], solution, f"{technique} ({got[0]})")
         if got is not None and (best is None or SENSES.index(got[0]) < SENSES.index(best[0])):
-            best = (got[0], Generated(puzzle, got[1], solution))
+            best = (got[0], Generated(puzzle, got[1], solution, f"{technique} ({got[0]})"))
         if best is not None and tally.candidates >= PATIENCE:
             return best[1]
         if progress is not None:
