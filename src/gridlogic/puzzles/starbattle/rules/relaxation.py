@@ -190,21 +190,29 @@ def _witness(tab: Any, basis: Any, nv: int, status: Any) -> None:
             status[k, 1] = 2
 
 
+def cover(cells: list[int], rows: list[int]) -> Array:
+    """out[j, i] = 1 where candidate ``cells[j]`` lies in row (a set's cell mask) ``rows[i]``."""
+    where = {c: j for j, c in enumerate(cells)}
+    out = np.zeros((len(cells), len(rows)))
+    for i, mask in enumerate(rows):
+        while mask:
+            low = mask & -mask
+            j = where.get(low.bit_length() - 1)
+            if j is not None:
+                out[j, i] = 1.0
+            mask ^= low
+    return out
+
+
 def tableau(cells: list[int], rows: list[int], rhs: list[int], n_eq: int) -> tuple[Array, NDArray[np.int64]]:
     """The starting tableau (rows: the ``n_eq`` equalities first, then the windows) and its basis
     (artificial columns for the equalities, slacks for the windows)."""
     m, nv = len(rows), len(cells)
     nw = m - n_eq
     tab = np.zeros((m, nv + nw + n_eq + 1))
-    where = {c: k for k, c in enumerate(cells)}
+    tab[:, :nv] = cover(cells, rows).T
     basis = np.empty(m, dtype=np.int64)
-    for i, mask in enumerate(rows):
-        while mask:
-            low = mask & -mask
-            k = where.get(low.bit_length() - 1)
-            if k is not None:
-                tab[i, k] = 1.0
-            mask ^= low
+    for i in range(m):
         col = nv + nw + i if i < n_eq else nv + (i - n_eq)
         tab[i, col] = 1.0
         tab[i, -1] = rhs[i]
@@ -230,27 +238,19 @@ def shortest(cells: list[int], rows: list[int], rhs: list[int], n_eq: int, k: in
     -1 (a star) or at least 1 below the cell's weight (empty). A proposal like :func:`probe`'s."""
     _compile()
     m, nv = len(rows), len(cells)
-    where = {c: j for j, c in enumerate(cells)}
-    cover = np.zeros((nv, m))
-    for i, mask in enumerate(rows):
-        while mask:
-            low = mask & -mask
-            j = where.get(low.bit_length() - 1)
-            if j is not None:
-                cover[j, i] = 1.0
-            mask ^= low
+    covered = cover(cells, rows)
     b = np.array(rhs, dtype=np.float64)
     if star:
         special = -b
     else:
-        special = cover[k] - b
+        special = covered[k] - b
     # columns: p (units, +), q (units, -), windows, one slack per candidate, the artificial; rhs last
     ny = 2 * n_eq + (m - n_eq)
     width = ny + nv + 2
     tab = np.zeros((nv, width))
     basis = np.empty(nv, dtype=np.int64)
     for j in range(nv):
-        v = special if j == k else -cover[j]
+        v = special if j == k else -covered[j]
         tab[j, :n_eq] = v[:n_eq]
         tab[j, n_eq:2 * n_eq] = -v[:n_eq]
         tab[j, 2 * n_eq:ny] = v[n_eq:]

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
-from gridlogic.puzzles.str8ts.rules.state import State, digits, white_peers
+from gridlogic.puzzles.str8ts.rules.state import OneBoard, State, digits, white_peers
 
 Cand = tuple[int, int]  # (cell, digit)
 Lit = tuple[Cand, bool]  # the candidate, and whether it is true
@@ -58,16 +58,10 @@ class Links:
                 if len(holders) == 2:
                     self._add((holders[0], d), (holders[1], d), f"{p.line_name(k)} needs {d} in one of them")
 
-    @classmethod
-    def of(cls, s: State) -> Links:
+    @staticmethod
+    def of(s: State) -> Links:
         """The links of ``s``, shared by the chain rules that look at the same board."""
-        if _LAST:
-            links = _LAST[0]
-            if links.s.puzzle is s.puzzle and links.masks == tuple(s.board.masks) and links.placed == tuple(s.placed):
-                return links
-        links = cls(s)
-        _LAST[:] = [links]
-        return links
+        return _LAST(s)
 
     def _add(self, a: Cand, b: Cand, why: str) -> None:
         self.strong.setdefault(a, []).append((b, why))
@@ -94,7 +88,7 @@ class Links:
         return out
 
 
-_LAST: list[Links] = []
+_LAST = OneBoard(Links)
 """The last board's links (AlternatingChain and ForcingChain look at the same board in turn)."""
 
 

@@ -28,7 +28,15 @@ from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Str8ts
 from gridlogic.puzzles.str8ts.rules.chains import literal, sentence
-from gridlogic.puzzles.str8ts.rules.state import State, black_digits, digits, line_compartments, show, white_peers
+from gridlogic.puzzles.str8ts.rules.state import (
+    OneBoard,
+    State,
+    black_digits,
+    digits,
+    line_compartments,
+    show,
+    white_peers,
+)
 from gridlogic.puzzles.str8ts.straights import fits, line_windows, supported, windows, within
 
 Lit = tuple[int, int, bool]  # cell, digit, true?
@@ -171,17 +179,8 @@ def _line_links(n: int, comps: tuple[tuple[int, ...], ...], black: int, masks: t
     return -1, tuple(out)
 
 
-_LAST: list[Links] = []
-
-
-def _links(s: State) -> Links:
-    if _LAST:
-        links = _LAST[0]
-        if links.s.puzzle is s.puzzle and links.masks == tuple(s.board.masks) and links.placed == tuple(s.placed):
-            return links
-    links = Links(s)
-    _LAST[:] = [links]
-    return links
+_links = OneBoard(Links)
+"""The links of a board, built once per board."""
 
 
 def _path(links: Links, parent: dict[Lit, Link | None], last: Lit) -> list[str]:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
+from typing import Generic, TypeVar
 
 from gridlogic.core.board import Board
 from gridlogic.core.grid import Cell, cell_name
@@ -396,3 +397,24 @@ def names(state: State, cells: Iterable[int]) -> str:
 
 def _broken(rule: str, reason: str, cells: list[int], p: Str8ts) -> Step:
     return Step(rule, 0, reason, tuple(p.cell(i) for i in cells))
+
+
+T = TypeVar("T")
+
+
+class OneBoard(Generic[T]):
+    """``make(s)`` for the last board asked about, kept while the puzzle, candidates and placed cells are
+    the same (the chain rules build their links once per board, and several rules ask)."""
+
+    def __init__(self, make: Callable[[State], T]) -> None:
+        self._make = make
+        self._last: tuple[Str8ts, tuple[int, ...], tuple[bool, ...], T] | None = None
+
+    def __call__(self, s: State) -> T:
+        masks, placed = tuple(s.board.masks), tuple(s.placed)
+        last = self._last
+        if last is not None and last[0] is s.puzzle and last[1] == masks and last[2] == placed:
+            return last[3]
+        value = self._make(s)
+        self._last = (s.puzzle, masks, placed, value)
+        return value
