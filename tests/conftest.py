@@ -113,6 +113,17 @@ def corpus_dir() -> Path | None:
     return None
 
 
+@pytest.fixture(autouse=True)
+def _fixed_save_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """LEGUP files carry their save time (in the ``<solved>`` flag): fixed in every test, so two
+    exports compare whole even when they straddle a second."""
+    from datetime import UTC, datetime
+
+    from gridlogic.proof import legup_flag
+
+    monkeypatch.setattr(legup_flag, "now", lambda: datetime(2026, 1, 1, 12, 0, 0, tzinfo=UTC))
+
+
 @pytest.fixture(scope="session")
 def corpus() -> Path:
     """The puzzle corpus; tests that need it are skipped, with the reason, where it is absent."""

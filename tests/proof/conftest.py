@@ -3,7 +3,6 @@ their proofs, made once per session."""
 
 from __future__ import annotations
 
-from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -50,15 +49,6 @@ def _proofs(corpus: Path, legup_only: bool) -> list[tuple[str, Proof]]:
         puzzle = fmt.read(text)
         out.append((f"{path} {pick}", make(k, puzzle, puzzle_text(k, puzzle, text), legup_only=legup_only)))
     return out
-
-
-@pytest.fixture(autouse=True)
-def _fixed_save_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """LEGUP files carry their save time (in the ``<solved>`` flag): fixed, so exports compare."""
-    from datetime import datetime
-
-    from gridlogic.proof import legup_flag
-    monkeypatch.setattr(legup_flag, "now", lambda: datetime(2026, 1, 1, 12, 0, 0, tzinfo=UTC))
 
 
 @pytest.fixture(scope="session")
