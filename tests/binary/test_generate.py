@@ -12,7 +12,7 @@ from gridlogic.puzzles.binary.board import Board
 from gridlogic.puzzles.binary.exact import solve_iter
 from gridlogic.puzzles.binary.generate import generate, parse_size
 from gridlogic.puzzles.binary.grids import random_solution
-from gridlogic.puzzles.binary.levels import LINE
+from gridlogic.puzzles.binary.levels import BLOCKER, LINE
 from gridlogic.puzzles.binary.propagate import FIXPOINT, breaks, close, closure, refuted, search, settled, whole_board
 from gridlogic.puzzles.binary.rules import TECHNIQUES, BinaryState
 from gridlogic.puzzles.binary.rules.case import refutes
@@ -235,3 +235,19 @@ def test_random_grids_are_valid_and_varied(w: int, h: int, unique: bool) -> None
     for g in grids:
         assert KIND.check(empty, tuple(tuple(g[r * w:(r + 1) * w]) for r in range(h))) == []
     assert len({tuple(g) for g in grids}) >= 180
+
+
+@pytest.mark.parametrize(("w", "h"), [(6, 6), (10, 10), (14, 14)])
+@pytest.mark.parametrize("unique", [True, False])
+def test_the_generators_grade_is_the_engines_hardest_rule_included(w: int, h: int, unique: bool) -> None:
+    """The generator grades without running the step engine (generate.grade_of): the same grade and
+    hardest rule as ``grade``. At level 3 the hardest rule is UniqueRowColumn where the distinct rule
+    is needed, else SaveBlocker."""
+    rules = set()
+    for level in (1, 2, 3, 4, 5):
+        for seed in range(4 if level == BLOCKER else 1):
+            g = generate(w, h, level, seed=seed, unique_lines=unique)
+            assert g.grade == KIND.grade(g.puzzle), (level, seed)
+            rules.add(g.grade.hardest_rule)
+    # without the distinct rule SaveBlocker is level 3's only rule; with it, these seeds need UniqueRowColumn
+    assert ("UniqueRowColumn" in rules) == unique and ("SaveBlocker" in rules) == (not unique or w != 10)

@@ -92,6 +92,40 @@ def test_engine_applies_cheapest_first_and_grades() -> None:
     assert capped.status == "stuck" and len(capped.steps) == 2
 
 
+def test_hardest_rule_is_the_latest_rule_in_engine_order_at_the_grade_level() -> None:
+    class Line:
+        def __init__(self, n: int) -> None:
+            self.board = Board.full(1, n, 2)
+
+        def apply(self, step: Step) -> None:
+            for mk in step.marks:
+                self.board.fix(mk.cell[1], int(mk.value))
+
+        def is_solved(self) -> bool:
+            return self.board.is_solved()
+
+        def contradiction(self) -> Step | None:
+            return None
+
+    def fixes(name: str, level: int, cell: int) -> Rule[Line]:
+        """A rule that decides only ``cell``."""
+        def fn(s: Line) -> Step | None:
+            return Step(name, level, "test", (), (Mark((0, cell), "1"),)) if cell in s.board.unknown() else None
+        return Rule(name, level, fn)
+
+    # engine order A, B, C (all level 1) then X (level 0 sorts first); steps come as X, C, B, A
+    rules = [fixes("A", 1, 3), fixes("B", 1, 2), fixes("C", 1, 1), fixes("X", 0, 0)]
+    out = run(Line(4), rules)
+    assert [s.rule for s in out.steps] == ["X", "A", "B", "C"]
+    assert (out.level, out.hardest_rule) == (1, "C")  # the latest in order, not the first step at level 1
+    out = run(Line(4), [rules[2], rules[1], rules[0], rules[3]])
+    assert (out.level, out.hardest_rule) == (1, "A")
+    only_easy = run(Line(1), rules)
+    assert (only_easy.status, only_easy.level, only_easy.hardest_rule) == ("solved", 0, "X")
+    nothing = run(Line(0), rules)
+    assert (nothing.status, nothing.steps, nothing.hardest_rule) == ("solved", [], None)
+
+
 def test_split_records_lines_versus_one_multiline_puzzle() -> None:
     from gridlogic.kinds import split_records
 

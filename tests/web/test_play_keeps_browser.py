@@ -96,3 +96,15 @@ def test_an_old_link_opens_as_before(device: tuple[str, Any], server: str) -> No
         open_puzzle(page, server, URL, f"&board={quote(board, safe='')}&t=5")
         assert value(page, 0, 1) == "star"
         assert automatic(page) == expected_dots((0, 1), regions(page))
+
+
+def test_marks_off_and_on_again_keep_the_dot_the_player_cleared(device: tuple[str, Any], server: str) -> None:
+    name, ctx = device
+    with play(ctx) as page:
+        want, _ = star_and_clear(page, server)
+        set_auto(page, False)
+        assert automatic(page) == set()
+        set_auto(page, True)
+        assert automatic(page) == want - {(1, 1)}
+        assert value(page, 1, 1) == "unknown"
+        page.screenshot(path=str(SHOTS / f"keeps-off-on-{name}.png"))

@@ -77,6 +77,11 @@ class Rule(Generic[S]):
 
 @dataclass
 class Run:
+    """A run's steps, its grade ``level`` (its hardest step's) and ``hardest_rule``: of the rules whose
+    steps are at that level, the one latest in engine order. The engine restarts from the cheapest
+    rule after every step, so that rule's step was made where every rule of the level before it had
+    nothing: it is the most advanced rule the solve needed at its grade."""
+
     status: str  # "solved" | "stuck" | "contradiction"
     steps: list[Step] = field(default_factory=list)
     level: int = 0
@@ -93,6 +98,8 @@ def run(state: S, techniques: Sequence[Technique[S]], max_level: int | None = No
     rules = sorted((t for t in techniques if max_level is None or t.level <= max_level),
                    key=lambda t: t.level)
     out = Run("stuck")
+    order = {(t.id, t.level): k for k, t in enumerate(rules)}  # an id may have forms at several levels
+    hardest = (-1, -1)
     for _ in range(max_steps):
         bad = state.contradiction()
         if bad is not None:
@@ -113,7 +120,9 @@ def run(state: S, techniques: Sequence[Technique[S]], max_level: int | None = No
         out.steps.append(step)
         if on_step is not None:
             on_step(step)
-        if out.hardest_rule is None or step.level > out.level:
+        rank = (step.level, order.get((step.rule, step.level), -1))
+        if rank > hardest:
+            hardest = rank
             out.level, out.hardest_rule = step.level, step.rule
         try:
             state.apply(step)

@@ -14,7 +14,6 @@ from sbr_helpers import board, cells, state
 
 from gridlogic.core import engine
 from gridlogic.puzzles.starbattle.exact import solutions
-from gridlogic.puzzles.starbattle.explain import hardest_rule
 from gridlogic.puzzles.starbattle.formats import sbl
 from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS
 from gridlogic.puzzles.starbattle.rules import BY_ID, PRODUCTION, SEED_TIERS, WEIGHTED_RULE, rules, weighted
@@ -131,7 +130,7 @@ def test_weighted_count_finishes_a_stalled_14x14_without_trial_soundly(corpus: P
     assert out.status == "solved"
     assert any(s.rule == "Weighted" for s in out.steps)
     # the grade names the rule it depends on, not the first Expert+ step's (Placements here)
-    assert out.level == EXPERT_PLUS and hardest_rule(out.steps, out.level) == "Weighted"
+    assert out.level == EXPERT_PLUS and out.hardest_rule == "Weighted"
     assert next(s.rule for s in out.steps if s.level == EXPERT_PLUS) != "Weighted"
     for s in out.steps:
         for m in s.marks:

@@ -26,7 +26,6 @@ from gridlogic.core.step import Grade
 from gridlogic.puzzles.binary.board import Board
 from gridlogic.puzzles.binary.grids import GenerationError, random_solution, seed_grids
 from gridlogic.puzzles.binary.levels import BLOCKER, COMPLETE, LEVELS, LINE, SEARCH, TRIO
-from gridlogic.puzzles.binary.lines import save_blocker
 from gridlogic.puzzles.binary.model import Binary, validate_size
 from gridlogic.puzzles.binary.propagate import FIXPOINT, TARGET, WholeBoard, close, refuted, search, whole_board
 
@@ -331,17 +330,19 @@ def _found(shape: Shape, cells: list[int], solution: list[int],
 
 
 def grade_of(shape: Shape, cells: list[int], level: int) -> Grade:
-    """The step engine's grade of a puzzle solved at ``level`` and stuck below, without running it:
-    its hardest rule is the first rule of ``level`` that fires on the board the rules below leave
-    (the engine restarts from the cheapest rule after each step). At level 3 that board is the
-    fixpoint of levels 1-2, where SaveBlocker goes before UniqueRowColumn (which needs the distinct
-    rule: without it, SaveBlocker, no board to look at); at level 5 ZeroOrOne
-    always fires (the generator's puzzles never need the nested search)."""
+    """The step engine's grade of a puzzle solved at ``level`` and stuck below, without running it.
+    Its hardest rule is the latest rule in engine order with a step at ``level`` (core/engine.run).
+    Only level 3 has two rules, SaveBlocker then UniqueRowColumn (with the distinct rule): the engine
+    takes UniqueRowColumn only where the rules before it have nothing, and the rules before it reach
+    one fixpoint whatever their order, so UniqueRowColumn has a step exactly when levels 1-2 with
+    SaveBlocker (the closure at level 3 without the distinct rule) leave the puzzle open. At level 5
+    ZeroOrOne is the rule: the generator's puzzles never need the nested search."""
     rule = HARDEST[level]
-    if level == BLOCKER and shape[2]:  # without the distinct rule SaveBlocker is level 3's only rule
-        b = givens(shape, cells)
-        close(b, COMPLETE, set(range(b.count)))
-        if not any(save_blocker(n, o, z) != (0, 0) for n, o, z in zip(b.lengths, b.ones, b.zeros, strict=True)):
+    if level == BLOCKER and shape[2]:
+        w, h, _ = shape
+        b = Board.of_cells(h, w, False, cells)
+        close(b, BLOCKER, set(range(b.count)))
+        if not b.is_solved():
             rule = "UniqueRowColumn"
     return Grade(level, LEVELS[level], rule)
 

@@ -24,18 +24,8 @@ def explain(puzzle: StarBattle, max_level: int | None = None, allow_uniqueness: 
     state = State.start(puzzle)
     out = run(state, rules(max_level, allow_uniqueness), max_steps=RUN_STEPS)
     level = max((s.level for s in out.steps), default=0)
-    return Explanation(out.status, out.steps, state.rows_text(), LEVELS[level], level, hardest_rule(out.steps, level))
-
-
-def hardest_rule(steps: Sequence[Step], level: int) -> str | None:
-    """The rule the grade depends on: of the rules whose steps are at ``level`` (the grade), the one
-    latest in engine order (the catalog's order within a level, cheapest and most basic first). The
-    engine restarts from the cheapest rule after every step, so that rule's step was made where every
-    rule of the level before it had nothing: it is the most advanced rule the solve needed at its
-    grade (e.g. Weighted, not Placements, on a puzzle needing both at Expert+). None without steps."""
-    order = {r.id: k for k, r in enumerate(rules(None, allow_uniqueness=True)) if r.level == level}
-    at = [s.rule for s in steps if s.level == level]
-    return max(at, key=lambda rule: order.get(rule, -1)) if at else None
+    return Explanation(out.status, out.steps, state.rows_text(), LEVELS[level], level,
+                       out.hardest_rule if out.level == level else None)
 
 
 def grade(puzzle: StarBattle) -> Grade:

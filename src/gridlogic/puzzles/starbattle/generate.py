@@ -42,7 +42,7 @@ from gridlogic.core.errors import GenerationFailed, ParseError, ValidationError
 from gridlogic.core.generation import LEVEL_SHIFT, Allowance, Tally, progress_of, seeded, tally_of, target_level
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade, Step
-from gridlogic.puzzles.starbattle.explain import RUN_STEPS, grade, hardest_rule
+from gridlogic.puzzles.starbattle.explain import RUN_STEPS, grade
 from gridlogic.puzzles.starbattle.formats.picture import default_stars
 from gridlogic.puzzles.starbattle.layouts import has_layout, seed_layout
 from gridlogic.puzzles.starbattle.levels import LEVELS, TRIAL
@@ -155,7 +155,7 @@ def judge(puzzle: StarBattle, target: int, tally: Tally,
         return None
     if out.status == "solved" and out.level == target:
         tally.grades[name] += 1
-        return Grade(out.level, name, hardest_rule(out.steps, out.level))
+        return Grade(out.level, name, out.hardest_rule)
     tally.grades[f"<{name}" if out.status == "solved" else f">{name}"] += 1
     return None
 

@@ -3,16 +3,15 @@
 
 from __future__ import annotations
 
-from gridlogic.core.engine import Run, run
+from gridlogic.core.engine import run
 from gridlogic.core.step import Explanation, Grade, Step
 from gridlogic.puzzles.str8ts.candidates import annotate_run, changes
 from gridlogic.puzzles.str8ts.draw import picture
 from gridlogic.puzzles.str8ts.levels import LEVELS
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import TECHNIQUES, UNIQUENESS, State, techniques
+from gridlogic.puzzles.str8ts.rules import State, techniques
 
 UNSOLVED = "unsolved"
-RULE_IDS = frozenset(t.id for t in (*TECHNIQUES, UNIQUENESS))
 
 
 def final_rows(s: State) -> list[str]:
@@ -39,13 +38,7 @@ def explain(p: Str8ts, max_level: int | None = None, allow_uniqueness: bool = Fa
     out.steps = annotate_run(p, out.steps, before)
     solved = out.status == "solved"
     return Explanation(out.status, out.steps, final_rows(s), level_name(out.level, solved),
-                       out.level if solved else len(LEVELS), hardest(out))
-
-
-def hardest(out: Run) -> str | None:
-    """The rule of a run's hardest step (its first one at the run's level)."""
-    moves = [st for st in out.steps if st.level <= out.level and st.rule in RULE_IDS]
-    return max(moves, key=lambda st: st.level).rule if moves else out.hardest_rule
+                       out.level if solved else len(LEVELS), out.hardest_rule)
 
 
 def grade(p: Str8ts) -> Grade:

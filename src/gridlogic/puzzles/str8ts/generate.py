@@ -22,7 +22,7 @@ from gridlogic.core.generation import Allowance, progress_of, seeded, tally_of
 from gridlogic.core.registry import Generated, Options
 from gridlogic.core.step import Grade
 from gridlogic.puzzles.str8ts.exact import sat as exact_sat
-from gridlogic.puzzles.str8ts.explain import grade, hardest
+from gridlogic.puzzles.str8ts.explain import grade
 from gridlogic.puzzles.str8ts.levels import LEVELS
 from gridlogic.puzzles.str8ts.model import Solution, Str8ts
 from gridlogic.puzzles.str8ts.rules import TECHNIQUES, State
@@ -195,7 +195,7 @@ def generate(n: int, level: int | None, seed: int, options: Options | None = Non
                 p, out = found
                 tally.grades[LEVELS[out.level] if out.level == level else f"<{LEVELS[level]}"] += 1
                 if out.level == level:
-                    g = Grade(level, LEVELS[level], hardest(out))
+                    g = Grade(level, LEVELS[level], out.hardest_rule)
         if g is not None:
             solution = tuple(0 if p.black[i] else full.givens[i] for i in range(p.size))
             return Generated(p, g, solution)

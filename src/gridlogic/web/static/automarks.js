@@ -16,7 +16,8 @@
 //   marks.setup(kind.auto, on)      // after a puzzle is loaded (and its board restored)
 //   marks.follow(changes)           // after the player's move: the extra changes, already applied
 //   marks.resync()                  // after undo, redo or anything that replays tags: nothing applied
-//   marks.switchOn() / switchOff()  // the setting changed: the changes made, already applied
+//   marks.switchOn() / switchOff()  // the setting changed: the changes made, already applied (off and on
+//                                   // again keeps what the player had declined)
 //   marks.switchOn(declined)        // a reopened board: every mark a cause asks for but those the player declined
 //   marks.declined()                // the cells whose automatic mark the player took away (kept with the board)
 
@@ -28,9 +29,11 @@ export class AutoMarks {
     this.auto = null;
     this.on = false;
     this.last = new Map();
+    this.offDeclined = new Set();  // what the player had declined when the setting went off
   }
 
   setup(auto, on) {
+    this.offDeclined = new Set();
     this.auto = auto || null;
     this.on = Boolean(this.auto && on);
     this.last = this.on ? this.derive() : new Map();
@@ -145,11 +148,13 @@ export class AutoMarks {
 
   // The setting turned on (or a board reopened): every blank cell a cause asks a mark of gets it, but the
   // cells of `declined` ("r,c" keys: marks the player had taken away, kept with the board).
+  // Switched off and on again, the marks the player had declined when it went off stay declined.
   switchOn(declined = new Set()) {
     if (!this.auto) return [];
     this.on = true;
     const next = this.derive();
-    const out = this._bring(new Map(), next, declined);
+    const out = this._bring(new Map(), next, new Set([...declined, ...this.offDeclined]));
+    this.offDeclined = new Set();
     this.last = next;
     return out;
   }
@@ -170,6 +175,7 @@ export class AutoMarks {
   // The setting turned off: every automatic mark goes.
   switchOff() {
     const b = this.board, out = [];
+    this.offDeclined = new Set(this.declined());
     this.on = false;
     this.last = new Map();
     if (!b.svg) return out;
