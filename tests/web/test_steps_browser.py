@@ -128,3 +128,20 @@ def test_the_tools_explanation_strikes_removals_too(page: Any, server: str) -> N
     assert steps[0]["rule"] in info and all(f"r{r + 1}c{c + 1}" in info for r, c, _ in steps[0]["marks"])
     page.click("#next")
     assert struck(page) == removals(steps[1])
+
+
+def test_on_a_phone_the_hints_lead_in_scrolls_in_place_and_the_board_stays_in_view(page: Any, server: str) -> None:
+    page.set_viewport_size({"width": 375, "height": 667})
+    open_puzzle(page, server, STR8TS, "&kind=str8ts")
+    page.click("#hint")
+    page.wait_for_selector("#hintbox .lead-in")
+    page.click("#hintbox .lead-in summary")
+    steps = page.locator("#hintbox .lead-in ol")
+    box = steps.bounding_box()
+    assert box is not None and box["height"] <= 5.5 * 16 + 1  # at most 5.5rem: it scrolls inside
+    hint, board = page.locator("#hintbox").bounding_box(), page.locator("#board svg").bounding_box()
+    assert hint is not None and board is not None
+    assert hint["y"] + hint["height"] <= board["y"]  # the answer above the board
+    assert board["y"] - hint["y"] < 667 / 2  # from the hint's top, the board starts within half a screen
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "str8ts-hint-lead-in-phone.png"))
