@@ -61,52 +61,41 @@ def test_sat_projection_blocks_only_projected_vars() -> None:
     assert count(solutions(m, xs), 2) == 2
 
 
+class Line:
+    """An engine state: one row of ``n`` binary cells."""
+
+    def __init__(self, n: int = 3) -> None:
+        self.board = Board.full(1, n, 2)
+
+    def apply(self, step: Step) -> None:
+        for mk in step.marks:
+            self.board.fix(mk.cell[1], int(mk.value))
+
+    def is_solved(self) -> bool:
+        return self.board.is_solved()
+
+    def contradiction(self) -> Step | None:
+        return None
+
+
 def test_engine_applies_cheapest_first_and_grades() -> None:
-    class State:
-        def __init__(self) -> None:
-            self.board = Board.full(1, 3, 2)
-
-        def apply(self, step: Step) -> None:
-            for mk in step.marks:
-                self.board.fix(mk.cell[1], int(mk.value))
-
-        def is_solved(self) -> bool:
-            return self.board.is_solved()
-
-        def contradiction(self) -> Step | None:
-            return None
-
-    def first_unknown(level: int) -> Rule[State]:
-        def fn(s: State) -> Step | None:
+    def first_unknown(level: int) -> Rule[Line]:
+        def fn(s: Line) -> Step | None:
             u = s.board.unknown()
             ok = u and (level == 2 or u[0] < 2)
             return Step(f"L{level}", level, "test", (), (Mark((0, u[0]), "1"),)) if ok else None
         return Rule(f"L{level}", level, fn)
 
-    st = State()
+    st = Line()
     out = run(st, [first_unknown(2), first_unknown(1)])
     assert out.status == "solved"
     assert [s.rule for s in out.steps] == ["L1", "L1", "L2"]
     assert (out.level, out.hardest_rule) == (2, "L2")
-    capped = run(State(), [first_unknown(2), first_unknown(1)], max_level=1)
+    capped = run(Line(), [first_unknown(2), first_unknown(1)], max_level=1)
     assert capped.status == "stuck" and len(capped.steps) == 2
 
 
 def test_hardest_rule_is_the_latest_rule_in_engine_order_at_the_grade_level() -> None:
-    class Line:
-        def __init__(self, n: int) -> None:
-            self.board = Board.full(1, n, 2)
-
-        def apply(self, step: Step) -> None:
-            for mk in step.marks:
-                self.board.fix(mk.cell[1], int(mk.value))
-
-        def is_solved(self) -> bool:
-            return self.board.is_solved()
-
-        def contradiction(self) -> Step | None:
-            return None
-
     def fixes(name: str, level: int, cell: int) -> Rule[Line]:
         """A rule that decides only ``cell``."""
         def fn(s: Line) -> Step | None:
