@@ -55,12 +55,16 @@ _line_info: dict[tuple[int, int, int, int], list[LineInfo]] = {}
 def _lines(h: int, w: int, row_level: int, col_level: int) -> list[LineInfo]:
     """Each line's :data:`LineInfo` for one shape and level, made once (a tuple per line instead of
     six assignments per line looked at: 20 % of :func:`close`)."""
-    row_table, col_table = _table(row_level, w), _table(col_level, h)
     key = (h, w, row_level, col_level)
     hit = _line_info.get(key)
-    if hit is None or hit[0][2] is not row_table or hit[-1][2] is not col_table:
+    if hit is None:
+        row_table, col_table = _table(row_level, w), _table(col_level, h)
         hit = _line_info[key] = [(w, (1 << w) - 1, row_table, h, 1 << k, row_level, True) for k in range(h)] + \
             [(h, (1 << h) - 1, col_table, 0, 1 << c, col_level, False) for c in range(w)]
+    else:
+        for table in (hit[0][2], hit[-1][2]):  # the tables stay the same objects (:func:`_table` clears them)
+            if len(table) > MEMO_LIMIT:
+                table.clear()
     return hit
 
 
