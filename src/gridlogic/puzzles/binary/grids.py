@@ -97,9 +97,11 @@ def _fill(width: int, height: int, unique: bool, rng: random.Random) -> list[int
             t = b.copy()
             t.ones[r], t.zeros[r] = p, full & ~p
             bit = 1 << r
-            for c in range(width):
-                t.ones[height + c] |= (p >> c & 1) * bit
-                t.zeros[height + c] |= (~p >> c & 1) * bit
+            for line, m in ((t.ones, p), (t.zeros, full & ~p)):  # across: each column the row crosses
+                while m:
+                    low = m & -m
+                    m ^= low
+                    line[height + low.bit_length() - 1] |= bit
             if close(t, FILL_LEVEL, {r, *columns}) != BROKEN:
                 done = extend(t, r + 1)
                 if done is not None:
