@@ -65,7 +65,7 @@ class Row:
             return f"| {self.technique} | {self.board} | {self.note} | | | | |"
         med = statistics.median(self.cpu) if self.cpu else 0.0
         cands = statistics.median(self.candidates) if self.candidates else 0
-        senses = ", ".join(f"{k} {v}" for k, v in self.senses.items())
+        senses = ", ".join(f"{k} {v}" for k, v in self.senses.most_common() if k and v)
         return (f"| {self.technique} | {self.board} | {self.found}/{self.runs} | {med:.2f} | "
                 f"{max(self.cpu, default=0.0):.2f} | {cands:g} | {senses} |")
 
