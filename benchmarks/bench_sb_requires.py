@@ -8,11 +8,19 @@ largest CPU time per seed (``time.process_time``: the machine is shared, so wall
 ``--cap`` is each seed's CPU budget (``cpu_clock``), ``--give-up K`` stops a technique after K
 failures in a row with none found (the table says how many seeds were run). A technique that
 cannot exist at a board (``error:`` from the CLI) is reported as such.
+
+``--walks K`` measures instead whether T can be reached at all, planting the state by hand: K random
+unique puzzles (spread ``--sigma``), each solved by the rules up to T's level while cells of its
+solution are revealed one at a time in random order (as givens would be) until it is solved or the
+engine takes a step of T. Per technique: the walks with a state closed under the rules before T on
+which T fires ("before" states), and those where the engine's capped solve takes a step of T (what
+every sense needs).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections import Counter
@@ -21,10 +29,14 @@ from pathlib import Path
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from gridlogic.core.engine import run
 from gridlogic.core.errors import GenerationFailed, ValidationError
 from gridlogic.core.generation import Tally
 from gridlogic.puzzles.starbattle.generate import generate
-from gridlogic.puzzles.starbattle.requires import needs
+from gridlogic.puzzles.starbattle.layouts import seed_layout
+from gridlogic.puzzles.starbattle.regions import unique_puzzle
+from gridlogic.puzzles.starbattle.requires import fires, impossible, needs, reference
+from gridlogic.puzzles.starbattle.rules.state import State
 
 TECHNIQUES: tuple[str, ...] = (
     "R1.1", "R1.2", "R1.3", "R1.4", "R2.1", "R2.2", "R2.3",
@@ -53,7 +65,7 @@ class Row:
             return f"| {self.technique} | {self.board} | {self.note} | | | | |"
         med = statistics.median(self.cpu) if self.cpu else 0.0
         cands = statistics.median(self.candidates) if self.candidates else 0
-        senses = ", ".join(f"{k} {v}" for k, v in self.senses.items())
+        senses = ", ".join(f"{k} {v}" for k, v in self.senses.most_common() if k and v)
         return (f"| {self.technique} | {self.board} | {self.found}/{self.runs} | {med:.2f} | "
                 f"{max(self.cpu, default=0.0):.2f} | {cands:g} | {senses} |")
 
@@ -74,6 +86,45 @@ def one(technique: str, n: int, s: int, seed: int, cap: float) -> tuple[str, flo
     return (got[0] if got else "not needed?"), cpu, tally.candidates
 
 
+def walk(technique: str, n: int, s: int, rng: random.Random, sigma: float) -> tuple[bool, bool] | None:
+    """One walk (module docstring): (T fired on a state closed under the rules before it, the engine
+    took a step of T); None when the draw gave no puzzle."""
+    allowed, first = reference(technique)
+    forms = [r for r in allowed if r.id == technique]
+    found = unique_puzzle(n, s, rng, False, sigma, 2, seed_layout(n, s, rng.randrange(10**6), rng))
+    if found is None:
+        return None
+    puzzle, solution = found
+    ours = {r * n + c for r, c in solution}
+    st = State.start(puzzle)
+    before = False
+    while True:
+        run(st, allowed[:first], max_steps=500)
+        before = before or (not st.is_solved() and fires(st, forms))
+        out = run(st, allowed, max_steps=500)
+        if any(step.rule == technique for step in out.steps):
+            return before, True
+        if out.status != "stuck":
+            return before, False
+        i = rng.choice([k for k in range(n * n) if st.unknown >> k & 1])
+        st = State(st.geo, st.star | (1 << i if i in ours else 0), st.empty | (0 if i in ours else 1 << i))
+
+
+def walks(techniques: list[str], boards: list[tuple[int, ...]], count: int, sigma: float) -> list[str]:
+    table = ["| T | board | walks | with a \"before\" state | engine took T | CPU s |", "|---|---|---|---|---|---|"]
+    for n, s in boards:
+        for technique in techniques:
+            if impossible(technique, n, s):
+                continue
+            rng = random.Random(f"walks {technique} {n} {s}")
+            t = time.process_time()
+            got = [w for w in (walk(technique, n, s, rng, sigma) for _ in range(count)) if w is not None]
+            table.append(f"| {technique} | {n}x{n}/{s} | {len(got)} | {sum(b for b, _ in got)} | "
+                         f"{sum(e for _, e in got)} | {time.process_time() - t:.1f} |")
+            print(table[-1], flush=True)
+    return table
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="10/2,8/1")
@@ -83,9 +134,14 @@ def main() -> None:
     ap.add_argument("--cap", type=float, default=60.0, help="CPU seconds per seed")
     ap.add_argument("--give-up", type=int, default=3)
     ap.add_argument("--out", default="")
+    ap.add_argument("--walks", type=int, default=0, help="walks per technique instead of seeds (docstring)")
+    ap.add_argument("--sigma", type=float, default=0.4, help="the walks' region spread")
     args = ap.parse_args()
     boards = [tuple(int(x) for x in b.split("/")) for b in args.sizes.split(",")]
     techniques = args.techniques.split(",")
+    if args.walks:
+        print("\n".join(walks(techniques, boards, args.walks, args.sigma)))
+        return
     rows: list[Row] = []
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn()) as bar:

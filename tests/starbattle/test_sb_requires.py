@@ -5,6 +5,8 @@ be needed at a board, and other kinds are errors, not tracebacks."""
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -13,9 +15,11 @@ from gridlogic.core.engine import run
 from gridlogic.core.errors import ValidationError
 from gridlogic.core.generation import Tally
 from gridlogic.puzzles.starbattle.generate import generate
+from gridlogic.puzzles.starbattle.layouts import seed_layout
 from gridlogic.puzzles.starbattle.levels import EASY, EXPERT, HARD, MEDIUM
 from gridlogic.puzzles.starbattle.model import StarBattle
-from gridlogic.puzzles.starbattle.requires import PATIENCE, SENSES, impossible, needs, requirable
+from gridlogic.puzzles.starbattle.regions import unique_puzzle
+from gridlogic.puzzles.starbattle.requires import PATIENCE, SENSES, fires, impossible, needs, reference, requirable
 from gridlogic.puzzles.starbattle.rules import State, rules
 
 ATTEMPTS = 3 * PATIENCE
@@ -118,6 +122,9 @@ def test_uniqueness_rules_need_the_option() -> None:
 
 @pytest.mark.parametrize(("technique", "n", "s", "why"), [
     ("R3.2", 10, 2, "only reports contradictions"), ("R4.1", 8, 1, "none at 1 star"), ("R4.3", 8, 1, "none at 1 star"),
+    ("R4.7", 10, 2, "R3.3-R3.5, before it, always take its step first"), ("R4.7", 8, 1, "at 1 or 2 stars"),
+    ("R3.3", 8, 1, "R3.1 empties"), ("R3.4", 8, 1, "R2.3 places first"), ("R3.6", 8, 1, "nothing is left"),
+    ("R4.8", 8, 1, "empty the cell first"),
     ("R6.6", 8, 1, "6x6 at 1 star"), ("R6.6", 11, 2, "10x10 at 2 stars")])
 def test_cannot_be_needed(technique: str, n: int, s: int, why: str) -> None:
     assert why in (impossible(technique, n, s) or "")
@@ -125,7 +132,8 @@ def test_cannot_be_needed(technique: str, n: int, s: int, why: str) -> None:
         generate(size=str(n), stars=s, difficulty=None, seed=1, options={"requires": technique, "attempts": 1})
 
 
-@pytest.mark.parametrize(("technique", "n", "s"), [("R4.1", 10, 2), ("R6.6", 10, 2), ("R6.6", 6, 1), ("R3.3", 8, 1)])
+@pytest.mark.parametrize(("technique", "n", "s"), [("R4.1", 10, 2), ("R6.6", 10, 2), ("R6.6", 6, 1), ("R3.5", 8, 1),
+                                                   ("R4.7", 14, 3), ("R3.3", 10, 2), ("R4.8", 10, 2)])
 def test_can_be_needed(technique: str, n: int, s: int) -> None:
     assert impossible(technique, n, s) is None
 
@@ -147,3 +155,49 @@ def test_cli_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and err == "error: --requires R6.6: R6.6 (N-Rooks) needs a (4S+2)x(4S+2) board (6x6 at 1 star)\n"
     code, err = _cli(capsys, "generate", "starbattle", "--size", "10", "--requires", "R7.1", "--seed", "1")
     assert code == 2 and "add --allow-uniqueness" in err and err.count("\n") == 1
+
+
+def closed_states(n: int, s: int, technique: str, puzzles: int, seed: int) -> Iterator[State]:
+    """States of random unique puzzles closed under the rules before ``technique``: cells of the
+    solution revealed one at a time in random order (as givens), each time closed again."""
+    allowed, first = reference(technique)
+    rng = random.Random(seed)
+    got = 0
+    while got < puzzles:
+        found = unique_puzzle(n, s, rng, False, 0.4, 2, seed_layout(n, s, rng.randrange(10**6), rng))
+        if found is None:
+            continue
+        got += 1
+        ours = {r * n + c for r, c in found[1]}
+        st = State.start(found[0])
+        while True:
+            run(st, allowed[:first])
+            if st.is_solved():
+                break
+            yield st
+            i = rng.choice([k for k in range(n * n) if st.unknown >> k & 1])
+            st = State(st.geo, st.star | (1 << i if i in ours else 0), st.empty | (0 if i in ours else 1 << i))
+
+
+@pytest.mark.parametrize(("technique", "n", "s", "puzzles"), [
+    ("R4.7", 10, 2, 12), ("R4.7", 8, 1, 30), ("R3.3", 8, 1, 30), ("R3.4", 8, 1, 30), ("R3.6", 8, 1, 60),
+    ("R4.8", 8, 1, 40)])
+def test_impossible_rules_never_fire_after_the_rules_before_them(technique: str, n: int, s: int, puzzles: int,
+                                                                 ) -> None:
+    """What ``impossible`` says, on sampled states: once the rules before T are stuck, T finds nothing
+    (the states are not all nearly solved)."""
+    assert impossible(technique, n, s)
+    forms = [r for r in reference(technique)[0] if r.id == technique]
+    states = list(closed_states(n, s, technique, puzzles, 7))
+    assert len(states) > 100 and sum(st.unknown.bit_count() > n * n // 2 for st in states) > 10
+    assert not any(fires(st, forms) for st in states)
+
+
+def test_direct_line_exclusion_at_two_stars_only_completing() -> None:
+    """At 2 stars the plain R4.2/R4.3 never fire once R3.3 is stuck (their only pattern, a line needing
+    2 stars in 3 touching cells, is an exact tiling), so only their completing forms can be needed."""
+    for technique in ("R4.2", "R4.3"):
+        plain = [r for r in rules(MEDIUM) if r.id == technique and not r.note]
+        assert len(plain) == 1
+        states = list(closed_states(10, 2, technique, 16, 11))
+        assert len(states) > 100 and not any(fires(st, plain) for st in states)

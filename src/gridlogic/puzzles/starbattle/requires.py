@@ -62,12 +62,39 @@ def requirable(technique: str, allow_uniqueness: bool = False) -> int:
     return level
 
 
+ONE_STAR: dict[str, str] = {
+    "R3.3": "at 1 star covers a unit's candidates with one 2x2, whose other cells R3.1 empties (and a lone "
+            "candidate R2.1-R2.3 place) before it",
+    "R3.4": "at 1 star marks a 1xn holding all its region's candidates in one cell, which R2.3 places first",
+    "R3.6": "at 1 star bounds a region whose 1xn holds all its candidates: nothing is left to bound",
+    "R4.8": "at 1 star fills a line with a star, a region's 1xn or a region's 2x2, and R1.2, R1.3 or R3.5 "
+            "empty the cell first",
+}
+"""Rules that no 1-star puzzle can need: at a state where the rules before them are stuck they find
+nothing (the reasons; checked on sampled states in tests/starbattle/test_sb_requires.py)."""
+
+
 def impossible(technique: str, n: int, s: int) -> str | None:
-    """Why no ``n``x``n`` ``s``-star puzzle can need ``technique`` (the rule's own condition), or None."""
+    """Why no ``n``x``n`` ``s``-star puzzle can need ``technique`` (the rule's own condition), or None.
+
+    R4.7 at S <= 2 (on a board where R1.1-R3.5 are stuck; its 2x2s are Easy covers, R4.7 is Medium
+    only): a 2x2 of a region's cover lying in line L lies in that region's 1xn in L (the region's
+    other 2x2s hold one star fewer than it needs), which R4.7 counts first, so it adds nothing; a 2x2
+    of a row's or column's cover lies in L only if it is L's own (two candidates: one would be a star
+    by R3.3). With L's own cover of d 2x2s (d <= 2 stars needed), R4.7 counts the 1xn's (total m) and
+    the 2x2s they miss (d - m); its marks are cells of the m 2x2s they meet left out of the 1xn's, so
+    the 1xn's have fewer than 2m cells, one of them fewer than twice its count: one cell (a star by
+    R3.4) or a count of 2, which fills L by R3.5. Without a cover R4.7's count is R3.5's. Checked on
+    sampled states in tests/starbattle/test_sb_requires.py."""
     if technique == "R3.2":
         return "R3.2 only reports contradictions, so no puzzle with a solution needs it"
     if technique in ("R4.1", "R4.2", "R4.3") and s == 1:
         return f"{technique} excludes within a unit that needs two stars or more: none at 1 star"
+    if s == 1 and technique in ONE_STAR:
+        return f"{technique} {ONE_STAR[technique]}"
+    if technique == "R4.7" and s <= 2:
+        return ("R4.7 fills a line with its 1xn's and 2x2s; at 1 or 2 stars those 2x2s lie in the line's "
+                "1xn's or in its own exact tiling, so R3.3-R3.5, before it, always take its step first")
     if technique == "R6.6" and n != 4 * s + 2:
         return f"R6.6 (N-Rooks) needs a (4S+2)x(4S+2) board ({4 * s + 2}x{4 * s + 2} at {s} star{'s' * (s > 1)})"
     return None
