@@ -48,41 +48,43 @@ def _compile() -> None:
 
 
 def _pivot(tab: Any, basis: Any, r: int, s: int, reduced: Any) -> None:
-    m, width = tab.shape
-    piv = tab[r, s]
+    width, m = tab.shape
+    piv = tab[s, r]
     nz = np.empty(width, dtype=np.int64)  # the pivot row's non-zero columns: only they change
     count = 0
     for j in range(width):
-        if tab[r, j] != 0.0:
-            tab[r, j] /= piv
+        if tab[j, r] != 0.0:
+            tab[j, r] /= piv
             nz[count] = j
             count += 1
-    for i in range(m):
-        f = tab[i, s]
-        if i != r and f != 0.0:
-            for q in range(count):
-                j = nz[q]
-                tab[i, j] -= f * tab[r, j]
-    f = reduced[s]
-    if f != 0.0:
+    f = tab[s].copy()  # each row's multiple of the pivot row (0 for the pivot row itself)
+    f[r] = 0.0
+    for q in range(count):  # column by column, contiguous: the same products as row by row
+        j = nz[q]
+        p = tab[j, r]
+        col = tab[j]
+        for i in range(m):
+            col[i] -= f[i] * p
+    g = reduced[s]
+    if g != 0.0:
         for q in range(count):
             j = nz[q]
             if j < reduced.size:
-                reduced[j] -= f * tab[r, j]
+                reduced[j] -= g * tab[j, r]
     basis[r] = s
 
 
 def _simplex(tab: Any, basis: Any, cost: Any, allowed: int, limit: int) -> bool:
     """Primal simplex maximising ``cost``, entering only columns below ``allowed``: True at an optimum,
     False if it gave up after ``limit`` pivots."""
-    m, width = tab.shape
+    width, m = tab.shape
     ncol = width - 1
     reduced = cost.copy()
     for i in range(m):
         cb = cost[basis[i]]
         if cb != 0.0:
             for j in range(ncol):
-                reduced[j] -= cb * tab[i, j]
+                reduced[j] -= cb * tab[j, i]
     bland = False
     flat = 0
     for _ in range(limit):
@@ -98,10 +100,11 @@ def _simplex(tab: Any, basis: Any, cost: Any, allowed: int, limit: int) -> bool:
             return True
         r = -1
         best = 0.0
+        col, rhs = tab[s], tab[ncol]
         for i in range(m):
-            a = tab[i, s]
+            a = col[i]
             if a > EPS:
-                ratio = tab[i, ncol] / a
+                ratio = rhs[i] / a
                 if r < 0 or ratio < best - EPS or (ratio <= best + EPS and basis[i] < basis[r]):
                     r, best = i, ratio
         if r < 0:
@@ -114,11 +117,11 @@ def _simplex(tab: Any, basis: Any, cost: Any, allowed: int, limit: int) -> bool:
 
 
 def _probe(tab: Any, basis: Any, nv: int, nw: int) -> tuple[Any, Any, Any]:
-    """Phase 1 on ``tab`` (rows: equalities with artificial columns after the slacks), then for every
-    variable its maximum and its minimum. Returns (status per variable and direction: 0 open, 1 proved
-    bound, 2 witnessed or reached; optimum per variable and direction; dual weights per variable and
-    direction), or a status array of -1 when phase 1 fails."""
-    m, width = tab.shape
+    """Phase 1 on ``tab`` (stored by columns, see :func:`tableau`; rows: equalities with artificial
+    columns after the slacks), then for every variable its maximum and its minimum. Returns (status per
+    variable and direction: 0 open, 1 proved bound, 2 witnessed or reached; optimum per variable and
+    direction; dual weights per variable and direction), or a status array of -1 when phase 1 fails."""
+    width, m = tab.shape
     ncol = width - 1
     status = np.zeros((nv, 2), dtype=np.int64)
     value = np.zeros((nv, 2))
@@ -132,7 +135,7 @@ def _probe(tab: Any, basis: Any, nv: int, nw: int) -> tuple[Any, Any, Any]:
     total = 0.0
     for i in range(m):
         if basis[i] >= nv + nw:
-            total += tab[i, ncol]
+            total += tab[ncol, i]
     if total > 1e-7:
         status[:, :] = -1
         return status, value, duals
@@ -141,8 +144,8 @@ def _probe(tab: Any, basis: Any, nv: int, nw: int) -> tuple[Any, Any, Any]:
             s = -1
             big = 1e-7
             for j in range(nv + nw):
-                if abs(tab[i, j]) > big:
-                    s, big = j, abs(tab[i, j])
+                if abs(tab[j, i]) > big:
+                    s, big = j, abs(tab[j, i])
             if s >= 0:
                 _pivot(tab, basis, i, s, np.zeros(ncol))
     ident = np.empty(m, dtype=np.int64)
@@ -163,7 +166,7 @@ def _probe(tab: Any, basis: Any, nv: int, nw: int) -> tuple[Any, Any, Any]:
                 continue
             opt = 0.0
             for i in range(m):
-                opt += c[b[i]] * t[i, ncol]
+                opt += c[b[i]] * t[ncol, i]
             value[k, d] = opt
             _witness(t, b, nv, status)
             if (d == 0 and opt < 1 - 1e-6) or (d == 1 and opt < -1e-6):
@@ -172,17 +175,17 @@ def _probe(tab: Any, basis: Any, nv: int, nw: int) -> tuple[Any, Any, Any]:
                     cb = c[b[i]]
                     if cb != 0.0:
                         for r in range(m):
-                            duals[k, d, r] += cb * t[i, ident[r]]
+                            duals[k, d, r] += cb * t[ident[r], i]
     return status, value, duals
 
 
 def _witness(tab: Any, basis: Any, nv: int, status: Any) -> None:
     """Mark the values a basic solution takes as possible: status 2 where not already proved."""
-    m, width = tab.shape
+    width, m = tab.shape
     x = np.zeros(nv)
     for i in range(m):
         if basis[i] < nv:
-            x[basis[i]] = tab[i, width - 1]
+            x[basis[i]] = tab[width - 1, i]
     for k in range(nv):
         if x[k] > 1 - 1e-7 and status[k, 0] == 0:
             status[k, 0] = 2
@@ -206,7 +209,8 @@ def cover(cells: list[int], rows: list[int]) -> Array:
 
 def tableau(cells: list[int], rows: list[int], rhs: list[int], n_eq: int) -> tuple[Array, NDArray[np.int64]]:
     """The starting tableau (rows: the ``n_eq`` equalities first, then the windows) and its basis
-    (artificial columns for the equalities, slacks for the windows)."""
+    (artificial columns for the equalities, slacks for the windows). Stored by columns (``out[j, i]`` is
+    row ``i``'s entry in column ``j``): a pivot then updates each changed column as one contiguous run."""
     m, nv = len(rows), len(cells)
     nw = m - n_eq
     tab = np.zeros((m, nv + nw + n_eq + 1))
@@ -217,7 +221,7 @@ def tableau(cells: list[int], rows: list[int], rhs: list[int], n_eq: int) -> tup
         tab[i, col] = 1.0
         tab[i, -1] = rhs[i]
         basis[i] = col
-    return tab, basis
+    return np.ascontiguousarray(tab.T), basis
 
 
 def probe(cells: list[int], rows: list[int], rhs: list[int], n_eq: int) -> list[tuple[int, bool, list[float]]]:
@@ -263,16 +267,17 @@ def shortest(cells: list[int], rows: list[int], rhs: list[int], n_eq: int, k: in
             tab[j, ny + j] = 1.0
             tab[j, width - 1] = PERTURB * (1 + (j * 7919) % 97)  # against degenerate pivots; rounded off
             basis[j] = ny + j
+    tab = np.ascontiguousarray(tab.T)  # by columns, as the kernels read it
     cost = np.zeros(width - 1)
     cost[width - 2] = -1.0
     if not _simplex(tab, basis, cost, width - 1, SHORTEST_PIVOTS):
         return None
     at = int(np.argmax(basis == width - 2)) if (basis == width - 2).any() else -1
     if at >= 0:
-        if tab[at, width - 1] > 1e-7:
+        if tab[width - 1, at] > 1e-7:
             return None  # no such weights (cannot happen for a mark :func:`probe` proved)
-        s = int(np.argmax(np.abs(tab[at, :width - 2])))
-        if abs(tab[at, s]) <= 1e-7:
+        s = int(np.argmax(np.abs(tab[:width - 2, at])))
+        if abs(tab[s, at]) <= 1e-7:
             return None
         _pivot(tab, basis, at, s, np.zeros(width - 1))
     cost = np.zeros(width - 1)
@@ -281,5 +286,5 @@ def shortest(cells: list[int], rows: list[int], rhs: list[int], n_eq: int, k: in
         return None
     y = np.zeros(width - 1)
     for i in range(nv):
-        y[basis[i]] = tab[i, width - 1]
+        y[basis[i]] = tab[width - 1, i]
     return [float(y[i] - y[n_eq + i]) for i in range(n_eq)] + [float(y[2 * n_eq + i]) for i in range(m - n_eq)]
