@@ -27,6 +27,8 @@ SHORTEST_PIVOTS = 5000
 PERTURB = 1e-8
 """Each other candidate may weigh a few times this below 0 in :func:`shortest`'s program (no two
 alike): no ties, so few degenerate pivots; the rounding to :data:`~weighted.DENOMINATOR` takes it off."""
+SWEEPS = 8
+"""Rounds of :func:`_sweep` per direction at most."""
 DEGENERATE = 30
 """Consecutive pivots that move nothing before switching to Bland's rule (no cycling)."""
 
@@ -38,12 +40,13 @@ _COMPILED: list[bool] = []
 
 def _compile() -> None:
     """Replace the kernels by their compiled forms (once; they call each other by these names)."""
-    global _pivot, _simplex, _witness, _probe  # noqa: PLW0603 - the kernels, swapped once for compiled ones
+    global _pivot, _simplex, _witness, _phase1, _decide, _sweep  # noqa: PLW0603 - the kernels, swapped once for compiled ones
     if not _COMPILED:
         # deferred: numba costs start-up time, and only a board that every other rule leaves needs it
         from gridlogic.core.jit import njit  # noqa: PLC0415
 
-        _pivot, _simplex, _witness, _probe = njit(_pivot), njit(_simplex), njit(_witness), njit(_probe)
+        _pivot, _simplex, _witness = njit(_pivot), njit(_simplex), njit(_witness)
+        _phase1, _decide, _sweep = njit(_phase1), njit(_decide), njit(_sweep)
         _COMPILED.append(True)
 
 
@@ -116,29 +119,26 @@ def _simplex(tab: Any, basis: Any, cost: Any, allowed: int, limit: int) -> bool:
     return False
 
 
-def _probe(tab: Any, basis: Any, nv: int, nw: int) -> tuple[Any, Any, Any]:
+def _phase1(tab: Any, basis: Any, nv: int, nw: int) -> Any:
     """Phase 1 on ``tab`` (stored by columns, see :func:`tableau`; rows: equalities with artificial
-    columns after the slacks), then for every variable its maximum and its minimum. Returns (status per
-    variable and direction: 0 open, 1 proved bound, 2 witnessed or reached; optimum per variable and
-    direction; dual weights per variable and direction), or a status array of -1 when phase 1 fails."""
+    columns after the slacks), in place. Returns the status per variable and direction (0 open, 2 a
+    basic solution takes the value; see :func:`_decide`), all -1 when phase 1 fails."""
     width, m = tab.shape
     ncol = width - 1
     status = np.zeros((nv, 2), dtype=np.int64)
-    value = np.zeros((nv, 2))
-    duals = np.zeros((nv, 2, m))
     cost = np.zeros(ncol)
     for j in range(nv + nw, ncol):
         cost[j] = -1.0
     if not _simplex(tab, basis, cost, ncol, MAX_PIVOTS):
         status[:, :] = -1
-        return status, value, duals
+        return status
     total = 0.0
     for i in range(m):
         if basis[i] >= nv + nw:
             total += tab[ncol, i]
     if total > 1e-7:
         status[:, :] = -1
-        return status, value, duals
+        return status
     for i in range(m):  # drive the artificial columns out where a row allows
         if basis[i] >= nv + nw:
             s = -1
@@ -148,35 +148,74 @@ def _probe(tab: Any, basis: Any, nv: int, nw: int) -> tuple[Any, Any, Any]:
                     s, big = j, abs(tab[j, i])
             if s >= 0:
                 _pivot(tab, basis, i, s, np.zeros(ncol))
-    ident = np.empty(m, dtype=np.int64)
-    neq = ncol - nv - nw
-    for i in range(m):
-        ident[i] = nv + nw + i if i < neq else nv + (i - neq)
     _witness(tab, basis, nv, status)
-    for d in range(2):  # 0: largest value (is 1 possible?), 1: smallest (is 0 possible?)
+    return status
+
+
+def _decide(tab: Any, basis: Any, nv: int, nw: int, k: int, d: int, status: Any, duals: Any) -> int:
+    """Variable ``k``'s largest (``d`` 0: is 1 possible?) or smallest value (``d`` 1: is 0 possible?),
+    by a solve from the phase-1 ``tab`` (left as it is), unless ``status`` already knows it. Sets and
+    returns ``status[k, d]``: 1 a proved bound, with the dual weights in ``duals``; 2 the value is
+    reached (or the solve gave up). Every basic optimum met marks the values it takes as possible
+    (status 2): the answer for one ``(k, d)`` does not depend on which were asked before."""
+    if status[k, d] != 0:
+        return int(status[k, d])
+    width, m = tab.shape
+    ncol = width - 1
+    t = tab.copy()
+    b = basis.copy()
+    c = np.zeros(ncol)
+    c[k] = 1.0 if d == 0 else -1.0
+    if not _simplex(t, b, c, nv + nw, MAX_PIVOTS):
+        status[k, d] = 2
+        return 2
+    opt = 0.0
+    for i in range(m):
+        opt += c[b[i]] * t[ncol, i]
+    _witness(t, b, nv, status)
+    if (d == 0 and opt < 1 - 1e-6) or (d == 1 and opt < -1e-6):
+        status[k, d] = 1
+        neq = ncol - nv - nw
+        duals[:] = 0.0
+        for i in range(m):
+            cb = c[b[i]]
+            if cb != 0.0:
+                for r in range(m):
+                    duals[r] += cb * t[nv + nw + r if r < neq else nv + (r - neq), i]
+        return 1
+    status[k, d] = 2
+    return 2
+
+
+def _sweep(tab: Any, basis: Any, nv: int, nw: int, d: int, status: Any) -> int:
+    """Witness values cheaply before they are asked one by one: solve for the sum of the variables
+    still open in direction ``d`` (largest for 0, smallest for 1) from the phase-1 ``tab`` (left as it
+    is) and mark the values the optimum takes; again while that marks some. Only status 2 is set, so
+    no answer of :func:`_decide` changes, only how many solves it takes. Returns the marks made."""
+    ncol = tab.shape[0] - 1
+    made = 0
+    for _ in range(SWEEPS):
+        c = np.zeros(ncol)
+        before = 0
         for k in range(nv):
-            if status[k, d] != 0:
-                continue
-            t = tab.copy()
-            b = basis.copy()
-            c = np.zeros(ncol)
-            c[k] = 1.0 if d == 0 else -1.0
-            if not _simplex(t, b, c, nv + nw, MAX_PIVOTS):
-                status[k, d] = 2
-                continue
-            opt = 0.0
-            for i in range(m):
-                opt += c[b[i]] * t[ncol, i]
-            value[k, d] = opt
-            _witness(t, b, nv, status)
-            if (d == 0 and opt < 1 - 1e-6) or (d == 1 and opt < -1e-6):
-                status[k, d] = 1
-                for i in range(m):
-                    cb = c[b[i]]
-                    if cb != 0.0:
-                        for r in range(m):
-                            duals[k, d, r] += cb * t[ident[r], i]
-    return status, value, duals
+            if status[k, d] == 0:
+                c[k] = 1.0 if d == 0 else -1.0
+                before += 1
+        if before == 0:
+            break
+        t = tab.copy()
+        b = basis.copy()
+        if not _simplex(t, b, c, nv + nw, MAX_PIVOTS):
+            break
+        _witness(t, b, nv, status)
+        after = 0
+        for k in range(nv):
+            if status[k, d] == 0:
+                after += 1
+        made += before - after
+        if after == before:
+            break
+    return made
 
 
 def _witness(tab: Any, basis: Any, nv: int, status: Any) -> None:
@@ -224,14 +263,47 @@ def tableau(cells: list[int], rows: list[int], rhs: list[int], n_eq: int) -> tup
     return np.ascontiguousarray(tab.T), basis
 
 
+class Scan:
+    """The relaxation of one board after phase 1, asked mark by mark (:meth:`decide`): a solve runs only
+    when a mark is asked, so the marks a board's other rules settle first are never solved for."""
+
+    def __init__(self, cells: list[int], rows: list[int], rhs: list[int], n_eq: int) -> None:
+        _compile()
+        self.tab, self.basis = tableau(cells, rows, rhs, n_eq)
+        self.nv, self.nw = len(cells), len(rows) - n_eq
+        self.status = _phase1(self.tab, self.basis, self.nv, self.nw)
+        self._duals = np.zeros(len(rows))
+        self._swept = [False, False]
+
+    @property
+    def feasible(self) -> bool:
+        """Whether phase 1 found a point (if not, no mark is proved)."""
+        return bool(self.status[0, 0] >= 0) if self.nv else False
+
+    def decide(self, k: int, star: bool) -> list[float] | None:
+        """The row weights proving candidate ``k`` a star (``star``) or empty, or None if the
+        relaxation does not decide it (the answer is the same whatever was asked before)."""
+        if not self.feasible:
+            return None
+        if not self._swept[star]:
+            self._swept[star] = True
+            _sweep(self.tab, self.basis, self.nv, self.nw, int(star), self.status)
+        if _decide(self.tab, self.basis, self.nv, self.nw, k, int(star), self.status, self._duals) != 1:
+            return None
+        return [float(w) for w in self._duals]
+
+
 def probe(cells: list[int], rows: list[int], rhs: list[int], n_eq: int) -> list[tuple[int, bool, list[float]]]:
     """The candidates the relaxation decides: (index into ``cells``, True for a star, the proposed row
     weights), empty marks first."""
-    _compile()
-    tab, basis = tableau(cells, rows, rhs, n_eq)
-    status, _, duals = _probe(tab, basis, len(cells), len(rows) - n_eq)
-    return [(k, d == 1, [float(w) for w in duals[k, d]]) for d in range(2) for k in range(len(cells))
-            if status[k, d] == 1]
+    scan = Scan(cells, rows, rhs, n_eq)
+    out = []
+    for star in (False, True):
+        for k in range(len(cells)):
+            weights = scan.decide(k, star)
+            if weights is not None:
+                out.append((k, star, weights))
+    return out
 
 
 def shortest(cells: list[int], rows: list[int], rhs: list[int], n_eq: int, k: int, star: bool) -> list[float] | None:
