@@ -8,6 +8,7 @@ from sbr_helpers import board, state
 
 from gridlogic.puzzles.starbattle.model import StarBattle
 from gridlogic.puzzles.starbattle.rules import relaxation, weighted
+from gridlogic.puzzles.starbattle.rules.state import State
 
 # as in test_sbr_weighted: rows 3-4 and regions A, F against columns 1-4 empty r3c5, r3c6, r4c5, r4c6
 M_BOARD = board(1, "AAAABB/AAAABB/CCDDEE/CCDDEE/FFFFEE/FFFFEE")
@@ -51,3 +52,22 @@ def test_only_the_marks_reached_are_solved() -> None:
     first = next(i for i, p in enumerate(empties) if p.asked and p.proof(st) is not None)
     assert not any(p.asked for p in empties[first + 1:])  # the first proof that holds ends the search
     assert all(p.asked for p in kept if p.star)  # stars come first: every one was asked
+
+
+def test_at_most_one_scan_is_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    st = state(EIGHT)
+    scans: list[relaxation.Scan] = []
+    pending = weighted.pending
+
+    def spy(s: State) -> list[weighted.Pending]:
+        got = pending(s)
+        scans.extend({id(p.scan): p.scan for p in got if p.scan is not None}.values())
+        return got
+
+    monkeypatch.setattr(weighted, "pending", spy)
+    while (step := weighted.r_weighted(st)) is not None:
+        st.apply(step)
+        kept = st.geo.facts[(weighted.KEY,)]
+        assert isinstance(kept, list)
+        assert len({id(p.scan) for p in kept if p.scan is not None}) <= 1
+    assert len(scans) >= 2  # the rule scanned more than one board

@@ -60,20 +60,26 @@ class Count:
 
 class Pending:
     """A mark a scan may prove, asked only when reached (:meth:`proof`): the scan's solve for it runs
-    then, or never if the cell is settled first."""
+    then, or never if the cell is settled first. Once asked it lets go of the scan, so a scan's
+    tableau lives only while some of its marks are unasked (a new scan comes only once every kept
+    mark still open has been asked: at most one scan is held)."""
 
-    __slots__ = ("_proof", "asked", "cell", "k", "n_eq", "rows", "scan", "star")
+    __slots__ = ("_proof", "cell", "k", "n_eq", "rows", "scan", "star")
 
     def __init__(self, scan: Scan, rows: list[int], n_eq: int, k: int, cell: int, star: bool) -> None:
-        self.scan, self.rows, self.n_eq, self.k, self.cell, self.star = scan, rows, n_eq, k, cell, star
-        self.asked = False
+        self.scan: Scan | None = scan
+        self.rows, self.n_eq, self.k, self.cell, self.star = rows, n_eq, k, cell, star
         self._proof: Count | None = None
+
+    @property
+    def asked(self) -> bool:
+        return self.scan is None
 
     def proof(self, st: State) -> Count | None:
         """The scan's proof of this mark (its weights made whole), or None if it has none."""
-        if not self.asked:
-            self.asked = True
+        if self.scan is not None:
             weights = self.scan.decide(self.k, self.star)
+            self.scan = None
             if weights is not None:
                 self._proof = _rounded(st, self.rows, self.n_eq, self.cell, self.star, weights)
         return self._proof
