@@ -2,8 +2,9 @@
 
 Variables are the candidates' fractional stars ``x >= 0``. Rows are cell masks: the first ``n_eq`` are
 units whose candidates hold exactly their remaining stars, the others 2x2 windows whose candidates hold at
-most what is left of their one star (which also bounds every ``x`` by 1). :func:`probe` finds a feasible
-point (phase 1), then asks of every candidate its largest and its smallest value; where the largest is
+most what is left of their one star (which also bounds every ``x`` by 1). A :class:`Scan` finds a feasible
+point (phase 1), then asks of a candidate, when asked, its largest or its smallest value (:func:`probe`
+asks every one); where the largest is
 below 1 or the smallest above 0 it returns the row weights that prove it (the dual: every candidate
 weighs at least its objective coefficient, window weights are not negative, and the weighted right-hand
 sides add up to the optimum). Floating point: the weights are only a proposal, which
