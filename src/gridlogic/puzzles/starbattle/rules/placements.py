@@ -38,13 +38,14 @@ def unit_placements(st: State, cand: int, need: int, limit: int = MAX_PLACEMENTS
     size = len(cells)
     # per cell (in order): its bit, its row, its column, the cells it closes (hoisted out of the search)
     at = [(1 << i, i // n, i % n, g.closed[i]) for i in cells]
+    rest = [cand & ~((1 << i) - 1) for i in cells] + [0]  # the candidates from the k-th on
     out: list[int] = []
 
     def dfs(k: int, left: int, chosen: int, blocked: int) -> bool:
         if left == 0:
             out.append(chosen)
             return len(out) <= limit
-        if size - k < left:
+        if (rest[k] & ~blocked).bit_count() < left:  # too few cells left open: nothing below
             return True
         for j in range(k, size - left + 1):
             bit, r, c, closes = at[j]

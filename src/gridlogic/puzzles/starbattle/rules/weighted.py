@@ -23,12 +23,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from gridlogic.core.step import Step
 from gridlogic.puzzles.starbattle.levels import EXPERT_PLUS
 from gridlogic.puzzles.starbattle.rules.geometry import Geo, bits
 from gridlogic.puzzles.starbattle.rules.state import State, make_step
+
+if TYPE_CHECKING:
+    from gridlogic.puzzles.starbattle.rules.relaxation import Scan
 
 MIN_SIZE = 11
 """The smallest board the rule runs on. Up to 10x10 the guide's techniques solve all but five of the
@@ -55,25 +58,69 @@ class Count:
     windows: tuple[tuple[int, int], ...]
 
 
+class Pending:
+    """A mark a scan may prove, asked only when reached (:meth:`proof`): the scan's solve for it runs
+    then, or never if the cell is settled first. Once asked it lets go of the scan, so a scan's
+    tableau lives only while some of its marks are unasked (a new scan comes only once every kept
+    mark still open has been asked: at most one scan is held)."""
+
+    __slots__ = ("_proof", "cell", "k", "n_eq", "rows", "scan", "star")
+
+    def __init__(self, scan: Scan, rows: list[int], n_eq: int, k: int, cell: int, star: bool) -> None:
+        self.scan: Scan | None = scan
+        self.rows, self.n_eq, self.k, self.cell, self.star = rows, n_eq, k, cell, star
+        self._proof: Count | None = None
+
+    @property
+    def asked(self) -> bool:
+        return self.scan is None
+
+    def proof(self, st: State) -> Count | None:
+        """The scan's proof of this mark (its weights made whole), or None if it has none."""
+        if self.scan is not None:
+            weights = self.scan.decide(self.k, self.star)
+            self.scan = None
+            if weights is not None:
+                self._proof = _rounded(st, self.rows, self.n_eq, self.cell, self.star, weights)
+        return self._proof
+
+
 def r_weighted(st: State) -> Step | None:
     """Weighted count: a cell that some weighting of the units and 2x2 windows rules out as a star is
-    empty, one it rules out as empty is a star (see the module docstring)."""
+    empty, one it rules out as empty is a star (see the module docstring). The marks of the last
+    scans are kept and tried first, stars first, in the order :func:`find` gives them; each is solved
+    for only when reached (:class:`Pending`), with the same proof as :func:`find`'s."""
     g, unk = st.geo, st.unknown
     if g.n < MIN_SIZE or not unk or unk.bit_count() > MAX_OPEN:
         return None
-    kept = cast("list[Count]", g.facts.setdefault((KEY,), []))
-    for proof in sorted(kept, key=lambda p: not p.star):
-        if unk >> proof.cell & 1 and holds(st, proof):
+    kept = cast("list[Pending]", g.facts.setdefault((KEY,), []))
+    for entry in sorted(kept, key=lambda p: not p.star):
+        if unk >> entry.cell & 1 and (proof := entry.proof(st)) is not None and holds(st, proof):
             return step_of(st, shorter(st, proof))
     if not st.changed_since(KEY):
         return None
-    found = sorted(find(st), key=lambda p: not p.star)  # stars first: the cheap rules follow them further
+    found = pending(st)
     kept[:] = [p for p in (*found, *kept) if unk >> p.cell & 1]
-    for proof in found:
-        if holds(st, proof):
+    for entry in found:
+        if (proof := entry.proof(st)) is not None and holds(st, proof):
             return step_of(st, shorter(st, proof))
     st.found_nothing(KEY)
     return None
+
+
+def pending(st: State) -> list[Pending]:
+    """This board's scan, unsolved: a :class:`Pending` per candidate and direction, stars first (in
+    :func:`find`'s order; the solves run when asked)."""
+    g = st.geo
+    if any(st.need(u) < 0 for u in g.all_units()) or g.touching(st.star):
+        return []
+    from gridlogic.puzzles.starbattle.rules.relaxation import Scan  # noqa: PLC0415 - numpy and numba load late
+
+    cells, rows, rhs, n_eq = relaxation(st)
+    scan = Scan(cells, rows, rhs, n_eq)
+    if not scan.feasible:
+        return []
+    return [Pending(scan, rows, n_eq, k, cell, star) for star in (True, False) for k, cell in enumerate(cells)]
 
 
 def relaxation(st: State) -> tuple[list[int], list[int], list[int], int]:
