@@ -38,7 +38,8 @@ from gridlogic.core.engine import Rule, run
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.formats import s81
 from gridlogic.puzzles.str8ts.levels import DIABOLICAL
-from gridlogic.puzzles.str8ts.rules import LOGIC, State, techniques
+from gridlogic.puzzles.str8ts.model import Str8ts
+from gridlogic.puzzles.str8ts.rules import UNIQUENESS, State, techniques
 from gridlogic.puzzles.str8ts.rules.state import black_digits, line_compartments, removal
 
 POP = [bin(m).count("1") for m in range(1 << 9)]
@@ -50,7 +51,7 @@ def _step(rule: str, marks: tuple[Mark, ...]) -> Step | None:
 
 def _combos(s: State, k: int) -> list[tuple[int, ...]]:
     """Line k's choices: one window per compartment, pairwise disjoint, no black digit."""
-    comps, allowed, _ = s.line(k)
+    _, allowed, _ = s.line(k)
     black = black_digits(s.puzzle)[k]
     out = []
     for ws in product(*allowed):
@@ -79,40 +80,17 @@ def _support(s: State, k: int, combos: list[tuple[int, ...]]) -> dict[int, int]:
 
 
 def line_oracle(s: State) -> Step | None:
-    """Exact per line: every filling of the line's cells, enumerated cell by cell."""
+    """Exact per line: every filling of the line's cells, enumerated cell by cell (distinct digits,
+    no black digit, each compartment's digits within a straight's span as they come)."""
     p = s.puzzle
     for k in range(len(p.lines)):
         comps = line_compartments(p)[k]
         cells = [i for c in comps for i in c.cells]
+        ends = {c.cells[-1]: len(c.cells) for c in comps}
+        first = {i: c.cells[0] for c in comps for i in c.cells}
         black = black_digits(p)[k]
-        masks = [s.mask(i) for i in cells]
-        total = 1
-        for m in masks:
-            total *= POP[m]
-        if total > 200_000:
-            continue
-        ok = {i: 0 for i in cells}
-        where = {i: (ci, q) for ci, c in enumerate(comps) for q, i in enumerate(c.cells)}
-        vals = [0] * len(cells)
-
-        def walk(x: int, used: int) -> None:
-            if x == len(cells):
-                for ci, c in enumerate(comps):
-                    got = [vals[cells.index(i)] for i in c.cells]
-                    if max(got) - min(got) != len(got) - 1:
-                        return
-                for y, i in enumerate(cells):
-                    ok[i] |= 1 << (vals[y] - 1)
-                return
-            m = masks[x] & ~used & ~black
-            while m:
-                b = m & -m
-                m ^= b
-                vals[x] = b.bit_length()
-                walk(x + 1, used | b)
-
-        _ = where
-        walk(0, 0)
+        ok = dict.fromkeys(cells, 0)
+        _fill(s, cells, ends, first, black, ok)
         for i in cells:
             marks = removal(s, (i,), ~ok[i])
             if marks:
@@ -120,72 +98,86 @@ def line_oracle(s: State) -> Step | None:
     return None
 
 
+def _fill(s: State, cells: list[int], ends: dict[int, int], first: dict[int, int], black: int,
+          ok: dict[int, int]) -> None:
+    vals: dict[int, int] = {}
+
+    def walk(x: int, used: int) -> None:
+        if x == len(cells):
+            for i in cells:
+                ok[i] |= 1 << (vals[i] - 1)
+            return
+        i = cells[x]
+        m = s.mask(i) & ~used & ~black
+        while m:
+            b = m & -m
+            m ^= b
+            vals[i] = b.bit_length()
+            span = [v for j, v in vals.items() if first[j] == first[i]]
+            t = ends.get(i) or next(ln for e, ln in ends.items() if first[e] == first[i])
+            if max(span) - min(span) < t:
+                walk(x + 1, used | b)
+            del vals[i]
+
+    walk(0, 0)
+
+
 def digit_oracle(s: State) -> Step | None:
-    """Exact per digit: placements one per row/column covering the required lines."""
+    """Exact per digit: sets of cells holding it, one per row and column at most, covering every
+    row and column that requires it (placed ones kept)."""
     p = s.puzzle
     n = p.n
     for d in range(1, n + 1):
         bit = 1 << (d - 1)
-        req_r = [bool(s.line(r)[2] & bit) for r in range(n)]
-        req_c = 0
-        for c in range(n):
-            if s.line(n + c)[2] & bit:
-                req_c |= 1 << c
-        opts: list[list[int]] = []  # per row: allowed columns (-1 = none)
+        req_c = sum(1 << c for c in range(n) if s.line(n + c)[2] & bit)
+        opts: list[list[int]] = []  # per row: its possible columns, -1 for "none"
         for r in range(n):
-            forced = [c for c in range(n) if (s.digit(r * n + c) == d)]
-            if forced:
-                opts.append(forced)
-                continue
+            forced = [c for c in range(n) if s.digit(r * n + c) == d and not p.black[r * n + c]]
             row = [c for c in range(n) if not p.black[r * n + c] and s.mask(r * n + c) & bit]
-            opts.append(row if req_r[r] else [*row, -1])
-        memo: dict[tuple[int, int], bool] = {}
-
-        def can(r: int, used: int) -> bool:
-            if r == n:
-                return used & req_c == req_c
-            key = (r, used)
-            if key not in memo:
-                memo[key] = any(c == -1 and can(r + 1, used) or c >= 0 and not used >> c & 1
-                                and can(r + 1, used | 1 << c) for c in opts[r])
-            return memo[key]
-
-        reach: list[set[int]] = [set() for _ in range(n + 1)]
-        reach[0].add(0)
-        inn: set[int] = set()
-        always: dict[int, bool] = {}
+            opts.append(forced or (row if s.line(r)[2] & bit else [*row, -1]))
+        inn, free_rows = _placements(n, opts, req_c)
+        for i in range(p.size):
+            if not p.black[i] and not s.placed[i] and s.mask(i) & bit and i not in inn:
+                return _step("digit", removal(s, (i,), bit))
         for r in range(n):
-            for used in reach[r]:
-                if not can(r, used):
-                    continue
-                for c in opts[r]:
-                    nxt = used if c == -1 else used | 1 << c
-                    if c >= 0 and used >> c & 1:
-                        continue
-                    if can(r + 1, nxt):
-                        reach[r + 1].add(nxt)
-                        if c >= 0:
-                            inn.add(r * n + c)
-            # a cell in every placement: no other option of its row survives
-        for r in range(n):
-            for c in range(n):
-                i = r * n + c
-                if p.black[i] or s.placed[i] or not s.mask(i) & bit:
-                    continue
-                if i not in inn:
-                    return _step("digit", removal(s, (i,), bit))
-        _ = always
-        # placements: a row/column whose every surviving option is one cell
-        for r in range(n):
-            live = {c for c in opts[r] if c >= 0 and r * n + c in inn}
-            row_none = -1 in opts[r] and any(can(r + 1, u) and can(r, u) for u in reach[r])
-            if len(live) == 1 and not row_none:
-                i = r * n + live.pop()
-                if not s.placed[i]:
-                    marks = removal(s, (i,), ~bit)
-                    if marks:
-                        return _step("digit", marks)
+            live = [r * n + c for c in opts[r] if c >= 0 and r * n + c in inn]
+            if len(live) == 1 and r not in free_rows and not s.placed[live[0]]:
+                marks = removal(s, live, ~bit)
+                if marks:
+                    return _step("digit", marks)
     return None
+
+
+def _placements(n: int, opts: list[list[int]], req_c: int) -> tuple[set[int], set[int]]:
+    """The cells in some valid placement, and the rows some valid placement leaves empty."""
+    memo: dict[tuple[int, int], bool] = {}
+
+    def can(r: int, used: int) -> bool:
+        if r == n:
+            return used & req_c == req_c
+        if (r, used) not in memo:
+            memo[(r, used)] = any(can(r + 1, used if c < 0 else used | 1 << c)
+                                  for c in opts[r] if c < 0 or not used >> c & 1)
+        return memo[(r, used)]
+
+    inn: set[int] = set()
+    free: set[int] = set()
+    reach = {0}
+    for r in range(n):
+        nxt: set[int] = set()
+        for used in reach:
+            for c in opts[r]:
+                if c >= 0 and used >> c & 1:
+                    continue
+                after = used if c < 0 else used | 1 << c
+                if can(r + 1, after):
+                    nxt.add(after)
+                    if c < 0:
+                        free.add(r)
+                    else:
+                        inn.add(r * n + c)
+        reach = nxt
+    return inn, free
 
 
 def setti_oracle(s: State) -> Step | None:
@@ -198,10 +190,10 @@ def setti_oracle(s: State) -> Step | None:
     used = {k: [sum(ws) if ws else 0 for ws in combos[k]] for k in lines}
     if any(not combos[k] and line_compartments(p)[k] for k in lines):
         return None
-    for S in range(1, full + 1):
+    for ds in range(1, full + 1):
         rng = {}
         for k in lines:
-            cs = [POP[u & S] for u in used[k]] or [0]
+            cs = [POP[u & ds] for u in used[k]] or [0]
             rng[k] = (min(cs), max(cs))
         lo_r = sum(rng[k][0] for k in range(n))
         hi_r = sum(rng[k][1] for k in range(n))
@@ -216,7 +208,7 @@ def setti_oracle(s: State) -> Step | None:
             hi = t_hi - (slo - rng[k][0])
             if lo <= rng[k][0] and hi >= rng[k][1]:
                 continue
-            keep = [ws for ws, u in zip(combos[k], used[k], strict=True) if lo <= POP[u & S] <= hi]
+            keep = [ws for ws, u in zip(combos[k], used[k], strict=True) if lo <= POP[u & ds] <= hi]
             ok = _support(s, k, keep)
             for i, m in ok.items():
                 marks = removal(s, (i,), ~m)
@@ -229,18 +221,22 @@ ORACLES: dict[str, Callable[[State], Step | None]] = {
     "line": line_oracle, "digit": digit_oracle, "setti": setti_oracle}
 
 
-def solve(p: object, extra: list[Rule[State]], uniq: bool = False) -> tuple[State, str]:
-    s = State.start(p)  # type: ignore[arg-type]
-    rules = [*techniques(uniq), *extra]
-    out = run(s, rules, DIABOLICAL)
-    return s, out.status
+def solve(p: Str8ts, extra: list[Rule[State]], uniq: bool = False, without: frozenset[str] = frozenset()
+          ) -> tuple[State, str]:
+    """The rules up to diabolical (less ``without``, plus ``extra``) run to a fixpoint."""
+    s = State.start(p)
+    rules = [t for t in techniques(uniq) if t.id not in without] + extra
+    return s, run(s, rules, DIABOLICAL).status
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--limit", type=int, default=0)
-    ap.add_argument("--only", default="")
+    ap.add_argument("--only", default="", help="ids, comma-separated")
+    ap.add_argument("--without", default="SettisRuleSet", help="rule ids left out of the table (default: this "
+                    "session's SettisRuleSet, so the stall points are the 50 of the issue's last figure)")
     a = ap.parse_args()
+    without = frozenset(x for x in a.without.split(",") if x)
     rows = [r for r in corpus_rows() if r[2] == "1"]
     if a.only:
         rows = [r for r in rows if r[0] in a.only.split(",")]
@@ -248,37 +244,30 @@ def main() -> None:
         rows = rows[: a.limit]
     fires: Counter[str] = Counter()
     solves: Counter[str] = Counter()
-    wrong = 0
-    stalled = 0
+    wrong = stalled = 0
+    tries: list[tuple[str, list[Rule[State]], bool]] = [
+        *((k, [Rule(k, DIABOLICAL, f)], False) for k, f in ORACLES.items()),
+        ("uniq", [], True),
+        ("all", [Rule(k, DIABOLICAL, f) for k, f in ORACLES.items()], False),
+        ("all+uniq", [Rule(k, DIABOLICAL, f) for k, f in ORACLES.items()], True)]
     for r in rows:
         p = s81.read(r[1])
-        sol = r[3]
-        s, status = solve(p, [])
+        s, status = solve(p, [], without=without)
         if status == "solved":
             continue
         stalled += 1
-        line = [r[0]]
-        for name, fn in [*ORACLES.items(), ("all", None)]:
-            if fn is not None:
-                st = fn(s.copy())
-                if st is not None:
-                    fires[name] += 1
-                    for m in st.marks:
-                        i = (m.cell[0]) * p.n + m.cell[1] if isinstance(m.cell, tuple) else None
-                        _ = i
-                extra = [Rule(name, DIABOLICAL, fn)]
-            else:
-                extra = [Rule(k, DIABOLICAL, f) for k, f in ORACLES.items()]
-            s2, st2 = solve(p, extra)
-            bad = [i for i in range(p.size) if not p.black[i]
-                   and not s2.mask(i) >> (int(sol[i]) - 1) & 1]
-            wrong += bool(bad)
-            if st2 == "solved":
-                solves[name] += 1
-            line.append(f"{name}:{'fires' if fn is None or st is not None else '-'}/{st2}")
-        print("  ".join(line), flush=True)
-    print(f"stalled {stalled}; fires {dict(fires)}; solves {dict(solves)}; puzzles with a wrong mark {wrong}")
-    _ = LOGIC
+        out = [r[0]]
+        for name, extra, uniq in tries:
+            first = UNIQUENESS.fn(s.copy()) if name == "uniq" else (
+                extra[0].fn(s.copy()) if len(extra) == 1 else None)
+            fires[name] += first is not None
+            s2, st2 = solve(p, extra, uniq, without)
+            wrong += any(not p.black[i] and not s2.mask(i) >> (int(r[3][i]) - 1) & 1 for i in range(p.size))
+            solves[name] += st2 == "solved"
+            out.append(f"{name}:{'fires' if first is not None else '-'}/{st2}")
+        print("  ".join(out), flush=True)
+    print(f"stalled {stalled}; fires at the stall point {dict(fires)}; solved at diabolical {dict(solves)}; "
+          f"runs ending with a wrong mark {wrong}")
 
 
 if __name__ == "__main__":

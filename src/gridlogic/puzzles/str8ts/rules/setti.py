@@ -46,15 +46,51 @@ def combinations(allowed: tuple[tuple[int, ...], ...], black: int) -> Combos:
     return tuple((u, tuple(c)) for u, c in sorted(by_union.items()))
 
 
+_LANE = 16
+"""Bits per set S in a packed count: every set's count side by side in one integer (lane S at bit
+16·S), so the rows' and columns' sums over all sets are a few integer additions."""
+
+
+@lru_cache(maxsize=10)
+def _lanes(n: int) -> tuple[int, int, int, int]:
+    """For n digits: 1 in every lane, the lanes' top bits, all lane bits, and the top bits of the
+    lanes of the sets the rule tries (two digits or more, fewer than n)."""
+    ones = sum(1 << (_LANE * s) for s in range(1 << n))
+    tried = sum(1 << (_LANE * s + _LANE - 1) for s in range(1 << n) if 2 <= _POP[s] < n)
+    return ones, ones << (_LANE - 1), ones * ((1 << _LANE) - 1), tried
+
+
+@lru_cache(maxsize=10)
+def _digit_lanes(n: int) -> tuple[int, ...]:
+    """Per digit d, 1 in the lane of every set S holding it: a digit set u holds POP(u & S) digits
+    of S, the sum of these over u's digits."""
+    return tuple(sum(1 << (_LANE * s) for s in range(1 << n) if s >> d & 1) for d in range(n))
+
+
 @lru_cache(maxsize=1 << 14)
-def counts(n: int, unions: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per set S of the digits 1..n (a mask): the fewest and the most digits of S a line holds
-    over its digit sets ``unions``."""
-    lo, hi = [0] * (1 << n), [0] * (1 << n)
-    for s in range(1, 1 << n):
-        c = [_POP[u & s] for u in unions]
-        lo[s], hi[s] = min(c), max(c)
-    return tuple(lo), tuple(hi)
+def counts(n: int, unions: tuple[int, ...]) -> tuple[int, int, int]:
+    """Per set S of the digits 1..n (a mask), packed (lane S): the fewest and the most digits of
+    S a line holds over its digit sets ``unions``, and the difference."""
+    _, top, full, _ = _lanes(n)
+    per_digit = _digit_lanes(n)
+    lo = hi = -1
+    for u in unions:
+        c = sum(per_digit[d] for d in range(n) if u >> d & 1)
+        if lo < 0:
+            lo = hi = c
+            continue
+        c_not_less = ((c + top - lo) & top) >> (_LANE - 1)
+        keep_lo = c_not_less * ((1 << _LANE) - 1)  # lanes where lo stays the least
+        lo = lo & keep_lo | c & ~keep_lo & full
+        c_not_more = ((hi + top - c) & top) >> (_LANE - 1)
+        keep_hi = c_not_more * ((1 << _LANE) - 1)
+        hi = hi & keep_hi | c & ~keep_hi & full
+    return lo, hi, hi - lo
+
+
+def lane(packed: int, s: int) -> int:
+    """Set ``s``'s count in a packed count."""
+    return packed >> (_LANE * s) & ((1 << _LANE) - 1)
 
 
 def settis_rule_set(level: int) -> Callable[[State], Step | None]:
@@ -77,8 +113,9 @@ def settis_rule_set(level: int) -> Callable[[State], Step | None]:
             data.append((comps, combos, counts(n, tuple(u for u, _ in combos))))
         if all(len(combos) == 1 for _, combos, _ in data):
             return None
+        seen: set[tuple[int, frozenset[int]]] = set()
         for ds in _bounded(n, data):
-            step = _at(s, data, ds, level)
+            step = _at(s, data, ds, level, seen)
             if step is not None:
                 return step
         return None
@@ -86,38 +123,45 @@ def settis_rule_set(level: int) -> Callable[[State], Step | None]:
     return find
 
 
-Data = list[tuple[tuple[Compartment, ...], Combos, tuple[tuple[int, ...], tuple[int, ...]]]]
+Data = list[tuple[tuple[Compartment, ...], Combos, tuple[int, int, int]]]
 """Per line (rows, then columns): its compartments, its combinations, and :func:`counts` of them."""
 
 
 def _bounded(n: int, data: Data) -> list[int]:
-    """The sets ds (two digits or more, fewer than n) under which some line's count is bounded,
-    smallest first. Line k is bounded when its range hi - lo exceeds its direction's slack,
-    the least of (its direction's most - the total's least) and (the total's most - its
-    direction's least)."""
-    sides = []
-    for part in (data[:n], data[n:]):
-        los = [c[0] for _, _, c in part]
-        his = [c[1] for _, _, c in part]
-        sides.append(([sum(x) for x in zip(*los, strict=True)], [sum(x) for x in zip(*his, strict=True)],
-                      [max(h - lo for lo, h in zip(ls, hs, strict=True)) for ls, hs in
-                       zip(zip(*los, strict=True), zip(*his, strict=True), strict=True)]))
-    (lo_r, hi_r, w_r), (lo_c, hi_c, w_c) = sides
+    """The sets (two digits or more, fewer than n) under which some line's count is bounded,
+    smallest first. With the rows' counts lo_r..hi_r and the columns' lo_c..hi_c, the total lies
+    in both; a line's own range hi - lo then fits when it is at most min(hi_r - lo_c, hi_c - lo_r)
+    (its direction's most less the other's least), whichever direction it is in. Computed for
+    every set at once on packed counts (values biased by 128, so no lane goes negative)."""
+    ones, top, full, tried = _lanes(n)
+    bias = 128 * ones
+    lo_r = sum(c[0] for _, _, c in data[:n])
+    hi_r = sum(c[1] for _, _, c in data[:n])
+    lo_c = sum(c[0] for _, _, c in data[n:])
+    hi_c = sum(c[1] for _, _, c in data[n:])
+    a, b = hi_r + bias - lo_c, hi_c + bias - lo_r
+    a_not_less = (a + top - b) & top
+    pick_b = (a_not_less >> (_LANE - 1)) * ((1 << _LANE) - 1)
+    slack_plus_one = (b & pick_b | a & ~pick_b & full) + ones
+    tight = 0
+    for _, combos, (_, _, width) in data:
+        if len(combos) > 1:
+            tight |= (width + bias + top - slack_plus_one) & top
+    tight &= tried
     out = []
-    for ds in range(1, (1 << n) - 1):
-        if _POP[ds] < 2:
-            continue
-        t_lo, t_hi = max(lo_r[ds], lo_c[ds]), min(hi_r[ds], hi_c[ds])
-        if w_r[ds] > min(hi_r[ds] - t_lo, t_hi - lo_r[ds]) or w_c[ds] > min(hi_c[ds] - t_lo, t_hi - lo_c[ds]):
-            out.append(ds)
+    while tight:
+        low = tight & -tight
+        out.append((low.bit_length() - 1) // _LANE)
+        tight ^= low
     return sorted(out, key=lambda ds: (_POP[ds], ds))
 
 
-def _at(s: State, data: Data, ds: int, level: int) -> Step | None:
-    """The first cell losing a digit by Setti's rule on the digit set ``ds``, as a step."""
+def _at(s: State, data: Data, ds: int, level: int, seen: set[tuple[int, frozenset[int]]]) -> Step | None:
+    """The first cell losing a digit by Setti's rule on the digit set ``ds``, as a step (``seen``:
+    the lines and digit sets kept already tried on this board, with another set, to no effect)."""
     n = s.puzzle.n
-    lo = [c[0][ds] for _, _, c in data]
-    hi = [c[1][ds] for _, _, c in data]
+    lo = [lane(c[0], ds) for _, _, c in data]
+    hi = [lane(c[1], ds) for _, _, c in data]
     lo_r, hi_r, lo_c, hi_c = sum(lo[:n]), sum(hi[:n]), sum(lo[n:]), sum(hi[n:])
     t_lo, t_hi = max(lo_r, lo_c), min(hi_r, hi_c)
     if t_lo == lo_r == lo_c and t_hi == hi_r == hi_c:
@@ -129,9 +173,16 @@ def _at(s: State, data: Data, ds: int, level: int) -> Step | None:
         least, most = t_lo - (s_hi - hi[k]), t_hi - (s_lo - lo[k])
         if least <= lo[k] and most >= hi[k]:
             continue
-        keep = [ws for u, cs in combos if least <= _POP[u & ds] <= most for ws in cs]
+        kept = frozenset(u for u, _ in combos if least <= _POP[u & ds] <= most)
+        if (k, kept) in seen:
+            continue
+        seen.add((k, kept))
+        keep = [ws for u, cs in combos if u in kept for ws in cs]
         for ci, comp in enumerate(comps):
-            fitting = within(s.fits(comp), {ws[ci] for ws in keep})
+            wins = {ws[ci] for ws in keep}
+            if len(wins) == len({ws[ci] for _, cs in combos for ws in cs}):
+                continue  # the compartment keeps every straight it had: no cell loses a digit
+            fitting = within(s.fits(comp), wins)
             found = unsupported(s, comp, fitting)
             if found is None:
                 continue
@@ -152,4 +203,4 @@ def _at(s: State, data: Data, ds: int, level: int) -> Step | None:
     return None
 
 
-__all__ = ["combinations", "counts", "settis_rule_set"]
+__all__ = ["combinations", "counts", "lane", "settis_rule_set"]
