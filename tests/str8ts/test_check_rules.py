@@ -13,7 +13,7 @@ from gridlogic.puzzles.str8ts.explain import explain
 from gridlogic.puzzles.str8ts.formats import s81
 from gridlogic.puzzles.str8ts.generate import generate
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules import LEVELS, LOGIC, NETS, TECHNIQUES, State, chains, compchain, nets
+from gridlogic.puzzles.str8ts.rules import LEVELS, LOGIC, NETS, TECHNIQUES, State, chains, compchain, nets, setti
 from gridlogic.puzzles.str8ts.rules.search import contradiction_search
 
 # A fixed sample of corpus puzzles (ids) covering every level the solver reaches, kept fast.
@@ -104,6 +104,22 @@ def test_forcing_chain_goes_past_the_logic_levels(rows: list[Row]) -> None:
     assert value != f"-{sol[cell[0] * p.n + cell[1]]}"
 
 
+def test_settis_rule_on_sets_solves_where_the_other_logic_stops(rows: list[Row]) -> None:
+    """weekly246 (its oddness count) and klaus155: every logic rule but Setti's rule on a set of
+    digits is stuck; that rule moves on soundly, and the puzzle is then solved at diabolical."""
+    texts = {r[0]: r[1] for r in rows}
+    others = tuple(t for t in LOGIC if t.id != "SettisRuleSet")
+    for name in ("jamesaustin/weekly246", "jamesaustin/klaus155"):
+        p = s81.read(texts[name])
+        (sol,) = islice(exact_sat.solutions(p), 2)
+        s = State.start(p)
+        assert run(s, others).status == "stuck", name
+        step = setti.settis_rule_set(3)(s)
+        assert step is not None and step.reason.startswith("Setti's rule on the digits "), (name, step)
+        assert all(m.value != f"-{sol[m.cell[0] * p.n + m.cell[1]]}" for m in step.marks)
+        assert explain(p, 3).status == "solved", name
+
+
 def test_compartment_aic_goes_past_the_logic_levels(rows: list[Row]) -> None:
     """On boards where every rule up to diabolical is stuck, the chain through the straights moves
     on, soundly; klaus138 then needs no net at all (graded extreme, by CompartmentAIC)."""
@@ -128,13 +144,16 @@ def test_straight_chain_goes_past_the_forcing_chain(rows: list[Row]) -> None:
     p = s81.read(text)
     (sol,) = islice(exact_sat.solutions(p), 2)
     s = State.start(p)
-    weaker = [t for t in TECHNIQUES if t.id not in ("StraightChain", "BoundedContradiction")]
+    # without Setti's rule on a set of digits (which solves weekly246 at diabolical since issue 27's
+    # fourth pass), every rule before StraightChain is stuck here
+    weaker = [t for t in TECHNIQUES if t.id not in ("StraightChain", "BoundedContradiction", "SettisRuleSet")]
     assert run(s, weaker).status == "stuck"
     step = nets.straight_chain(4)(s)
     assert step is not None and step.rule == "StraightChain" and step.reason.startswith("if r5c5 were 5: ")
     ((cell, value),) = [(m.cell, m.value) for m in step.marks]
     assert value != f"-{sol[cell[0] * p.n + cell[1]]}"
-    search = contradiction_search(4, lambda: LOGIC[:-1])(s)  # the search, still last, also moves on here
+    search = contradiction_search(4, lambda: tuple(t for t in LOGIC[:-1] if t.id != "SettisRuleSet"))(s)
+    # the search, still last, also moves on here
     assert search is not None and search.rule == "BoundedContradiction"
     assert all(m.value != f"-{sol[m.cell[0] * p.n + m.cell[1]]}" for m in search.marks)
     assert nets.straight_chain(4)(State.start(Str8ts.from_rows(["......"] * 6))) is None  # many solutions

@@ -10,8 +10,10 @@ import pytest
 from test_rules_units import FOUR, SIX, board, m
 
 from gridlogic import service
+from gridlogic.core.engine import run
 from gridlogic.core.step import Mark, Step
-from gridlogic.puzzles.str8ts.rules import techniques
+from gridlogic.puzzles.str8ts.model import Str8ts
+from gridlogic.puzzles.str8ts.rules import State, techniques
 
 FULL = ["......"] * 6
 FULL9 = ["........."] * 9
@@ -59,6 +61,11 @@ def test_starfish() -> None:
     assert set(step.marks) == {Mark((r, q), "-1") for r in range(5, 9) for q in range(5)}
 
 
+def test_settis_rule_set() -> None:
+    step = fire("SettisRuleSet", board([".##..", ".....", "#....", ".....", "....."], {}))  # 2, 4: r1c1
+    assert step.marks == tuple(Mark((0, 0), f"-{d}") for d in (1, 3, 5))
+
+
 def test_y_wing() -> None:
     step = fire("YWing", board(FULL, {(0, 0): m(1, 2), (0, 2): m(1, 3), (2, 0): m(2, 3)}))
     assert step.marks == (Mark((2, 2), "-3"),)
@@ -70,10 +77,15 @@ def test_unique_rectangle() -> None:
     assert set(step.marks) == {Mark((1, 1), "-1"), Mark((1, 1), "-2")}
 
 
-def test_bounded_contradiction_on_the_corpus_puzzle_that_needs_it() -> None:
-    # jamesaustin/klaus155 (str8ts.tsv): every other rule is stuck twice on the way; the search moves
+def test_bounded_contradiction_on_the_corpus_puzzle_that_needed_it() -> None:
+    # jamesaustin/klaus155 (str8ts.tsv): without Setti's rule on a set of digits, every other rule is
+    # stuck twice on the way and the search moves; with it (the whole table) it is diabolical
     klaus155 = "1....8...41......85.#...#.........3...69#.......3.5.2..2#4..#.........4.....6...."
     loaded = service.load(service.Spec(klaus155, kind="str8ts"))
+    assert isinstance(loaded.puzzle, Str8ts)
+    s = State.start(loaded.puzzle)
+    out = run(s, [t for t in techniques() if t.id != "SettisRuleSet"])
+    assert out.status == "solved"
+    assert [st.rule for st in out.steps].count("BoundedContradiction") == 2
     ex = loaded.kind.explain(loaded.puzzle, None)
-    assert ex.status == "solved"
-    assert [s.rule for s in ex.steps].count("BoundedContradiction") == 2
+    assert ex.status == "solved" and ex.grade == "diabolical" and "SettisRuleSet" in {st.rule for st in ex.steps}

@@ -16,6 +16,7 @@ from gridlogic.puzzles.str8ts.rules import (
     compchain,
     lines,
     sets,
+    setti,
     techniques,
     wings,
 )
@@ -139,6 +140,25 @@ def test_settis_rule_removes_from_rows_beyond_the_count() -> None:
     assert set(step.marks) == {Mark((r, q), "-1") for r in (2, 3) for q in (1, 2)}
 
 
+SETTI_SET = [".##..", ".....", "#....", ".....", "....."]
+
+
+def test_settis_rule_on_a_set_of_digits() -> None:
+    # every straight of rows 2-5 (12345, and 1234 or 2345) holds two of 2 and 4: 8 in those rows;
+    # every column holds two of them too (column 1's two pairs are 12/23 and 34/45): 10 in all,
+    # so row 1 (r1c1, and a pair in c4-c5 holding one of them) holds 2: r1c1 is 2 or 4
+    s = board(SETTI_SET, {})
+    assert lines.settis_rule(3)(s) is None and lines.locked_compartments(3)(s) is None  # one digit: nothing
+    step = setti.settis_rule_set(3)(s)
+    assert step is not None and step.rule == "SettisRuleSet"
+    assert "on the digits 2, 4" in step.reason and "row 1 holds exactly 2 of them" in step.reason
+    assert "rows (9 to 10) as by columns (10 to 10), and the other rows hold 8 to 8" in step.reason
+    assert "row 1 c1 holds 2, 4 and r1c1 cannot be 1 or 3 or 5" in step.reason
+    assert step.marks == tuple(Mark((0, 0), f"-{d}") for d in (1, 3, 5))
+    assert setti.settis_rule_set(3)(board(SETTI_SET, {(0, 0): m(2, 4)})) is None
+    assert setti.settis_rule_set(3)(board(FOUR, {})) is None  # every line 1234: every count fixed
+
+
 def test_y_wing() -> None:
     s = board(FULL, {(0, 0): m(1, 2), (0, 2): m(1, 3), (2, 0): m(2, 3)})  # pivot r1c1, pincers r1c3 and r3c1
     step = wings.y_wing(3)(s)
@@ -165,7 +185,7 @@ def test_table_order_and_names() -> None:
     assert [t.level for t in TECHNIQUES] == sorted(t.level for t in TECHNIQUES)
     assert {"SplitCompartment", "SureCandidates", "RequiredDigits", "NakedQuint", "HiddenQuint", "Jellyfish",
             "Starfish", "CrossCompartmentLockedSet", "CrossCompartmentHiddenSet", "LockedCompartments", "SettisRule",
-            "YWing"} <= {t.id for t in LOGIC}
+            "SettisRuleSet", "YWing"} <= {t.id for t in LOGIC}
 
 
 def test_singles_elimination_and_range() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gridlogic.core.engine import Rule
 from gridlogic.puzzles.str8ts.levels import DIABOLICAL, EASY, EXTREME, LEVELS, MODERATE, TOUGH
-from gridlogic.puzzles.str8ts.rules import basic, chains, compchain, lines, nets, sets, wings
+from gridlogic.puzzles.str8ts.rules import basic, chains, compchain, lines, nets, sets, setti, wings
 from gridlogic.puzzles.str8ts.rules.search import contradiction_search
 from gridlogic.puzzles.str8ts.rules.state import State
 
@@ -30,6 +30,7 @@ LOGIC: tuple[Rule[State], ...] = (
     Rule("Jellyfish", DIABOLICAL, lines.fish(4, DIABOLICAL)),
     Rule("Starfish", DIABOLICAL, lines.fish(5, DIABOLICAL)),
     Rule("SettisRule", DIABOLICAL, lines.settis_rule(DIABOLICAL)),
+    Rule("SettisRuleSet", DIABOLICAL, setti.settis_rule_set(DIABOLICAL)),
     Rule("YWing", DIABOLICAL, wings.y_wing(DIABOLICAL)),
     Rule("AlternatingChain", DIABOLICAL, chains.alternating_chain(DIABOLICAL)),
 )

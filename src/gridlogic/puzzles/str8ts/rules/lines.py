@@ -9,7 +9,7 @@ from itertools import combinations
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Compartment, Str8ts
-from gridlogic.puzzles.str8ts.rules.state import State, alternatives, digits, held, removal, unsupported
+from gridlogic.puzzles.str8ts.rules.state import OneBoard, State, alternatives, digits, held, removal, unsupported
 from gridlogic.puzzles.str8ts.straights import Fit, within
 
 FISH_NAMES = {2: "XWing", 3: "Swordfish", 4: "Jellyfish", 5: "Starfish"}
@@ -70,6 +70,10 @@ def _required(s: State, base: int) -> dict[int, list[tuple[int, frozenset[int]]]
     return out
 
 
+_REQUIRED = OneBoard(lambda s: (_required(s, 0), _required(s, s.puzzle.n)))
+"""Both directions' :func:`_required` for the last board (the four fish ask for the same board)."""
+
+
 def fish(size: int, level: int) -> Callable[[State], Step | None]:
     """XWing (2) / Swordfish (3) / Jellyfish (4) / Starfish (5): ``size`` rows must each hold
     digit d (every combination of their compartments' straights uses it) and in them d fits only
@@ -82,7 +86,7 @@ def fish(size: int, level: int) -> Callable[[State], Step | None]:
         n = p.n
         for base in (0, n):
             cross = n - base
-            for d, found in _required(s, base).items():
+            for d, found in _REQUIRED(s)[0 if base == 0 else 1].items():
                 lines = [x for x in found if 2 <= len(x[1]) <= size]
                 for group in combinations(lines, size):
                     cover: frozenset[int] = frozenset().union(*(pos for _, pos in group))
