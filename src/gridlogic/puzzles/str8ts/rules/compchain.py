@@ -32,6 +32,7 @@ from gridlogic.puzzles.str8ts.rules.state import (
     OneBoard,
     State,
     black_digits,
+    chain_starts,
     digits,
     line_compartments,
     show,
@@ -258,17 +259,12 @@ def compartment_aic(level: int) -> Callable[[State], Step | None]:
 
     def find(s: State) -> Step | None:
         links = _links(s)
-        p = s.puzzle
-        cells = sorted((i for i in p.white if not s.placed[i]), key=lambda i: s.mask(i).bit_count())
-        clean = [0] * p.size
-        for i in cells:
-            for d in digits(s.mask(i)):
-                if clean[i] >> (d - 1) & 1:
-                    continue
-                why = _refute(s, links, (i, d, True), clean)
-                if why:
-                    return Step("CompartmentAIC", level, f"if {cell_name(s.cell(i))} were {d}: {why}",
-                                (s.cell(i),), (Mark(s.cell(i), f"-{d}"),))
+        clean = [0] * s.puzzle.size
+        for i, d in chain_starts(s, clean):
+            why = _refute(s, links, (i, d, True), clean)
+            if why:
+                return Step("CompartmentAIC", level, f"if {cell_name(s.cell(i))} were {d}: {why}",
+                            (s.cell(i),), (Mark(s.cell(i), f"-{d}"),))
         return None
 
     return find

@@ -18,7 +18,15 @@ from collections.abc import Callable
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.rules.chains import Links, literal, sentence
-from gridlogic.puzzles.str8ts.rules.state import State, black_digits, digits, held, line_compartments, white_peers
+from gridlogic.puzzles.str8ts.rules.state import (
+    State,
+    black_digits,
+    chain_starts,
+    digits,
+    held,
+    line_compartments,
+    white_peers,
+)
 from gridlogic.puzzles.str8ts.straights import fits, line_windows, supported, windows, within
 
 Lit = tuple[int, int, bool]  # cell, digit, true?
@@ -161,19 +169,14 @@ def straight_chain(level: int) -> Callable[[State], Step | None]:
 
     def find(s: State) -> Step | None:
         links = Links.of(s)
-        p = s.puzzle
-        cells = sorted((i for i in p.white if not s.placed[i]), key=lambda i: s.mask(i).bit_count())
-        clean = [0] * p.size
-        for i in cells:
-            for d in digits(s.mask(i)):
-                if clean[i] >> (d - 1) & 1:
-                    continue
-                c = _Closure(s, links, (i, d))
-                if c.run():
-                    return Step("StraightChain", level, f"if {cell_name(s.cell(i))} were {d}: {c.sentence()}",
-                                (s.cell(i),), (Mark(s.cell(i), f"-{d}"),))
-                for j, m in enumerate(c.on):
-                    clean[j] |= m
+        clean = [0] * s.puzzle.size
+        for i, d in chain_starts(s, clean):
+            c = _Closure(s, links, (i, d))
+            if c.run():
+                return Step("StraightChain", level, f"if {cell_name(s.cell(i))} were {d}: {c.sentence()}",
+                            (s.cell(i),), (Mark(s.cell(i), f"-{d}"),))
+            for j, m in enumerate(c.on):
+                clean[j] |= m
         return None
 
     return find
