@@ -17,11 +17,8 @@ from pysat.solvers import Solver
 from gridlogic.core.errors import GenerationFailed
 from gridlogic.core.generation import VARIETY, seed_solutions
 from gridlogic.puzzles.binary import exact
-from gridlogic.puzzles.binary.board import Board
-from gridlogic.puzzles.binary.levels import BLOCKER
-from gridlogic.puzzles.binary.lines import matching
+from gridlogic.puzzles.binary.lines import matching, pattern_sets
 from gridlogic.puzzles.binary.model import Binary
-from gridlogic.puzzles.binary.propagate import BROKEN, close
 
 DECISIONS = 16
 """Random cells fixed by assumptions before the SAT solver completes a random grid."""
@@ -40,8 +37,9 @@ class GenerationError(GenerationFailed):
 
 def random_solution(width: int, height: int, unique_lines: bool, rng: random.Random) -> list[int]:
     """A random complete grid, flat, 0/1, that depends on ``rng`` alone: row by row, each a valid
-    row (:func:`.lines.patterns`) drawn at random among those the columns allow (levels 1-3 on the
-    columns after each row; no repeated row), backtracking when none fits; then a random symmetry.
+    row (:func:`.lines.patterns`) drawn at random among those the columns allow (every column can
+    still be completed to a valid line; no repeated row), backtracking when none fits; then a random
+    symmetry.
     After :data:`FILL_TRIES` tries of :data:`FILL_NODES` rows each, the SAT model completes a grid
     from random assumptions instead."""
     for _ in range(FILL_TRIES):
@@ -53,8 +51,9 @@ def random_solution(width: int, height: int, unique_lines: bool, rng: random.Ran
 
 def _symmetry(rows: list[list[int]], rng: random.Random) -> list[int]:
     """``rows`` under a random symmetry of the board, flat: the filling order favours grids whose
-    rows had few rivals; symmetric images spread that (6x6, 2,000 grids: 1,520 distinct, as
-    many as uniform draws give, instead of 1,245)."""
+    rows had few rivals; symmetric images spread that (6x6, 2,000 grids: 1,480-1,520 distinct
+    over three runs, near the ~1,590 of uniform draws; 1,245 without the symmetries, with the
+    filling of session 5)."""
     h, w = len(rows), len(rows[0])
     if rng.random() < 0.5:
         rows = rows[::-1]
@@ -69,46 +68,56 @@ def _symmetry(rows: list[list[int]], rng: random.Random) -> list[int]:
 
 FILL_TRIES = 20
 FILL_NODES = 400
-FILL_LEVEL = BLOCKER
 
 
 def _fill(width: int, height: int, unique: bool, rng: random.Random) -> list[int] | None:
-    full = (1 << width) - 1
+    """Rows as bit masks, or None after :data:`FILL_NODES` rows tried. Each column keeps the set of
+    its valid completions that agree with the rows so far (one AND a column a row), so the next row
+    is drawn among the valid rows that every column can still take; with the distinct rule, two
+    columns left one and the same completion end the branch, and rows do not repeat."""
+    by, _, every = pattern_sets(height)
     nodes = 0
-    empty = Board.empty(height, width, unique)
-    columns = set(range(height, height + width))
+    rows: list[int] = []
 
-    def extend(b: Board, r: int) -> list[int] | None:
+    def extend(r: int, ables: list[int]) -> bool:
         nonlocal nodes
         if r == height:
-            return b.ones[:height]
-        cands = matching(width, b.ones[r], b.zeros[r])
-        if unique and r:
-            used = set(b.ones[:r])
+            return True
+        as0, as1 = by[r]
+        to1 = to0 = 0
+        for c, able in enumerate(ables):
+            if not able & as0:
+                to1 |= 1 << c
+            elif not able & as1:
+                to0 |= 1 << c
+        cands = matching(width, to1, to0)
+        if unique and rows:
+            used = set(rows)
             cands = [p for p in cands if p not in used]
         while cands:
             nodes += 1
             if nodes > FILL_NODES:
-                return None
+                return False
             i = rng.randrange(len(cands))
             p = cands[i]
             cands[i] = cands[-1]
             cands.pop()
-            t = b.copy()
-            t.ones[r], t.zeros[r] = p, full & ~p
-            bit = 1 << r
-            for line, m in ((t.ones, p), (t.zeros, full & ~p)):  # across: each column the row crosses
-                while m:
-                    low = m & -m
-                    m ^= low
-                    line[height + low.bit_length() - 1] |= bit
-            if close(t, FILL_LEVEL, {r, *columns}) != BROKEN:
-                done = extend(t, r + 1)
-                if done is not None:
-                    return done
-        return None
+            after = [able & (as1 if p >> c & 1 else as0) for c, able in enumerate(ables)]
+            if unique:
+                last = [able for able in after if not able & (able - 1)]  # columns left one completion
+                if len(set(last)) < len(last):
+                    continue
+            rows.append(p)
+            if extend(r + 1, after):
+                return True
+            rows.pop()
+        return False
 
-    return extend(empty, 0)
+    if not extend(0, [every] * width):
+        return None
+    if unique and len({sum((row >> c & 1) << r for r, row in enumerate(rows)) for c in range(width)}) < width:
+        return None
+    return rows
 
 
 def _sat_solution(width: int, height: int, unique_lines: bool, rng: random.Random) -> list[int]:

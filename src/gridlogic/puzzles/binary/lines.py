@@ -195,7 +195,7 @@ def patterns(n: int) -> tuple[int, ...]:
 
 
 @cache
-def _pattern_sets(n: int) -> tuple[list[tuple[int, int]], dict[int, int], int]:
+def pattern_sets(n: int) -> tuple[list[tuple[int, int]], dict[int, int], int]:
     """The valid full lines of length ``n`` as bits of one set (bit ``i``: the ``i``-th pattern):
     for each position the set of those holding 0 and of those holding 1 there; each line's bit; the
     set of all."""
@@ -208,7 +208,7 @@ def _pattern_sets(n: int) -> tuple[list[tuple[int, int]], dict[int, int], int]:
 def _able(n: int, ones: int, zeros: int, forbidden: Iterable[int] = ()) -> int:
     """The set of the valid completions of a line, without those in ``forbidden``: one AND per known
     cell."""
-    by, index, able = _pattern_sets(n)
+    by, index, able = pattern_sets(n)
     m = ones | zeros
     while m:
         low = m & -m
@@ -228,7 +228,7 @@ def completion_fix(n: int, ones: int, zeros: int, forbidden: Iterable[int] = ())
     able = _able(n, ones, zeros, forbidden)
     if not able:
         return None
-    by = _pattern_sets(n)[0]
+    by = pattern_sets(n)[0]
     to1 = to0 = 0
     m = ((1 << n) - 1) & ~(ones | zeros)
     while m:
@@ -246,7 +246,7 @@ def matching(n: int, ones: int, zeros: int) -> list[int]:
     """The valid full lines that agree with a line's known cells, ascending."""
     lines = patterns(n)
     able = _able(n, ones, zeros)
-    if able == _pattern_sets(n)[2]:
+    if able == pattern_sets(n)[2]:
         return list(lines)
     text = bin(able)[:1:-1]  # bit i at index i
     out = []
@@ -270,7 +270,7 @@ def completions(n: int, ones: int, zeros: int, forbidden: Sequence[int] = ()) ->
     able = _able(n, ones, zeros, key[3])
     must = can = 0
     if able:
-        for q, (zero, one) in enumerate(_pattern_sets(n)[0]):
+        for q, (zero, one) in enumerate(pattern_sets(n)[0]):
             if not able & zero:
                 must |= 1 << q
             if able & one:
