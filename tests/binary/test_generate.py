@@ -224,9 +224,11 @@ def test_suppositions_break_alike_when_decided_and_when_worded(w: int, h: int, u
 
 
 @pytest.mark.parametrize(("w", "h", "unique"),
-                         [(6, 6, True), (6, 6, False), (7, 7, True), (6, 10, True), (12, 8, False)])
+                         [(6, 6, True), (6, 6, False), (7, 7, True), (6, 10, True), (12, 8, False), (16, 16, True),
+                          (10, 18, True), (18, 10, True)])
 def test_random_grids_are_valid_and_varied(w: int, h: int, unique: bool) -> None:
-    """Every random grid keeps the rules; 6x6 has only 4,140 grids with the distinct rule (11,222
+    """Every random grid keeps the rules (columns up to 14 long are filled keeping their completions,
+    longer ones closed after each row: both ways here); 6x6 has only 4,140 grids with the distinct rule (11,222
     without), 7x7 2,662, so 200 uniform draws repeat about 5 (2), 7 of them: the generator stays
     near that (192, 199, 186)."""
     rng = random.Random(f"grids {w}x{h}")
