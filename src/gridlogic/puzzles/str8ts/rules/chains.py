@@ -16,7 +16,7 @@ needed digit one place in a line, makes that candidate true (singles inside the 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
@@ -181,6 +181,16 @@ def _meets_contradiction(links: Links, start: Cand, singles: bool, clean: list[i
     return False
 
 
+def chain_starts(s: State, clean: list[int]) -> Iterator[tuple[int, int]]:
+    """The chain rules' starts: (cell, digit) of the open white cells, fewer candidates first, but
+    those ``clean`` holds (bit d-1 of ``clean[i]``: a start already shown to lead nowhere new), read
+    as each start comes, so the caller may add to it while it scans."""
+    for i in sorted((i for i in s.puzzle.white if not s.placed[i]), key=lambda i: s.mask(i).bit_count()):
+        for d in digits(s.mask(i)):
+            if not clean[i] >> (d - 1) & 1:
+                yield i, d
+
+
 def literal(s: State, i: int, d: int, true: bool, why: str) -> str:
     """One link of a chain in words: ``r1c2=3`` or ``r1c2≠3``, with why it follows."""
     return f"{cell_name(s.cell(i))}{'=' if true else '≠'}{d}" + (f" ({why})" if why else "")
@@ -278,19 +288,17 @@ def alternating_chain(level: int, singles: bool = False) -> Callable[[State], St
 
     def find(s: State) -> Step | None:
         links = Links.of(s)
-        cells = sorted((i for i in s.puzzle.white if not s.placed[i]), key=lambda i: bin(s.mask(i)).count("1"))
         clean = [0] * s.puzzle.size  # reached (true) by a chain that met no contradiction: they meet none either
-        for i in cells:
-            for d in digits(s.mask(i)):
-                if clean[i] >> (d - 1) & 1 or not _meets_contradiction(links, (i, d), singles, clean):
-                    continue
-                why = _refute(s, links, (i, d), singles)  # the chain itself, in words
-                if why:
-                    return Step(rule, level, f"if {cell_name(s.cell(i))} were {d}: {why}",
-                                (s.cell(i),), (Mark(s.cell(i), f"-{d}"),))
+        for i, d in chain_starts(s, clean):
+            if not _meets_contradiction(links, (i, d), singles, clean):
+                continue
+            why = _refute(s, links, (i, d), singles)  # the chain itself, in words
+            if why:
+                return Step(rule, level, f"if {cell_name(s.cell(i))} were {d}: {why}",
+                            (s.cell(i),), (Mark(s.cell(i), f"-{d}"),))
         return None
 
     return find
 
 
-__all__ = ["MAX_SHOWN", "Links", "alternating_chain", "literal", "sentence"]
+__all__ = ["MAX_SHOWN", "Links", "alternating_chain", "chain_starts", "literal", "sentence"]

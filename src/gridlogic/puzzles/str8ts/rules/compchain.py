@@ -27,12 +27,11 @@ from functools import lru_cache
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules.chains import literal, sentence
+from gridlogic.puzzles.str8ts.rules.chains import chain_starts, literal, sentence
 from gridlogic.puzzles.str8ts.rules.state import (
     OneBoard,
     State,
     black_digits,
-    chain_starts,
     digits,
     line_compartments,
     show,

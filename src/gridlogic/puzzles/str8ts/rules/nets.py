@@ -17,11 +17,10 @@ from collections.abc import Callable
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
-from gridlogic.puzzles.str8ts.rules.chains import Links, literal, sentence
+from gridlogic.puzzles.str8ts.rules.chains import Links, chain_starts, literal, sentence
 from gridlogic.puzzles.str8ts.rules.state import (
     State,
     black_digits,
-    chain_starts,
     digits,
     held,
     line_compartments,

@@ -3,7 +3,7 @@ which white cells have been placed, and the helpers every rule shares (compartme
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
@@ -358,16 +358,6 @@ _DIGITS: tuple[list[int], ...] = tuple([d + 1 for d in range(9) if m >> d & 1] f
 def digits(mask: int) -> list[int]:
     """The digits of a mask (digit d is bit d-1), ascending; bits above 9 are ignored."""
     return list(_DIGITS[mask & 511])
-
-
-def chain_starts(s: State, clean: list[int]) -> Iterator[tuple[int, int]]:
-    """The chain rules' starts: (cell, digit) of the open white cells, fewer candidates first, but
-    those ``clean`` holds (bit d-1 of ``clean[i]``: a start already shown to lead nowhere new), read
-    as each start comes, so the caller may add to it while it scans."""
-    for i in sorted((i for i in s.puzzle.white if not s.placed[i]), key=lambda i: s.mask(i).bit_count()):
-        for d in digits(s.mask(i)):
-            if not clean[i] >> (d - 1) & 1:
-                yield i, d
 
 
 def show(mask: int) -> str:
