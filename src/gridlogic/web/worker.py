@@ -48,6 +48,14 @@ class JobFailedError(GridlogicError):
     """The worker process died (out of memory, a crash) before it answered."""
 
 
+class _NotTaken(Exception):  # noqa: N818 - control flow inside the pool
+    """The worker had died before the job could be sent: the job never started and may go to another."""
+
+
+TAKE_TRIES = 3
+"""Workers a job is offered to when each turns out dead before taking it (killed while idle)."""
+
+
 class ServerBusyError(GridlogicError):
     """Too many jobs are already waiting."""
 
@@ -263,11 +271,19 @@ class WorkerPool:
             raise JobInputError(f"the request cannot be sent to a worker ({type(e).__name__})") from None
         self._pending += 1
         try:
-            try:
-                worker = await self._acquire(small, deadline)
-            except TimeoutError:
-                raise JobTimeoutError(f"stopped after the time limit of {limit:g} s (no worker was free)") from None
-            return await self._on(worker, message, deadline, limit, client)  # type: ignore[no-any-return]
+            for _ in range(TAKE_TRIES):
+                try:
+                    worker = await self._acquire(small, deadline)
+                except TimeoutError:
+                    raise JobTimeoutError(f"stopped after the time limit of {limit:g} s (no worker was free)") from None
+                if worker.process.poll() is not None:  # died while idle, not yet noticed: it never gets the job
+                    self._retire(worker)
+                    continue
+                try:
+                    return await self._on(worker, message, deadline, limit, client)  # type: ignore[no-any-return]
+                except _NotTaken:
+                    continue  # the job never reached a worker (_on retired that one): another takes it
+            raise JobFailedError(f"the worker processes died before taking the job ({TAKE_TRIES} tries)")
         finally:
             self._pending -= 1
 
@@ -291,7 +307,7 @@ class WorkerPool:
             try:
                 worker.conn.send_bytes(message)
             except OSError:
-                raise JobFailedError("the worker process died before it took the job") from None
+                raise _NotTaken from None
             loop.add_reader(worker.conn.fileno(), readable)
             while True:
                 left = deadline - time.monotonic()
