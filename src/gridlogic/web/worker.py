@@ -53,7 +53,8 @@ class _NotTaken(Exception):  # noqa: N818 - control flow inside the pool
 
 
 TAKE_TRIES = 3
-"""Workers a job is offered to when each turns out dead before taking it (killed while idle)."""
+"""Sends a job may fail (each worker looked alive, then its pipe was closed) before it fails; workers
+found dead before the send are replaced and not counted."""
 
 
 class ServerBusyError(GridlogicError):
@@ -271,19 +272,22 @@ class WorkerPool:
             raise JobInputError(f"the request cannot be sent to a worker ({type(e).__name__})") from None
         self._pending += 1
         try:
-            for _ in range(TAKE_TRIES):
+            refused = 0
+            while True:
                 try:
                     worker = await self._acquire(small, deadline)
                 except TimeoutError:
                     raise JobTimeoutError(f"stopped after the time limit of {limit:g} s (no worker was free)") from None
-                if worker.process.poll() is not None:  # died while idle, not yet noticed: it never gets the job
-                    self._retire(worker)
+                if worker.process.poll() is not None:  # died while idle, not yet noticed: it never gets the job,
+                    self._retire(worker)  # and a fresh worker replaces it (waited for within the deadline)
                     continue
                 try:
                     return await self._on(worker, message, deadline, limit, client)  # type: ignore[no-any-return]
-                except _NotTaken:
-                    continue  # the job never reached a worker (_on retired that one): another takes it
-            raise JobFailedError(f"the worker processes died before taking the job ({TAKE_TRIES} tries)")
+                except _NotTaken:  # the job never reached the worker (_on retired it): another takes it
+                    refused += 1
+                    if refused >= TAKE_TRIES:
+                        raise JobFailedError(f"the worker processes died before taking the job ({refused} tries)") \
+                            from None
         finally:
             self._pending -= 1
 
