@@ -14,6 +14,7 @@ from gridlogic.puzzles.str8ts.formats import s81
 from gridlogic.puzzles.str8ts.generate import generate
 from gridlogic.puzzles.str8ts.model import Str8ts
 from gridlogic.puzzles.str8ts.rules import LEVELS, LOGIC, NETS, TECHNIQUES, State, chains, compchain, nets, setti
+from gridlogic.puzzles.str8ts.rules.chains import chain_starts
 from gridlogic.puzzles.str8ts.rules.search import contradiction_search
 
 # A fixed sample of corpus puzzles (ids) covering every level the solver reaches, kept fast.
@@ -121,22 +122,43 @@ def test_settis_rule_on_sets_solves_where_the_other_logic_stops(rows: list[Row])
 
 
 def test_compartment_aic_goes_past_the_logic_levels(rows: list[Row]) -> None:
-    """On boards where every rule up to diabolical is stuck, the chain through the straights moves
-    on, soundly; klaus138 then needs no net at all (graded extreme, by CompartmentAIC)."""
+    """On boards where every other rule up to diabolical is stuck, the chain through the straights
+    from a cell of at most three candidates moves on, soundly; klaus138 then needs no net at all
+    (graded diabolical, by CompartmentAIC). The extreme form takes every refuted start at once."""
     texts = {r[0]: r[1] for r in rows}
+    others = tuple(t for t in LOGIC if t.id != "CompartmentAIC")
     for name, start in (("jamesaustin/klaus138", "if r3c2 were 2: "), ("jamesaustin/ulrich004", "if r5c1 were 9: "),
-                        ("jamesaustin/weekly223", "if r")):
+                        ("jamesaustin/weekly223", "if r8c7 were 2: ")):
         p = s81.read(texts[name])
         (sol,) = islice(exact_sat.solutions(p), 2)
         s = State.start(p)
-        assert run(s, LOGIC).status == "stuck"
-        step = compchain.compartment_aic(4)(s)
+        assert run(s, others).status == "stuck"
+        step = compchain.compartment_aic(3)(s)
         assert step is not None and step.rule == "CompartmentAIC" and step.reason.startswith(start), (name, step)
-        ((cell, value),) = [(m.cell, m.value) for m in step.marks]
-        assert value != f"-{sol[cell[0] * p.n + cell[1]]}"
+        every = compchain.compartment_aic(4, 9, "AnyCellCompartmentAIC", every=True)(s)
+        assert every is not None and len(every.marks) > 20 and step.marks[0] in every.marks
+        for mark in (*step.marks, *every.marks):
+            assert mark.value != f"-{sol[mark.cell[0] * p.n + mark.cell[1]]}", (name, mark)
     ex = explain(s81.read(texts["jamesaustin/klaus138"]))
-    assert ex.status == "solved" and ex.grade == "extreme" and ex.hardest_rule == "CompartmentAIC"
-    assert not {st.rule for st in ex.steps} & (NETS | {"BoundedContradiction"})
+    assert ex.status == "solved" and ex.grade == "diabolical" and ex.hardest_rule == "CompartmentAIC"
+    assert not {st.rule for st in ex.steps} & (NETS | {"BoundedContradiction", "AnyCellCompartmentAIC"})
+
+
+def test_the_fast_test_and_the_worded_chains_agree(rows: list[Row]) -> None:
+    """For every start on stuck corpus boards, the set-based test says refuted exactly when the
+    breadth-first search finds the chains it puts in words."""
+    texts = {r[0]: r[1] for r in rows}
+    others = tuple(t for t in LOGIC if t.id != "CompartmentAIC")
+    refuted = 0
+    for name in ("jamesaustin/klaus138", "jamesaustin/ulrich004", "jamesaustin/weekly223"):
+        s = State.start(s81.read(texts[name]))
+        assert run(s, others).status == "stuck"
+        links = compchain.Links(s)
+        for i, d in chain_starts(s, [0] * s.puzzle.size):
+            fast = compchain._refuted(links, (i, d, True), [0] * s.puzzle.size)
+            assert fast == (compchain._refute(s, links, (i, d, True), [0] * s.puzzle.size) is not None), (name, i, d)
+            refuted += fast
+    assert refuted > 60
 
 
 def test_straight_chain_goes_past_the_forcing_chain(rows: list[Row]) -> None:

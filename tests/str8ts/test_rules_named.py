@@ -181,7 +181,8 @@ def test_unique_rectangle_only_with_allow_uniqueness() -> None:
 def test_table_order_and_names() -> None:
     ids = [t.id for t in TECHNIQUES]
     assert len(ids) == len(set(ids))
-    assert ids[-5:] == ["AlternatingChain", "CompartmentAIC", "ForcingChain", "StraightChain", "BoundedContradiction"]
+    assert ids[-6:] == ["AlternatingChain", "CompartmentAIC", "AnyCellCompartmentAIC", "ForcingChain", "StraightChain",
+                        "BoundedContradiction"]
     assert [t.level for t in TECHNIQUES] == sorted(t.level for t in TECHNIQUES)
     assert {"SplitCompartment", "SureCandidates", "RequiredDigits", "NakedQuint", "HiddenQuint", "Jellyfish",
             "Starfish", "CrossCompartmentLockedSet", "CrossCompartmentHiddenSet", "LockedCompartments", "SettisRule",
@@ -234,12 +235,31 @@ def test_compartment_aic_links_through_the_straights() -> None:
     r4c2≠2; r1c1=3 also makes r4c1 5, so the full row 4 cannot put 5 in r4c2: r4c2 is left empty."""
     rows = ["..#...", "......", "#.....", "......", "......", "....#."]
     s = board(rows, {(3, 1): m(2, 5), (3, 0): m(3, 5)})
-    assert run(s, LOGIC).status == "stuck"  # every rule up to diabolical, AlternatingChain too, is done
-    step = compchain.compartment_aic(4)(s)
+    assert run(s, LOGIC).status == "stuck"  # every rule up to diabolical, the chains too, is done
+    assert compchain.compartment_aic(3)(s) is None  # r1c1 has six candidates: not a narrow start
+    step = compchain.compartment_aic(4, 9)(s)
     assert step is not None and step.rule == "CompartmentAIC" and step.marks == (Mark((0, 0), "-3"),)
     assert step.reason.startswith("if r1c1 were 3: r1c1=3 ⇒ r1c2=2 (row 1 c1-c2 then holds 23; every way puts 2")
     assert "r4c1≠3 ⇒ r4c2≠5 (row 4 c1-c6 then holds 123456; no way of filling it puts 5 there)" in step.reason
     assert step.reason.endswith("r4c2 has no digit left")
     alone = board(rows, {(3, 1): m(2, 5)})  # r4c1 free: r1c1=3 only makes r4c2 5
-    assert run(alone, LOGIC).status == "stuck" and compchain.compartment_aic(4)(alone) is None
-    assert compchain.compartment_aic(4)(board(FULL, {})) is None
+    assert run(alone, LOGIC).status == "stuck" and compchain.compartment_aic(4, 9)(alone) is None
+    assert compchain.compartment_aic(4, 9)(board(FULL, {})) is None
+    narrow = board(rows, {(3, 1): m(2, 5), (3, 0): m(3, 5), (0, 0): m(1, 2, 3)})  # r1c1 narrowed to three
+    step = compchain.compartment_aic(3)(narrow)
+    assert step is not None and step.marks == (Mark((0, 0), "-3"),) and step.reason.startswith("if r1c1 were 3: ")
+
+
+def test_any_cell_compartment_aic_removes_every_refuted_start_at_once() -> None:
+    """The extreme form goes on past the narrow starts and takes every start the chains refute on
+    the board in one step, each with its chains; asked twice, both rules answer the same."""
+    rows = ["..#...", "......", "#.....", "......", "......", "....#."]
+    s = board(rows, {(3, 1): m(2, 5), (3, 0): m(3, 5)})
+    every = compchain.compartment_aic(4, 9, "AnyCellCompartmentAIC", every=True)
+    step = every(s)
+    assert step is not None and step.rule == "AnyCellCompartmentAIC" and len(step.marks) >= 2
+    assert Mark((0, 0), "-3") in step.marks
+    assert step.reason.count("if r") == len(step.marks) and "; if r" in step.reason
+    assert every(s) == step and compchain.compartment_aic(3)(s) is None
+    assert compchain.compartment_aic(4, 9)(s) == compchain.compartment_aic(4, 9)(s)
+    assert every(board(FULL, {})) is None

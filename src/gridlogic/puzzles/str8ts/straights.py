@@ -21,17 +21,27 @@ _BITS: tuple[tuple[int, ...], ...] = tuple(tuple(1 << v for v in range(9) if m >
 """The single-bit masks of every 9-bit mask."""
 
 
-def _layers(masks: tuple[int, ...], w: int) -> list[set[int]]:
-    """layers[k]: the digit sets cells 0..k-1 can take together (distinct digits of ``w``)."""
-    out = [{0}]
+_WITHOUT: tuple[int, ...] = tuple(sum(1 << u for u in range(1 << 9) if not u >> j & 1) for j in range(9))
+"""_WITHOUT[j]: the digit sets (as bits of a set of sets: bit u for the set u) that lack digit j."""
+
+
+def _layers(masks: tuple[int, ...], w: int) -> list[int]:
+    """layers[k]: the digit sets cells 0..k-1 can take together (distinct digits of ``w``), as a
+    set of sets: bit u set for the digit set u. A cell taking digit b turns set u (without b)
+    into u + b, so a layer is a few shifts of the one before."""
+    out = [1]
     for m in masks:
-        nxt: set[int] = set()
-        mw = m & w
-        for used in out[-1]:
-            for b in _BITS[mw & ~used]:
-                nxt.add(used | b)
+        last, nxt = out[-1], 0
+        for b in _BITS[m & w]:
+            nxt |= (last & _WITHOUT[b.bit_length() - 1]) << b
         out.append(nxt)
     return out
+
+
+def _flipped(sets: int, t: int) -> int:
+    """The complements (within the digits 0..t-1) of a set of sets: bit u moves to bit 2^t-1-u."""
+    size = 1 << t
+    return int(format(sets, f"0{size}b")[::-1], 2)
 
 
 def _greedy(masks: tuple[int, ...], w: int) -> bool:
@@ -73,16 +83,19 @@ def _matched(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     t = len(masks)
     w = (1 << t) - 1
     fwd = _layers(masks, w)
-    if w not in fwd[t]:
+    if not fwd[t] >> w & 1:
         return None
     if all(m == w for m in masks):
         return masks
     bwd = _layers(masks[::-1], w)[::-1]  # bwd[k]: sets cells k..t-1 can take
     support = []
     for k, m in enumerate(masks):
+        # cell k takes b when cells before it take some u without b and cells after it take w - u - b:
+        # u + b is then the complement of a set of bwd[k + 1]
+        after = _flipped(bwd[k + 1], t)
         ok = 0
         for b in _BITS[m]:
-            if any(not used & b and (w ^ used ^ b) in bwd[k + 1] for used in fwd[k]):
+            if fwd[k] & _WITHOUT[b.bit_length() - 1] & (after >> b):
                 ok |= b
         support.append(ok)
     return tuple(support)

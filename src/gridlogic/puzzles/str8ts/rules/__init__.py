@@ -33,9 +33,18 @@ LOGIC: tuple[Rule[State], ...] = (
     Rule("SettisRuleSet", DIABOLICAL, setti.settis_rule_set(DIABOLICAL)),
     Rule("YWing", DIABOLICAL, wings.y_wing(DIABOLICAL)),
     Rule("AlternatingChain", DIABOLICAL, chains.alternating_chain(DIABOLICAL)),
+    Rule("CompartmentAIC", DIABOLICAL, compchain.compartment_aic(DIABOLICAL),
+         f"starts in cells of at most {compchain.NARROW} candidates; AnyCellCompartmentAIC (extreme) from any"),
 )
 """The logic levels (easy .. diabolical), in the order the engine tries them (cheapest level first);
 the extreme level adds ForcingChain and the bounded contradiction search."""
+
+CHAINS = frozenset({"AlternatingChain", "CompartmentAIC", "AnyCellCompartmentAIC", "ForcingChain", "StraightChain"})
+"""The chain rules (tried after every other rule of their level)."""
+NETS = frozenset({"ForcingChain", "StraightChain"})
+"""The nets: chains where a link may follow from several earlier links together (singles inside)."""
+SEARCH = frozenset({"BoundedContradiction"})
+"""The search: a trial run of the other rules after an assumption."""
 
 UNIQUENESS = Rule("UniqueRectangle", DIABOLICAL, wings.unique_rectangle(DIABOLICAL))
 """The unique-solution constraint, used only with ``--allow-uniqueness`` (before the chains)."""
@@ -44,12 +53,12 @@ UNIQUENESS = Rule("UniqueRectangle", DIABOLICAL, wings.unique_rectangle(DIABOLIC
 def _logic() -> tuple[Rule[State], ...]:
     """What the search runs after an assumption: the logic levels without the chains (themselves
     a search over links, too slow to nest)."""
-    return tuple(t for t in LOGIC if t.id != "AlternatingChain")
+    return tuple(t for t in LOGIC if t.id not in CHAINS)
 
 
 TECHNIQUES: tuple[Rule[State], ...] = (
     *LOGIC,
-    Rule("CompartmentAIC", EXTREME, compchain.compartment_aic(EXTREME)),
+    Rule("AnyCellCompartmentAIC", EXTREME, compchain.compartment_aic(EXTREME, 9, "AnyCellCompartmentAIC", every=True)),
     Rule("ForcingChain", EXTREME, chains.alternating_chain(EXTREME, singles=True)),
     Rule("StraightChain", EXTREME, nets.straight_chain(EXTREME)),
     Rule("BoundedContradiction", EXTREME, contradiction_search(EXTREME, _logic)),
@@ -63,12 +72,5 @@ def techniques(allow_uniqueness: bool = False) -> tuple[Rule[State], ...]:
     k = next(k for k, t in enumerate(TECHNIQUES) if t.id == "AlternatingChain")
     return (*TECHNIQUES[:k], UNIQUENESS, *TECHNIQUES[k:])
 
-
-CHAINS = frozenset({"AlternatingChain", "CompartmentAIC", "ForcingChain", "StraightChain"})
-"""The chain rules (tried after every other rule of their level)."""
-NETS = frozenset({"ForcingChain", "StraightChain"})
-"""The nets: chains where a link may follow from several earlier links together (singles inside)."""
-SEARCH = frozenset({"BoundedContradiction"})
-"""The search: a trial run of the other rules after an assumption."""
 
 __all__ = ["CHAINS", "LEVELS", "LOGIC", "NETS", "SEARCH", "TECHNIQUES", "UNIQUENESS", "State", "techniques"]

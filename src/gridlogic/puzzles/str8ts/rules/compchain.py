@@ -55,8 +55,19 @@ class Links:
         self.masks = tuple(s.board.masks)
         self.placed = tuple(s.placed)
         self.found: dict[Lit, list[Link]] = {}
+        self.lines = [(tuple(self.masks[j] for j in line), sum(1 << q for q, j in enumerate(line) if self.placed[j]))
+                      for line in s.puzzle.lines]  # per row, then column: its masks and placed cells (bits)
         self.needs: list[tuple[str, int, list[int]]] = []  # a digit a line must hold: line, digit, places
         self.needed: dict[tuple[int, int], list[int]] = {}  # per candidate: the needs it can meet
+        self.scan: Pass | None = None  # the CompartmentAIC rules' pass over this board's starts
+        self.coded: dict[int, tuple[int, ...]] = {}
+        # ``codes`` of a literal depends on its row and column alone (their candidates and placed
+        # cells), so it is kept per puzzle under the two lines' states, for the boards that follow
+        ids: dict[tuple[int, tuple[int, ...], int], int] = s.puzzle.memo("compchain_line_ids", dict)
+        self.line_ids = [ids.setdefault((k, *state), len(ids)) for k, state in enumerate(self.lines)]
+        self.shared: dict[tuple[int, int, int], tuple[int, ...]] = s.puzzle.memo("compchain_codes", dict)
+        self.open_peers = [tuple(j for j in peers if not self.placed[j]) for peers in white_peers(s.puzzle)]
+        self.needed_codes: dict[int, list[int]] = {}  # the same as ``needed``, per false literal's code
         p = s.puzzle
         for k, line in enumerate(p.lines):
             for d in digits(s.open_required(k)):
@@ -64,6 +75,46 @@ class Links:
                 for j in places:
                     self.needed.setdefault((j, d), []).append(len(self.needs))
                 self.needs.append((p.line_name(k), d, places))
+        for (j, d), ks in self.needed.items():
+            self.needed_codes[_code((j, d, False))] = ks
+
+    def codes(self, code: int) -> tuple[int, ...]:
+        """``of`` for a literal coded as an int (``_code``), its consequences coded the same way
+        (IMPOSSIBLE as -1), without the reasons: what the search that only asks whether a start is
+        refuted walks (the same literals as ``of``, in another order)."""
+        out = self.coded.get(code)
+        if out is None:
+            n = self.s.puzzle.n
+            key = (code, self.line_ids[(code >> 5) // n], self.line_ids[n + (code >> 5) % n])
+            out = self.shared.get(key)
+            if out is None:
+                out = self.shared[key] = self._codes(code)
+            self.coded[code] = out
+        return out
+
+    def _codes(self, code: int) -> tuple[int, ...]:
+        masks, p = self.masks, self.s.puzzle
+        i, d, true = code >> 5, code >> 1 & 15, code & 1
+        bit = 1 << (d - 1)
+        mine = bit if true else masks[i] & ~bit
+        if not mine:
+            return (-1,)
+        out: set[int] = set()
+        if true:
+            out.update(i << 5 | e << 1 for e in digits(masks[i] & ~bit))
+            out.update(j << 5 | d << 1 for j in self.open_peers[i] if masks[j] & bit)
+        elif not mine & (mine - 1):
+            out.add(i << 5 | mine.bit_length() << 1 | 1)
+        n = p.n
+        for k, at in ((i // n, i % n), (n + i % n, i // n)):
+            lmasks, placed = self.lines[k]
+            bad, found = _line_links(n, _layout_id(p, k), black_digits(p)[k], lmasks, placed, at, mine)
+            if bad >= 0:
+                return (-1,)
+            line = p.lines[k]
+            out.update(line[q] << 5 | e << 1 | t for q, e, t, _, _, _ in found)
+        out.discard(code)
+        return tuple(out)
 
     def of(self, lit: Lit) -> list[Link]:
         out = self.found.get(lit)
@@ -107,10 +158,9 @@ class Links:
         sentence when the line can then hold no straights."""
         p = self.s.puzzle
         line = p.lines[k]
-        masks = self.masks
-        placed = sum(1 << q for q, j in enumerate(line) if self.placed[j])
-        bad, found = _line_links(p.n, _layout(p)[k], black_digits(p)[k], tuple(masks[j] for j in line), placed,
-                                 line.index(i), mine)
+        masks, placed = self.lines[k]
+        bad, found = _line_links(p.n, _layout_id(p, k), black_digits(p)[k], masks, placed,
+                                 i % p.n if k < p.n else i // p.n, mine)
         if bad >= 0:
             return f"{line_compartments(p)[k][bad].name} could hold no straight fitting {p.line_name(k)}"
         for q, e, true, kind, c, wins in found:
@@ -147,12 +197,31 @@ def _layout(p: Str8ts) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return p.memo("compchain_layout", make)
 
 
+_LAYOUTS: dict[tuple[tuple[int, ...], ...], int] = {}
+_BY_ID: list[tuple[tuple[int, ...], ...]] = []
+
+
+def _layout_id(p: Str8ts, k: int) -> int:
+    """A small number for line ``k``'s layout, the same for the same layout on any board (cheap to
+    hash in ``_line_links``' cache key)."""
+    ids = p.memo("compchain_layout_ids", lambda: tuple(_register(layout) for layout in _layout(p)))
+    return ids[k]
+
+
+def _register(layout: tuple[tuple[int, ...], ...]) -> int:
+    if layout not in _LAYOUTS:
+        _LAYOUTS[layout] = len(_BY_ID)
+        _BY_ID.append(layout)
+    return _LAYOUTS[layout]
+
+
 @lru_cache(maxsize=1 << 16)
-def _line_links(n: int, comps: tuple[tuple[int, ...], ...], black: int, masks: tuple[int, ...], placed: int,
+def _line_links(n: int, layout: int, black: int, masks: tuple[int, ...], placed: int,
                 at: int, mine: int) -> tuple[int, tuple[Found, ...]]:
     """What a line forces when its cell at position ``at`` holds only ``mine`` (pure, cached: a
     line keeps its candidates over many steps): the first compartment left no straight (else -1),
-    and the literals forced."""
+    and the literals forced. ``layout``: the line's compartments (``_layout_id``)."""
+    comps = _BY_ID[layout]
     before = line_windows(tuple(windows(n, tuple(masks[q] for q in comp), black) for comp in comps), black)[0]
     masks = (*masks[:at], mine, *masks[at + 1:])
     cells = [tuple(masks[q] for q in comp) for comp in comps]
@@ -215,6 +284,44 @@ def _common(a: list[str], b: list[str]) -> int:
     return n
 
 
+def _code(lit: Lit) -> int:
+    i, d, true = lit
+    return i << 5 | d << 1 | true
+
+
+def _refuted(links: Links, start: Lit, clean: list[int]) -> bool:
+    """Whether the chains from ``start`` meet in a contradiction (``_refute``'s endings, asked of
+    the set of literals they reach, so in any order); if not, the candidates reached true join
+    ``clean``. The fast test ``_refute`` is run after, for the words, only where it says yes."""
+    first = _code(start)
+    seen = {first}
+    todo = [first]
+    off: dict[int, int] = {}
+    left: dict[int, int] = {}
+    masks, needed, needs = links.masks, links.needed_codes, links.needs
+    while todo:
+        for new in links.codes(todo.pop()):
+            if new in seen:
+                continue
+            if new < 0 or new ^ 1 in seen:
+                return True
+            seen.add(new)
+            if not new & 1:
+                j = new >> 5
+                now = off[j] = off.get(j, 0) | 1 << ((new >> 1 & 15) - 1)
+                if now == masks[j]:
+                    return True
+                for k in needed.get(new, ()):
+                    left[k] = left.get(k, len(needs[k][2])) - 1
+                    if not left[k]:
+                        return True
+            todo.append(new)
+    for code in seen:
+        if code & 1:
+            clean[code >> 5] |= 1 << ((code >> 1 & 15) - 1)
+    return False
+
+
 def _refute(s: State, links: Links, start: Lit, clean: list[int]) -> str | None:
     """The two chains from ``start`` that meet in a contradiction, in words; else None (and the
     candidates reached true join ``clean``: their own chains reach a part of these)."""
@@ -241,7 +348,8 @@ def _refute(s: State, links: Links, start: Lit, clean: list[int]) -> str | None:
                     left[k] = left.get(k, len(links.needs[k][2])) - 1
                     if not left[k]:
                         name, _, places = links.needs[k]
-                        return _all(links, parent, [(h, e) for h in places], f"{name} has no place left for its {e}")
+                        return _all(links, parent, [(h, e) for h in places],
+                                    f"{name} has no place left for its {e}")
             other = (j, e, not true)
             if other in parent:
                 both = f"{cell_name(s.cell(j))} would be both = and ≠ {e}"
@@ -253,20 +361,79 @@ def _refute(s: State, links: Links, start: Lit, clean: list[int]) -> str | None:
     return None
 
 
-def compartment_aic(level: int) -> Callable[[State], Step | None]:
-    """CompartmentAIC (see the module text); cells with fewer candidates are tried first."""
+Refuted = tuple[int, int, str]
+"""A start the chains refute: cell, digit, and the chains in words."""
+
+
+class Pass:
+    """One pass over a board's starts in chain_starts' order (cells with fewer candidates first),
+    shared by both CompartmentAIC rules and kept with the board's links: ``found`` holds the starts
+    refuted so far, in order, and the pass goes on only as far as a rule asks (the narrow rule
+    through the cells of at most ``NARROW`` candidates, the other to the end)."""
+
+    def __init__(self, s: State, links: Links) -> None:
+        self.s, self.links = s, links
+        self.clean = [0] * s.puzzle.size
+        self.starts = list(chain_starts(s, [0] * s.puzzle.size))
+        self.at = 0
+        self.found: list[Refuted] = []
+
+    def _fewer(self, i: int, most: int) -> bool:
+        return bool(self.s.mask(i).bit_count() <= most)
+
+    def _advance(self) -> None:
+        """Try the next start."""
+        i, d = self.starts[self.at]
+        self.at += 1
+        if not self.clean[i] >> (d - 1) & 1 and _refuted(self.links, (i, d, True), self.clean):
+            why = _refute(self.s, self.links, (i, d, True), self.clean)
+            assert why is not None, "the two searches reach the same literals"
+            self.found.append((i, d, why))
+
+    def first(self, most: int) -> list[Refuted]:
+        """The first start refuted, if it is in a cell of at most ``most`` candidates."""
+        while not self.found and self.at < len(self.starts) and self._fewer(self.starts[self.at][0], most):
+            self._advance()
+        return [f for f in self.found[:1] if self._fewer(f[0], most)]
+
+    def every(self, most: int) -> list[Refuted]:
+        """Every start refuted in cells of at most ``most`` candidates."""
+        while self.at < len(self.starts) and self._fewer(self.starts[self.at][0], most):
+            self._advance()
+        return [f for f in self.found if self._fewer(f[0], most)]
+
+
+def _pass(s: State) -> Pass:
+    links = _links(s)
+    if links.scan is None:
+        links.scan = Pass(s, links)
+    return links.scan
+
+
+def _step(s: State, rule: str, level: int, found: list[Refuted]) -> Step | None:
+    if not found:
+        return None
+    cells = tuple(dict.fromkeys(s.cell(i) for i, _, _ in found))
+    why = "; ".join(f"if {cell_name(s.cell(i))} were {d}: {why}" for i, d, why in found)
+    return Step(rule, level, why, cells, tuple(Mark(s.cell(i), f"-{d}") for i, d, _ in found))
+
+
+NARROW = 3
+"""The most candidates CompartmentAIC's start cell has (on the corpus this keeps 91 % of the puzzles
+at diabolical or below, and extreme puzzles common enough to generate; see docs/str8ts.md)."""
+
+
+def compartment_aic(level: int, most: int = NARROW, name: str = "CompartmentAIC",
+                    every: bool = False) -> Callable[[State], Step | None]:
+    """CompartmentAIC (see the module text) from cells of at most ``most`` candidates, fewer first;
+    with ``every``, one step removes every start the chains refute on this board (each with its own
+    chains), not only the first."""
 
     def find(s: State) -> Step | None:
-        links = _links(s)
-        clean = [0] * s.puzzle.size
-        for i, d in chain_starts(s, clean):
-            why = _refute(s, links, (i, d, True), clean)
-            if why:
-                return Step("CompartmentAIC", level, f"if {cell_name(s.cell(i))} were {d}: {why}",
-                            (s.cell(i),), (Mark(s.cell(i), f"-{d}"),))
-        return None
+        scan = _pass(s)
+        return _step(s, name, level, scan.every(most) if every else scan.first(most))
 
     return find
 
 
-__all__ = ["compartment_aic"]
+__all__ = ["NARROW", "compartment_aic"]
