@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from itertools import permutations
+
 from gridlogic.core.step import Mark
 from gridlogic.puzzles.str8ts.model import Str8ts
 from gridlogic.puzzles.str8ts.rules import basic, chains, lines, sets
@@ -35,6 +38,24 @@ def test_windows_need_a_matching_not_just_ranges() -> None:
     assert windows(4, (15, 15), m(2)) == (m(3, 4),)  # a digit decided elsewhere in the line is out
     assert windows(4, (m(1), m(1)), 0) == ()
     assert fits(3, (7, 7, 7), 0) == ((7, (7, 7, 7)),)
+
+
+def test_fits_give_each_cell_exactly_the_digits_of_some_filling() -> None:
+    """``fits`` against every one-to-one filling of every window, on 400 random compartments of one
+    to seven cells (the per-cell digits come from sets of sets shifted digit by digit)."""
+    rng = random.Random(27)
+    for _ in range(400):
+        t = rng.randint(1, 7)
+        masks = tuple(rng.randrange(1, 1 << 9) | (rng.random() < 0.3 and 0x1FF) for _ in range(t))
+        brute: dict[int, list[int]] = {}
+        for start in range(9 - t + 1):
+            digits_w = range(start, start + t)
+            for order in permutations(digits_w):
+                if all(m >> d & 1 for m, d in zip(masks, order, strict=True)):
+                    per = brute.setdefault(sum(1 << d for d in digits_w), [0] * t)
+                    for k, d in enumerate(order):
+                        per[k] |= 1 << d
+        assert {w: list(per) for w, per in fits(9, masks, 0)} == brute, masks
 
 
 def test_line_windows_combine_disjoint_straights() -> None:
