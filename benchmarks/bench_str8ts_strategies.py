@@ -4,12 +4,13 @@ For every unique corpus puzzle, one uncapped ``explain`` run (the engine tries t
 first, so the run's hardest step says the lowest tier that finishes the puzzle):
 
 - *logic*: solved without chains or search (rules up to the diabolical level, chains excluded);
-- *chains*: solved with the chain rules (AlternatingChain, CompartmentAIC, ForcingChain,
-  StraightChain) but no search step;
+- *chains*: solved with the chain rules (AlternatingChain, CompartmentAIC, AnyCellCompartmentAIC,
+  ForcingChain, StraightChain) but no search step;
 - *search*: solved with the bounded contradiction search as well;
-- *≤diab.*: graded diabolical or below (the logic levels; AlternatingChain counts as diabolical);
+- *≤diab.*: graded diabolical or below (the logic levels; AlternatingChain and CompartmentAIC from
+  cells of at most three candidates count as diabolical);
 - *no net*: solved with no net (ForcingChain, StraightChain) and no search: chains, each link from
-  one candidate, are the most it needs (CompartmentAIC is the first extreme rule).
+  one candidate, are the most it needs (AnyCellCompartmentAIC is the first extreme rule).
 
 Every mark is checked against ``solution81``; explain wall and CPU times (median, p95, max).
 Grades against the corpus's own labels (easy < medium/moderate < hard/tough < devilish/diabolic/

@@ -12,10 +12,13 @@ candidate both true and false (that is one loop: the start forces x and not x), 
 digit, leave a digit its row or column needs no place, or reach a candidate its row or column
 cannot hold with any straights, the assumed candidate is removed (AlternatingChain's endings).
 
-Level: extreme, before the nets. Str8ts' own catalogues (SlowThinker's strategy guide) end at
-Y-Wing; Andrew Stuart's Sudoku ladder (the author of str8ts.com) puts XY-chains, X-cycles and 3D
-Medusa at diabolical but alternating inference chains and forcing chains at extreme, and the
-weekly puzzles these chains are needed in are str8ts.com's Weekly Extremes.
+Levels: CompartmentAIC, from a cell of at most ``NARROW`` (three) candidates, is the last rule of
+diabolical: few assumptions to try, as a chain from a bivalue cell is easier to find than one from
+anywhere. AnyCellCompartmentAIC (extreme, before the nets) starts anywhere and removes every start
+it refutes on the board in one step. Both read one pass over the board's starts (``Pass``), and
+each start is first tested on the set of literals its chains reach (``_refuted``: int-coded, no
+reasons, links cached per puzzle under the row's and column's states); the chains are put in words
+(``_refute``, breadth first) only for a start the test refutes.
 """
 
 from __future__ import annotations
