@@ -10,7 +10,15 @@ import pytest
 
 from gridlogic.core.errors import GenerationFailed, GridlogicError
 from gridlogic.puzzles.str8ts.exact import sat as exact_sat
-from gridlogic.puzzles.str8ts.generate import PatternSat, black_pattern, generate, minimise, solved_grid, with_givens
+from gridlogic.puzzles.str8ts.generate import (
+    GRID_CONFLICTS,
+    PatternSat,
+    black_pattern,
+    generate,
+    minimise,
+    solved_grid,
+    with_givens,
+)
 from gridlogic.puzzles.str8ts.kind import KIND
 from gridlogic.puzzles.str8ts.model import Str8ts
 
@@ -80,3 +88,15 @@ def test_pattern_solver_answers_uniqueness_as_the_exact_solver() -> None:
                 assert len(list(islice(exact_sat.solutions(with_givens(p, givens)), 2))) == 2
                 givens[i] = keep
         assert sat.unique(givens)
+
+
+def test_a_pattern_with_no_solution_is_given_up_within_the_conflict_budget() -> None:
+    """This half-turn-symmetric pattern (drawn by ``generate(9, extreme, 23)``) has no solution at
+    all: MiniSat needs ~266k conflicts (4-5 s) to prove it; the grid search stops after
+    GRID_CONFLICTS a try and the generator draws the next pattern."""
+    rows = "##.......###.....#.......#.#.......##.......##.......#.#.......#.....###.......##"
+    p = Str8ts(9, tuple(c == "#" for c in rows), (0,) * 81)
+    assert p.black == p.black[::-1]
+    with PatternSat(p) as sat:
+        assert sat.grid([]) is None
+        assert sat.solver.accum_stats()["conflicts"] <= GRID_CONFLICTS + 10

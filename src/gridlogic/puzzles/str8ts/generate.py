@@ -31,6 +31,9 @@ BLACKS = (18, 22)
 """Black cells of curated 9x9 puzzles (corpus sources other than the weekly jamesaustin set: medians
 18-22); the symmetric pattern may overshoot by one."""
 BLACK_CLUES = (4, 7)
+GRID_CONFLICTS = 10_000
+"""The SAT conflicts a solved grid may take per try (a count, not a time: the same seed gives the
+same puzzle on every machine)."""
 
 
 class PatternSat:
@@ -52,9 +55,12 @@ class PatternSat:
         self.solver.delete()
 
     def grid(self, assume: list[int]) -> Solution | None:
-        """A solution under the first ``k`` assumptions, for the largest ``k`` that allows one."""
+        """A solution under the first ``k`` assumptions, for the largest ``k`` that allows one (None
+        when none is found within ``GRID_CONFLICTS`` conflicts a try: a pattern with no solution
+        can take the solver seconds to prove so; the next pattern is cheaper)."""
         for k in range(len(assume), -1, -1):
-            if self.solver.solve(assumptions=assume[:k]):
+            self.solver.conf_budget(GRID_CONFLICTS)
+            if self.solver.solve_limited(assumptions=assume[:k]):
                 model = self.solver.get_model()
                 assert model is not None
                 return exact_sat.decode(self.empty, frozenset(v for v in self.cells if model[v - 1] > 0))
