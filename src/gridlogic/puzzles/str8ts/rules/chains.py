@@ -16,7 +16,7 @@ needed digit one place in a line, makes that candidate true (singles inside the 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
@@ -44,6 +44,9 @@ class Links:
         self.required: dict[Cand, list[int]] = {}  # per candidate: the needs (indices) it can meet
         self._weak: dict[Cand, list[Cand]] = {}
         self.near: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+        self.coded: dict[int, tuple[int, ...]] = {}
+        self.ids = line_ids(s)
+        self.shared: dict[tuple[int, int, int], tuple[int, ...]] = p.memo("alternating_chain_links", dict)
         for i in p.white:
             m = s.mask(i)
             if not s.placed[i] and bin(m).count("1") == 2:
@@ -57,6 +60,26 @@ class Links:
                 self.needs.append((p.line_name(k), holders, d))
                 if len(holders) == 2:
                     self._add((holders[0], d), (holders[1], d), f"{p.line_name(k)} needs {d} in one of them")
+        self.needed = {code(j, d, False): ks for (j, d), ks in self.required.items()}
+        self.sizes = [len(holders) for _, holders, _ in self.needs]
+
+    def codes(self, c: int) -> tuple[int, ...]:
+        """AlternatingChain's links of the literal coded ``c``, coded the same way: a true
+        candidate's weak partners false, a false one's strong partners true (kept per puzzle under
+        the row's and column's states, on which they alone depend)."""
+        out = self.coded.get(c)
+        if out is None:
+            n = self.s.puzzle.n
+            i = c >> 5
+            key = (c, self.ids[i // n], self.ids[n + i % n])
+            out = self.shared.get(key)
+            if out is None:
+                d = c >> 1 & 15
+                out = self.shared[key] = tuple(
+                    code(j, e, False) for j, e in self.weak((i, d))) if c & 1 else tuple(
+                    code(j, e, True) for (j, e), _ in self.strong.get((i, d), ()))
+            self.coded[c] = out
+        return out
 
     @staticmethod
     def of(s: State) -> Links:
@@ -181,6 +204,58 @@ def _meets_contradiction(links: Links, start: Cand, singles: bool, clean: list[i
     return False
 
 
+def code(i: int, d: int, true: bool) -> int:
+    """A literal (cell ``i`` holds digit ``d``, or not) as one int: what the fast tests walk."""
+    return i << 5 | d << 1 | true
+
+
+def line_ids(s: State) -> list[int]:
+    """Per row, then column: a number for its state (candidates and placed cells), the same for
+    the same state on any board of the puzzle: a literal's links depend on its row and column
+    alone, so the chain rules keep them per puzzle under these two numbers."""
+    p = s.puzzle
+    masks, placed = s.board.masks, s.placed
+    ids: dict[tuple[int, tuple[int, ...], int], int] = p.memo("chain_line_ids", dict)
+    return [ids.setdefault((k, tuple(masks[j] for j in line), sum(1 << q for q, j in enumerate(line) if placed[j])),
+                           len(ids)) for k, line in enumerate(p.lines)]
+
+
+def refuted(links_of: Callable[[int], tuple[int, ...]], start: int, masks: Sequence[int],
+            needed: dict[int, list[int]], sizes: Sequence[int], clean: list[int]) -> bool:
+    """Whether the literals ``start`` (true) reaches over ``links_of`` (each literal's
+    consequences, coded by :func:`code`; -1: the board cannot hold it) hold a contradiction: a
+    literal and its negation, a cell with every candidate false, or a need (``needed``: per false
+    literal, the needs it takes a place from; ``sizes``: each need's places) with no place left.
+    A set question, so it is asked depth first with no reasons; the rules word the chains only for
+    a start it refutes. If not refuted, the candidates reached true join ``clean`` (their own
+    chains reach a part of these)."""
+    seen = {start}
+    todo = [start]
+    off: dict[int, int] = {}
+    left: dict[int, int] = {}
+    while todo:
+        for new in links_of(todo.pop()):
+            if new in seen:
+                continue
+            if new < 0 or new ^ 1 in seen:
+                return True
+            seen.add(new)
+            if not new & 1:
+                j = new >> 5
+                now = off[j] = off.get(j, 0) | 1 << ((new >> 1 & 15) - 1)
+                if now == masks[j]:
+                    return True
+                for k in needed.get(new, ()):
+                    left[k] = left.get(k, sizes[k]) - 1
+                    if not left[k]:
+                        return True
+            todo.append(new)
+    for c in seen:
+        if c & 1:
+            clean[c >> 5] |= 1 << ((c >> 1 & 15) - 1)
+    return False
+
+
 def chain_starts(s: State, clean: list[int]) -> Iterator[tuple[int, int]]:
     """The chain rules' starts: (cell, digit) of the open white cells, fewer candidates first, but
     those ``clean`` holds (bit d-1 of ``clean[i]``: a start already shown to lead nowhere new), read
@@ -290,7 +365,10 @@ def alternating_chain(level: int, singles: bool = False) -> Callable[[State], St
         links = Links.of(s)
         clean = [0] * s.puzzle.size  # reached (true) by a chain that met no contradiction: they meet none either
         for i, d in chain_starts(s, clean):
-            if not _meets_contradiction(links, (i, d), singles, clean):
+            if singles and not _meets_contradiction(links, (i, d), singles, clean):
+                continue
+            if not singles and not refuted(links.codes, code(i, d, True), links.masks, links.needed, links.sizes,
+                                           clean):
                 continue
             why = _refute(s, links, (i, d), singles)  # the chain itself, in words
             if why:

@@ -30,7 +30,7 @@ from functools import lru_cache
 from gridlogic.core.grid import cell_name
 from gridlogic.core.step import Mark, Step
 from gridlogic.puzzles.str8ts.model import Str8ts
-from gridlogic.puzzles.str8ts.rules.chains import chain_starts, literal, sentence
+from gridlogic.puzzles.str8ts.rules.chains import chain_starts, code, line_ids, literal, refuted, sentence
 from gridlogic.puzzles.str8ts.rules.state import (
     OneBoard,
     State,
@@ -64,10 +64,7 @@ class Links:
         self.needed: dict[tuple[int, int], list[int]] = {}  # per candidate: the needs it can meet
         self.scan: Pass | None = None  # the CompartmentAIC rules' pass over this board's starts
         self.coded: dict[int, tuple[int, ...]] = {}
-        # ``codes`` of a literal depends on its row and column alone (their candidates and placed
-        # cells), so it is kept per puzzle under the two lines' states, for the boards that follow
-        ids: dict[tuple[int, tuple[int, ...], int], int] = s.puzzle.memo("compchain_line_ids", dict)
-        self.line_ids = [ids.setdefault((k, *state), len(ids)) for k, state in enumerate(self.lines)]
+        self.line_ids = line_ids(s)  # ``codes`` is kept per puzzle under the row's and column's states
         self.shared: dict[tuple[int, int, int], tuple[int, ...]] = s.puzzle.memo("compchain_codes", dict)
         self.open_peers = [tuple(j for j in peers if not self.placed[j]) for peers in white_peers(s.puzzle)]
         self.needed_codes: dict[int, list[int]] = {}  # the same as ``needed``, per false literal's code
@@ -80,6 +77,7 @@ class Links:
                 self.needs.append((p.line_name(k), d, places))
         for (j, d), ks in self.needed.items():
             self.needed_codes[_code((j, d, False))] = ks
+        self.sizes = [len(places) for _, _, places in self.needs]
 
     def codes(self, code: int) -> tuple[int, ...]:
         """``of`` for a literal coded as an int (``_code``), its consequences coded the same way
@@ -288,41 +286,14 @@ def _common(a: list[str], b: list[str]) -> int:
 
 
 def _code(lit: Lit) -> int:
-    i, d, true = lit
-    return i << 5 | d << 1 | true
+    return code(*lit)
 
 
 def _refuted(links: Links, start: Lit, clean: list[int]) -> bool:
     """Whether the chains from ``start`` meet in a contradiction (``_refute``'s endings, asked of
-    the set of literals they reach, so in any order); if not, the candidates reached true join
-    ``clean``. The fast test ``_refute`` is run after, for the words, only where it says yes."""
-    first = _code(start)
-    seen = {first}
-    todo = [first]
-    off: dict[int, int] = {}
-    left: dict[int, int] = {}
-    masks, needed, needs = links.masks, links.needed_codes, links.needs
-    while todo:
-        for new in links.codes(todo.pop()):
-            if new in seen:
-                continue
-            if new < 0 or new ^ 1 in seen:
-                return True
-            seen.add(new)
-            if not new & 1:
-                j = new >> 5
-                now = off[j] = off.get(j, 0) | 1 << ((new >> 1 & 15) - 1)
-                if now == masks[j]:
-                    return True
-                for k in needed.get(new, ()):
-                    left[k] = left.get(k, len(needs[k][2])) - 1
-                    if not left[k]:
-                        return True
-            todo.append(new)
-    for code in seen:
-        if code & 1:
-            clean[code >> 5] |= 1 << ((code >> 1 & 15) - 1)
-    return False
+    the set of literals they reach: ``chains.refuted``); ``_refute`` words them after, only where
+    this says yes."""
+    return refuted(links.codes, _code(start), links.masks, links.needed_codes, links.sizes, clean)
 
 
 def _refute(s: State, links: Links, start: Lit, clean: list[int]) -> str | None:
