@@ -44,9 +44,7 @@ class Links:
         self.required: dict[Cand, list[int]] = {}  # per candidate: the needs (indices) it can meet
         self._weak: dict[Cand, list[Cand]] = {}
         self.near: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
-        self.coded: dict[int, tuple[int, ...]] = {}
-        self.ids = line_ids(s)
-        self.shared: dict[tuple[int, int, int], tuple[int, ...]] = p.memo("alternating_chain_links", dict)
+        self.codes = CodedLinks(s, "alternating_chain_links", self._codes)
         for i in p.white:
             m = s.mask(i)
             if not s.placed[i] and bin(m).count("1") == 2:
@@ -63,23 +61,13 @@ class Links:
         self.needed = {code(j, d, False): ks for (j, d), ks in self.required.items()}
         self.sizes = [len(holders) for _, holders, _ in self.needs]
 
-    def codes(self, c: int) -> tuple[int, ...]:
+    def _codes(self, c: int) -> tuple[int, ...]:
         """AlternatingChain's links of the literal coded ``c``, coded the same way: a true
-        candidate's weak partners false, a false one's strong partners true (kept per puzzle under
-        the row's and column's states, on which they alone depend)."""
-        out = self.coded.get(c)
-        if out is None:
-            n = self.s.puzzle.n
-            i = c >> 5
-            key = (c, self.ids[i // n], self.ids[n + i % n])
-            out = self.shared.get(key)
-            if out is None:
-                d = c >> 1 & 15
-                out = self.shared[key] = tuple(
-                    code(j, e, False) for j, e in self.weak((i, d))) if c & 1 else tuple(
-                    code(j, e, True) for (j, e), _ in self.strong.get((i, d), ()))
-            self.coded[c] = out
-        return out
+        candidate's weak partners false, a false one's strong partners true."""
+        i, d = c >> 5, c >> 1 & 15
+        if c & 1:
+            return tuple(code(j, e, False) for j, e in self.weak((i, d)))
+        return tuple(code(j, e, True) for (j, e), _ in self.strong.get((i, d), ()))
 
     @staticmethod
     def of(s: State) -> Links:
@@ -132,13 +120,14 @@ def _near(links: Links, i: int) -> tuple[tuple[int, ...], tuple[tuple[int, int],
     return found
 
 
-def _meets_contradiction(links: Links, start: Cand, singles: bool, clean: list[int]) -> bool:
-    """Whether the chain from ``start`` true meets a contradiction: exactly when :func:`_refute`
-    finds one (both compute the same closure: a true candidate's weak partners false, a false
-    one's strong partners true, with ``singles`` the last digit of a cell and the last place of a
-    needed digit true; contradictory when a candidate is both, a cell has no digit, a need has no
-    place). Bit masks per cell instead of a search tree; when there is no contradiction, the true
-    candidates reached are added to ``clean`` (their own chains reach a part of this one)."""
+def _meets_contradiction(links: Links, start: Cand, clean: list[int]) -> bool:
+    """Whether ForcingChain's chain from ``start`` true meets a contradiction: exactly when
+    :func:`_refute` with singles finds one (both compute the same closure: a true candidate's weak
+    partners false, a false one's strong partners true, the last digit of a cell and the last place
+    of a needed digit true; contradictory when a candidate is both, a cell has no digit, a need has
+    no place; AlternatingChain, without the singles, asks :func:`refuted`). Bit masks per cell
+    instead of a search tree; when there is no contradiction, the true candidates reached are added
+    to ``clean`` (their own chains reach a part of this one)."""
     masks, required, strong, needs = links.masks, links.required, links.strong, links.needs
     on = [0] * len(masks)
     off = [0] * len(masks)
@@ -174,15 +163,14 @@ def _meets_contradiction(links: Links, start: Cand, singles: bool, clean: list[i
         for c, _ in strong.get((j, e), ()):
             if not make_true(c):
                 return False
-        if singles:
-            rest = masks[j] & ~now
-            if not rest & (rest - 1) and not make_true((j, rest.bit_length())):
-                return False
-            for k in mine:
-                if left[k] == 1:
-                    h = next(h for h in needs[k][1] if not off[h] & b)
-                    if not make_true((h, e)):
-                        return False
+        rest = masks[j] & ~now
+        if not rest & (rest - 1) and not make_true((j, rest.bit_length())):
+            return False
+        for k in mine:
+            if left[k] == 1:
+                h = next(h for h in needs[k][1] if not off[h] & b)
+                if not make_true((h, e)):
+                    return False
         return True
 
     while todo:
@@ -209,15 +197,41 @@ def code(i: int, d: int, true: bool) -> int:
     return i << 5 | d << 1 | true
 
 
-def line_ids(s: State) -> list[int]:
-    """Per row, then column: a number for its state (candidates and placed cells), the same for
-    the same state on any board of the puzzle: a literal's links depend on its row and column
-    alone, so the chain rules keep them per puzzle under these two numbers."""
-    p = s.puzzle
+LineState = tuple[tuple[int, ...], int]
+"""A row's or column's candidates (one mask a cell) and placed cells (bit q for its q-th cell)."""
+
+
+def line_states(s: State) -> list[LineState]:
+    """Per row, then column: its state."""
     masks, placed = s.board.masks, s.placed
-    ids: dict[tuple[int, tuple[int, ...], int], int] = p.memo("chain_line_ids", dict)
-    return [ids.setdefault((k, tuple(masks[j] for j in line), sum(1 << q for q, j in enumerate(line) if placed[j])),
-                           len(ids)) for k, line in enumerate(p.lines)]
+    return [(tuple(masks[j] for j in line), sum(1 << q for q, j in enumerate(line) if placed[j]))
+            for line in s.puzzle.lines]
+
+
+class CodedLinks:
+    """One board's links of each literal coded by :func:`code` (``make(c)``, computed on demand), kept
+    per puzzle as well under the literal's row's and column's states, on which a chain rule's links
+    alone depend: later boards ask ``make`` only where one of the two lines changed."""
+
+    def __init__(self, s: State, name: str, make: Callable[[int], tuple[int, ...]],
+                 states: list[LineState] | None = None) -> None:
+        p = s.puzzle
+        ids: dict[tuple[int, LineState], int] = p.memo("chain_line_ids", dict)
+        self.ids = [ids.setdefault((k, state), len(ids)) for k, state in enumerate(states or line_states(s))]
+        self.shared: dict[tuple[int, int, int], tuple[int, ...]] = p.memo(name, dict)
+        self.board: dict[int, tuple[int, ...]] = {}
+        self.n, self.make = p.n, make
+
+    def __call__(self, c: int) -> tuple[int, ...]:
+        out = self.board.get(c)
+        if out is None:
+            i, n = c >> 5, self.n
+            key = (c, self.ids[i // n], self.ids[n + i % n])
+            out = self.shared.get(key)
+            if out is None:
+                out = self.shared[key] = self.make(c)
+            self.board[c] = out
+        return out
 
 
 def refuted(links_of: Callable[[int], tuple[int, ...]], start: int, masks: Sequence[int],
@@ -365,10 +379,8 @@ def alternating_chain(level: int, singles: bool = False) -> Callable[[State], St
         links = Links.of(s)
         clean = [0] * s.puzzle.size  # reached (true) by a chain that met no contradiction: they meet none either
         for i, d in chain_starts(s, clean):
-            if singles and not _meets_contradiction(links, (i, d), singles, clean):
-                continue
-            if not singles and not refuted(links.codes, code(i, d, True), links.masks, links.needed, links.sizes,
-                                           clean):
+            if not (_meets_contradiction(links, (i, d), clean) if singles else
+                    refuted(links.codes, code(i, d, True), links.masks, links.needed, links.sizes, clean)):
                 continue
             why = _refute(s, links, (i, d), singles)  # the chain itself, in words
             if why:
