@@ -23,6 +23,11 @@ _BITS: tuple[tuple[int, ...], ...] = tuple(tuple(1 << v for v in range(9) if m >
 
 _WITHOUT: tuple[int, ...] = tuple(sum(1 << u for u in range(1 << 9) if not u >> j & 1) for j in range(9))
 """_WITHOUT[j]: the digit sets (as bits of a set of sets: bit u for the set u) that lack digit j."""
+_WITH: tuple[int, ...] = tuple(((1 << (1 << 9)) - 1) & ~without for without in _WITHOUT)
+"""_WITH[j]: the digit sets that hold digit j."""
+_STEPS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((b, _WITHOUT[b.bit_length() - 1], _WITH[b.bit_length() - 1]) for b in bits) for bits in _BITS)
+"""Per 9-bit mask, per digit in it: its bit, the sets without it and the sets with it."""
 
 
 def _layers(masks: tuple[int, ...], w: int) -> list[int]:
@@ -32,16 +37,10 @@ def _layers(masks: tuple[int, ...], w: int) -> list[int]:
     out = [1]
     for m in masks:
         last, nxt = out[-1], 0
-        for b in _BITS[m & w]:
-            nxt |= (last & _WITHOUT[b.bit_length() - 1]) << b
+        for b, without, _ in _STEPS[m & w]:
+            nxt |= (last & without) << b
         out.append(nxt)
     return out
-
-
-def _flipped(sets: int, t: int) -> int:
-    """The complements (within the digits 0..t-1) of a set of sets: bit u moves to bit 2^t-1-u."""
-    size = 1 << t
-    return int(format(sets, f"0{size}b")[::-1], 2)
 
 
 def _greedy(masks: tuple[int, ...], w: int) -> bool:
@@ -87,15 +86,20 @@ def _matched(masks: tuple[int, ...]) -> tuple[int, ...] | None:
         return None
     if all(m == w for m in masks):
         return masks
-    bwd = _layers(masks[::-1], w)[::-1]  # bwd[k]: sets cells k..t-1 can take
+    left = [0] * t + [1 << w]  # left[k]: the digit sets cells k..t-1 leave to the cells before k
+    for k in range(t - 1, 0, -1):
+        last, nxt = left[k + 1], 0
+        for b, _, with_ in _STEPS[masks[k]]:
+            nxt |= (last & with_) >> b
+        left[k] = nxt
     support = []
     for k, m in enumerate(masks):
-        # cell k takes b when cells before it take some u without b and cells after it take w - u - b:
-        # u + b is then the complement of a set of bwd[k + 1]
-        after = _flipped(bwd[k + 1], t)
+        # cell k takes b when cells before it take some u without b and u + b is a set the cells
+        # after it leave
         ok = 0
-        for b in _BITS[m]:
-            if fwd[k] & _WITHOUT[b.bit_length() - 1] & (after >> b):
+        before, after = fwd[k], left[k + 1]
+        for b, without, _ in _STEPS[m]:
+            if before & without & (after >> b):
                 ok |= b
         support.append(ok)
     return tuple(support)
@@ -105,8 +109,11 @@ def _matched(masks: tuple[int, ...]) -> tuple[int, ...] | None:
 def fits(n: int, masks: tuple[int, ...], banned: int) -> tuple[Fit, ...]:
     """Each window of :func:`windows` with, per cell, the digits it takes in some filling."""
     out: list[Fit] = []
+    common = -1
+    for m in masks:
+        common &= m
     for w in windows(n, masks, banned):
-        if all(m & w == w for m in masks):  # every cell can take every digit of w
+        if common & w == w:  # every cell can take every digit of w
             out.append((w, (w,) * len(masks)))
             continue
         start = (w & -w).bit_length() - 1

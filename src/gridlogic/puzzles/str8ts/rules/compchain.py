@@ -210,6 +210,15 @@ def _register(layout: tuple[tuple[int, ...], ...]) -> int:
     return _LAYOUTS[layout]
 
 
+@lru_cache(maxsize=1 << 14)
+def _line_before(n: int, layout: int, black: int, masks: tuple[int, ...]
+                 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """A line's compartments' straights that fit together, and each compartment's fitting
+    straights on its own (what :func:`_line_links` compares with and reuses)."""
+    wins = tuple(windows(n, tuple(masks[q] for q in comp), black) for comp in _BY_ID[layout])
+    return line_windows(wins, black)[0], wins
+
+
 @lru_cache(maxsize=1 << 16)
 def _line_links(n: int, layout: int, black: int, masks: tuple[int, ...], placed: int,
                 at: int, mine: int) -> tuple[int, tuple[Found, ...]]:
@@ -217,10 +226,11 @@ def _line_links(n: int, layout: int, black: int, masks: tuple[int, ...], placed:
     line keeps its candidates over many steps): the first compartment left no straight (else -1),
     and the literals forced. ``layout``: the line's compartments (``_layout_id``)."""
     comps = _BY_ID[layout]
-    before = line_windows(tuple(windows(n, tuple(masks[q] for q in comp), black) for comp in comps), black)[0]
+    before, wins_before = _line_before(n, layout, black, masks)
     masks = (*masks[:at], mine, *masks[at + 1:])
     cells = [tuple(masks[q] for q in comp) for comp in comps]
-    allowed, required = line_windows(tuple(windows(n, c, black) for c in cells), black)
+    allowed, required = line_windows(tuple(wins if at not in comp else windows(n, c, black)
+                                           for comp, c, wins in zip(comps, cells, wins_before, strict=True)), black)
     out: list[Found] = []
     for c, (comp, ms, wins) in enumerate(zip(comps, cells, allowed, strict=True)):
         if not wins:
