@@ -257,3 +257,20 @@ def test_every_logic_rule_sound_on_corpus_boards(rows: list[Row]) -> None:
                     d = solution[m.cell[0] * p.n + m.cell[1]]
                     assert (m.value != f"-{d}") if m.value.startswith("-") else m.value == d, (t.id, step)
     assert len(unique) >= 20 and len(fired) >= 15, fired
+
+
+def test_a_board_met_again_by_another_run_is_read_afresh() -> None:
+    """The chain rules keep their links with the last board; a later run of the same puzzle object
+    that meets an equal board gets them, and must not read the first run's state, which moved on.
+    On this generated extreme puzzle the run capped at extreme goes through a board where narrow
+    CompartmentAIC fails and AnyCellCompartmentAIC passes over every start; a diabolical run after
+    it once took that pass's first start, read on the solved board, as narrow (grade diabolical)."""
+    text = "2#.c........#...#....i....#..ab...i....#.#....#...##..#9...#....#...#........#.a."
+    p = s81.read(text)
+    extreme = explain(p, 4, candidates=False)
+    assert extreme.status == "solved" and extreme.hardest_rule == "AnyCellCompartmentAIC"
+    again = explain(p, 3, candidates=False)
+    fresh = explain(s81.read(text), 3, candidates=False)
+    assert again.status == fresh.status == "stuck"
+    assert [(st.rule, st.marks) for st in again.steps] == [(st.rule, st.marks) for st in fresh.steps]
+    assert KIND.grade(p).level == 4

@@ -353,7 +353,9 @@ class Pass:
         self.found: list[Refuted] = []
 
     def _fewer(self, i: int, most: int) -> bool:
-        return bool(self.s.mask(i).bit_count() <= most)
+        """(On the links' copy of the board: the pass is kept with them and may be asked again by
+        another run that meets an equal board, after this state has moved on.)"""
+        return bool(self.links.masks[i].bit_count() <= most)
 
     def _advance(self) -> None:
         """Try the next start."""

@@ -404,7 +404,9 @@ T = TypeVar("T")
 
 class OneBoard(Generic[T]):
     """``make(s)`` for the last board asked about, kept while the puzzle, candidates and placed cells are
-    the same (the chain rules build their links once per board, and several rules ask)."""
+    the same (the chain rules build their links once per board, and several rules ask). Another run
+    of the same puzzle object may meet an equal board later and get the value, so it must read the
+    board from its own copy, never from ``s``, which goes on changing."""
 
     def __init__(self, make: Callable[[State], T]) -> None:
         self._make = make
