@@ -145,3 +145,24 @@ def test_on_a_desktop_the_answers_stay_beside_the_board(desktop: Any, server: st
         assert page.locator(box).bounding_box()["x"] >= board["x"] + board["width"]  # the side column
     hint, status = page.locator("#hintbox").bounding_box(), page.locator("#status").bounding_box()
     assert status["y"] < hint["y"]  # the status on top of the side panel, the hint under the buttons
+
+
+EXTREME_STR8TS = "2#.c........#...#....i....#..ab...i....#.#....#...##..#9...#....#...#........#.a."
+"""A generated extreme Str8ts: its first hint's lead-in holds an AnyCellCompartmentAIC step whose reason
+(one set of chains per refuted start) runs to some 1,000 px at 375 px wide."""
+
+
+def test_a_long_chain_reason_on_a_phone_scrolls_in_place(phone: Any, server: str) -> None:
+    page = phone
+    open_puzzle(page, server, EXTREME_STR8TS, "&kind=str8ts")
+    press_below_the_board(page, "hint")
+    page.wait_for_selector("#hintbox .rule", timeout=60_000)
+    page.click("#hintbox details.lead-in summary")
+    page.locator("#hintbox .lead-in li button", has_text="AnyCellCompartmentAIC").first.click()
+    page.wait_for_function("document.querySelector('#hintbox .rule').textContent === 'AnyCellCompartmentAIC'")
+    shown, whole, overflow = page.eval_on_selector(
+        "#hintbox .what", "e => [e.clientHeight, e.scrollHeight, getComputedStyle(e).overflowY]")
+    page.screenshot(path=str(SHOTS / "hint-long-reason-375.png"))
+    assert overflow == "auto" and shown <= 8 * 16 < 4 * 8 * 16 < whole  # the reason scrolls in its box
+    board_top = page.evaluate("document.getElementById('board').getBoundingClientRect().top + scrollY")
+    assert board_top < 1.5 * 667  # the board follows within a screen and a half
