@@ -232,7 +232,9 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
     kept: list[int] = []
     stepped = False
     below = min(level if minimal else level - 1, LINE)
-    group = _Group([i for i in order if cells[i] >= 0], solution)
+    members = [i for i in order if cells[i] >= 0]
+    group = _Group(members, solution, level)
+    lower = _Group(members, solution, level - 1)  # the tests below level before the step up
     rivals = _Rivals(solution, w, h, unique)
     present = _present(todo)  # the givens kept or not looked at yet
     for i in order:
@@ -246,17 +248,13 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
         if rivals.needed(r, c, present):
             ok = False
         elif stepped or minimal:
-            ok = group.deduces(i, base, todo, kept, level)
+            ok = group.deduces(i, base, todo, kept)
         else:
-            t = base.copy()
-            dirty = {k for k in lines if todo.ones[k] & ~t.ones[k] or todo.zeros[k] & ~t.zeros[k]}
-            for k in dirty:
-                t.ones[k] |= todo.ones[k]
-                t.zeros[k] |= todo.zeros[k]
-            if _deduces(t, r, c, level - 1, solution, dirty):
+            start = lower.start(i, base, todo, kept)
+            if start is None or _deduces(start[0], r, c, level - 1, solution, start[1]):
                 present[r] &= ~(1 << c)
                 continue
-            ok = _deduces(t, r, c, level, solution)  # t holds the closure below: it goes on from there
+            ok = _deduces(start[0], r, c, level, solution)  # it holds the closure below: it goes on from there
         if ok:
             present[r] &= ~(1 << c)
             if not stepped and below < min(level, LINE):
@@ -276,22 +274,29 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
 
 
 class _Group:
-    """The climb's tests at its level, :data:`GROUP` givens at a time (in the order they are
+    """The climb's tests at one level, :data:`GROUP` givens at a time (in the order they are
     looked at): the closure of the kept givens and of those not looked at yet, without the group's,
     is part of the closure of each of the group's tests (only the group's givens go meanwhile), so
     each test starts there and adds the group's other givens still there (kept or not looked at),
     closing from their lines alone."""
 
-    def __init__(self, members: list[int], solution: list[int]) -> None:
-        self.members, self.solution = members, solution
+    def __init__(self, members: list[int], solution: list[int], level: int) -> None:
+        self.members, self.solution, self.level = members, solution, level
         self.index = {i: k // GROUP for k, i in enumerate(members)}
         self.current = -1  # the group self.base is the closure without
         self.base = Board.empty(0, 0, False)
 
-    def deduces(self, i: int, kept_base: Board, todo: Board, kept: list[int], level: int) -> bool:
-        """Whether the rules up to ``level`` deduce given ``i`` from the kept givens (closed in
+    def deduces(self, i: int, kept_base: Board, todo: Board, kept: list[int]) -> bool:
+        """Whether the rules up to the level deduce given ``i`` from the kept givens (closed in
         ``kept_base``, ``kept``) and those not looked at yet (``todo``)."""
-        w, g = todo.width, self.index[i]
+        start = self.start(i, kept_base, todo, kept)
+        return start is None or _deduces(start[0], *divmod(i, todo.width), self.level, self.solution, start[1])
+
+    def start(self, i: int, kept_base: Board, todo: Board, kept: list[int]) -> tuple[Board, set[int]] | None:
+        """Where the test of given ``i`` starts: the group's closure (at the level, at most
+        :data:`LINE`) with the group's other givens added, and their lines; None when that closure
+        already deduces ``i``."""
+        level, w, g = self.level, todo.width, self.index[i]
         mine = self.members[g * GROUP:(g + 1) * GROUP]
         if g != self.current:
             self.current = g
@@ -306,7 +311,7 @@ class _Group:
             close(b, min(level, LINE), dirty)
         r, c = divmod(i, w)
         if self.base.known(r, c):
-            return True
+            return None
         t = self.base.copy()
         dirty = set()
         for j in mine:
@@ -314,7 +319,7 @@ class _Group:
             if j != i and (todo.known(rj, cj) or j in kept) and not t.known(rj, cj):
                 t.place(rj, cj, self.solution[rj] >> cj & 1)
                 dirty.update((rj, t.height + cj))
-        return _deduces(t, r, c, level, self.solution, dirty)
+        return t, dirty
 
 
 def _reduce_bare(shape: Shape, cells: list[int], order: list[int], level: int) -> list[int]:
