@@ -2,8 +2,8 @@
 with the rules below it.
 
 Each attempt reduces a random solution (:mod:`.grids`). Givens are removed in random order while
-levels 1-2 solve the puzzle (level 1 at expert), in chunks, then one by one; at medium (D = 2) that
-is all, and the puzzle is kept when level 1 is stuck on it. Then (D >= 3) one pass, the climb
+levels 1-2 solve the puzzle (level 1 at very-hard and expert), in chunks, then one by one; at medium
+(D = 2) that is all, and the puzzle is kept when level 1 is stuck on it. Then (D >= 3) one pass, the climb
 (:func:`_climb`): a given the rules below D deduce from the others goes; the first one only D
 deduces goes too (from then on the puzzle needs D: fewer givens never make a puzzle easier), and
 after it every given D deduces. Every level runs on the propagation engine (:mod:`.propagate`);
@@ -384,9 +384,11 @@ def attempt(width: int, height: int, level: int, unique_lines: bool, rng: random
         cells = _reduce_bare(shape, list(solution), order, level)
         return None if solvable(shape, cells, TRIO, rows) else _found(shape, cells, solution, level)
     # levels 1-2 first, on the whole board at once (cheap, and they leave far fewer givens for the costly closures);
-    # only level 1 at expert: a puzzle minimal at level 2 rarely has a given only level 5 can do
-    # without (measured at 14x14: 46 ms per expert puzzle after level 1, 63 ms after none)
-    cells = _reduce_bare(shape, list(solution), order, min(level - 1 or 1, COMPLETE) if level <= LINE else TRIO)
+    # only level 1 at very-hard and expert: a puzzle minimal at level 2 rarely has a given only level 5 can do
+    # without (measured at 14x14: 46 ms per expert puzzle after level 1, 63 ms after none); at very-hard the
+    # climb steps up as often either way and levels 1-2 cost more than the level-3 chunks they spare (10x10 and
+    # 14x14: ~20 % less CPU a very-hard puzzle)
+    cells = _reduce_bare(shape, list(solution), order, min(level - 1 or 1, COMPLETE) if level < LINE else TRIO)
     if level == 1:  # stuck at level 0: something to do
         return _found(shape, cells, solution, level) if -1 in cells else None
     rng.shuffle(order)
