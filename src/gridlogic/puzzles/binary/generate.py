@@ -322,16 +322,19 @@ class _Group:
         return t, dirty
 
 
-def _reduce_bare(shape: Shape, cells: list[int], order: list[int], level: int) -> list[int]:
+def _reduce_bare(shape: Shape, cells: list[int], order: list[int], level: int,
+                 rivals: _Rivals | None = None) -> list[int]:
     """:func:`_reduce` at levels 1-2 on the whole board at once: the same chunks, then one by one
     (:func:`_singles_bare`)."""
     b = whole_board(shape[0], shape[1])
-    bits = [b.both[i] for i in order if cells[i] >= 0]
-    x = _singles_bare(b, _chunks_bare(b, b.pack(cells), bits, level), bits, level)
+    live = [i for i in order if cells[i] >= 0]
+    bits = [b.both[i] for i in live]
+    x = _singles_bare(b, _chunks_bare(b, b.pack(cells), bits, level), bits, level, rivals, live)
     return _unpack(b, x, cells)
 
 
-def _singles_bare(b: WholeBoard, x: int, bits: list[int], level: int) -> int:
+def _singles_bare(b: WholeBoard, x: int, bits: list[int], level: int, rivals: _Rivals | None = None,
+                  where: list[int] | None = None) -> int:
     """The packed givens ``x`` without each given of ``bits`` (in turn) the others deduce. The
     givens are taken :data:`GROUP` at a time: the closure without the whole group (valid while
     only the group's givens go) is where each test of one of them starts, adding the group's other
@@ -339,15 +342,25 @@ def _singles_bare(b: WholeBoard, x: int, bits: list[int], level: int) -> int:
     The same decisions as one closure per given from the givens alone, 8-12 % less CPU."""
     shift, every = b.shift, b.cells
     live = [bit for bit in bits if x & bit]
+    cell, present, w = {}, [], 1
+    if rivals is not None and where is not None:
+        cell, w, s = dict(zip(bits, where, strict=True)), rivals.width, b.stride
+        known = (x | x >> shift) & every
+        present = [known >> (r * s) & ((1 << w) - 1) for r in range(rivals.height)]
     for k in range(0, len(live), GROUP):
         group = live[k:k + GROUP]
         base = b.closed(x & ~sum(group), level)
         for bit in group:
             if not base & bit:
+                if present and rivals is not None and rivals.needed(*divmod(cell[bit], w), present):
+                    continue
                 rest = x & ~base & ~bit  # the group's other givens still there
                 if not b.closed(base | x & ~bit, level, bit, (rest | rest >> shift) & every) & bit:
                     continue
             x &= ~bit  # deduced again: then all it deduced before (monotone rules)
+            if present:
+                r, c = divmod(cell[bit], w)
+                present[r] &= ~(1 << c)
     return x
 
 
@@ -380,15 +393,17 @@ def attempt(width: int, height: int, level: int, unique_lines: bool, rng: random
     order = list(range(width * height))
     rng.shuffle(order)
     shape = (width, height, unique_lines)
+    rivals = _Rivals(rows, width, height, unique_lines)
     if level == COMPLETE:  # minimal at level 2 in one pass, kept when level 1 is stuck on it (nearly always)
-        cells = _reduce_bare(shape, list(solution), order, level)
+        cells = _reduce_bare(shape, list(solution), order, level, rivals)
         return None if solvable(shape, cells, TRIO, rows) else _found(shape, cells, solution, level)
     # levels 1-2 first, on the whole board at once (cheap, and they leave far fewer givens for the costly closures);
     # only level 1 at very-hard and expert: a puzzle minimal at level 2 rarely has a given only level 5 can do
     # without (measured at 14x14: 46 ms per expert puzzle after level 1, 63 ms after none); at very-hard the
     # climb steps up as often either way and levels 1-2 cost more than the level-3 chunks they spare (10x10 and
     # 14x14: ~20 % less CPU a very-hard puzzle)
-    cells = _reduce_bare(shape, list(solution), order, min(level - 1 or 1, COMPLETE) if level < LINE else TRIO)
+    cells = _reduce_bare(shape, list(solution), order, COMPLETE, rivals) if level == BLOCKER else \
+        _reduce_bare(shape, list(solution), order, min(level - 1 or 1, COMPLETE) if level < LINE else TRIO)
     if level == 1:  # stuck at level 0: something to do
         return _found(shape, cells, solution, level) if -1 in cells else None
     rng.shuffle(order)
