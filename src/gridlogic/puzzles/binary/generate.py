@@ -242,8 +242,9 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
         if not todo.known(r, c):
             continue
         todo.drop(r, c)
-        if base.known(r, c):  # the kept givens alone deduce it
+        if base.known(r, c):  # the kept givens alone deduce it (at level, when minimal below: a step up)
             present[r] &= ~(1 << c)
+            stepped = stepped or minimal
             continue
         if rivals.needed(r, c, present):
             ok = False
