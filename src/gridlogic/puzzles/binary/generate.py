@@ -105,9 +105,10 @@ class _Rivals:
     (nor, with the distinct rule, two equal lines). Sufficient only: a given it does not prove
     needed is tested as before; the decisions are the same, a failing test is skipped."""
 
-    def __init__(self, rows: list[int], width: int, height: int, unique: bool) -> None:
+    def __init__(self, rows: list[int], width: int, height: int, unique: bool, cols: list[int] | None = None) -> None:
         self.rows, self.width, self.height, self.unique = rows, width, height, unique
-        self.cols = [sum((rows[r] >> c & 1) << r for r in range(height)) for c in range(width)]
+        self.cols = cols if cols is not None else \
+            [sum((rows[r] >> c & 1) << r for r in range(height)) for c in range(width)]
         self.row_set, self.col_set = set(rows), set(self.cols)
 
     def needed(self, r: int, c: int, present: list[int]) -> bool:  # noqa: C901 - one search, flat
@@ -195,7 +196,8 @@ def _cells(b: Board, cells: list[int]) -> list[int]:
     return [v if b.known(*divmod(i, b.width)) else -1 for i, v in enumerate(cells)]
 
 
-def _reduce(shape: Shape, cells: list[int], order: list[int], level: int, solution: list[int]) -> list[int]:
+def _reduce(shape: Shape, cells: list[int], order: list[int], level: int, solution: list[int],
+            rivals: _Rivals | None = None) -> list[int]:
     """Remove givens in ``order`` while the rules up to ``level`` still solve the puzzle: first in
     chunks where a removal is a plain re-solve (the levels up to LINE), then one by one."""
     if level <= COMPLETE:
@@ -203,7 +205,7 @@ def _reduce(shape: Shape, cells: list[int], order: list[int], level: int, soluti
     if level <= LINE:
         cells = _chunks(shape, cells, order, level)
     b = givens(shape, cells)
-    rivals = _Rivals(solution, shape[0], shape[1], shape[2])
+    rivals = rivals or _Rivals(solution, shape[0], shape[1], shape[2])
     present = _present(b)
     for i in order:
         r, c = divmod(i, b.width)
@@ -214,7 +216,7 @@ def _reduce(shape: Shape, cells: list[int], order: list[int], level: int, soluti
 
 
 def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solution: list[int],
-           minimal: bool) -> list[int] | None:
+           minimal: bool, rivals: _Rivals | None = None) -> list[int] | None:
     """One pass over the givens in ``order`` of a puzzle solvable at ``level - 1`` (``minimal``
     there, or not): a given the rules up to ``level - 1`` deduce from the others goes; the first one
     only ``level`` deduces goes too (the step up: from then on the puzzle is stuck below ``level``),
@@ -235,7 +237,7 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
     members = [i for i in order if cells[i] >= 0]
     group = _Group(members, solution, level)
     lower = _Group(members, solution, level - 1)  # the tests below level before the step up
-    rivals = _Rivals(solution, w, h, unique)
+    rivals = rivals or _Rivals(solution, w, h, unique)
     present = _present(todo)  # the givens kept or not looked at yet
     for i in order:
         r, c = divmod(i, w)
@@ -390,11 +392,12 @@ def attempt(width: int, height: int, level: int, unique_lines: bool, rng: random
     its grade and solution), or None."""
     if solution is None:
         solution = random_solution(width, height, unique_lines, rng)
-    rows = [sum(v << c for c, v in enumerate(solution[r * width:(r + 1) * width])) for r in range(height)]
+    digits = "".join(map(str, solution))
+    rows = [int(digits[r * width:(r + 1) * width][::-1], 2) for r in range(height)]
     order = list(range(width * height))
     rng.shuffle(order)
     shape = (width, height, unique_lines)
-    rivals = _Rivals(rows, width, height, unique_lines)
+    rivals = _Rivals(rows, width, height, unique_lines, [int(digits[c::width][::-1], 2) for c in range(width)])
     if level == COMPLETE:  # minimal at level 2 in one pass, kept when level 1 is stuck on it (nearly always)
         cells = _reduce_bare(shape, list(solution), order, level, rivals)
         return None if solvable(shape, cells, TRIO, rows) else _found(shape, cells, solution, level)
@@ -410,9 +413,9 @@ def attempt(width: int, height: int, level: int, unique_lines: bool, rng: random
     rng.shuffle(order)
     if level - 1 >= BLOCKER:
         cells = _chunks(shape, cells, order, level - 1)
-    climbed = _climb(shape, cells, order, level, rows, minimal=level - 1 == COMPLETE)
+    climbed = _climb(shape, cells, order, level, rows, minimal=level - 1 == COMPLETE, rivals=rivals)
     if climbed is None:  # no single step up: reduce straight at D and hope the grade is D
-        climbed = _reduce(shape, list(solution), order, level, rows)
+        climbed = _reduce(shape, list(solution), order, level, rows, rivals)
         if solvable(shape, climbed, level - 1, rows):
             return None
     return _found(shape, climbed, solution, level)
