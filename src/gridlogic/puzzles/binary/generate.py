@@ -232,6 +232,7 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
     todo = givens(shape, cells)  # the givens not looked at yet
     base = Board.empty(h, w, unique)  # closure of the kept givens
     kept: list[int] = []
+    stale: set[int] = set()  # the lines of the givens kept since base was last closed (when a group starts)
     stepped = False
     below = min(level if minimal else level - 1, LINE)
     members = [i for i in order if cells[i] >= 0]
@@ -251,8 +252,14 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
         if rivals.needed(r, c, present):
             ok = False
         elif stepped or minimal:
+            if stale and group.index[i] != group.current:  # a new group starts from the kept givens' closure
+                close(base, below, stale)
+                stale.clear()
             ok = group.deduces(i, base, todo, kept)
         else:
+            if stale and lower.index[i] != lower.current:
+                close(base, below, stale)
+                stale.clear()
             start = lower.start(i, base, todo, kept)
             if start is None or _deduces(start[0], r, c, level - 1, solution, start[1]):
                 present[r] &= ~(1 << c)
@@ -263,11 +270,12 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
             if not stepped and below < min(level, LINE):
                 below = min(level, LINE)
                 close(base, below, set(lines))
+                stale.clear()
             stepped = True
         else:
             kept.append(i)
             base.place(r, c, solution[r] >> c & 1)
-            close(base, below, {r, h + c})
+            stale.update((r, h + c))
     if not stepped:
         return None
     out = [-1] * len(cells)
