@@ -249,7 +249,13 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
             present[r] &= ~(1 << c)
             stepped = stepped or minimal
             continue
-        if rivals.needed(r, c, present):
+        tests = group if stepped or minimal else lower
+        if tests.current == tests.index[i] and tests.base.known(r, c):  # its group's closure deduces it
+            present[r] &= ~(1 << c)
+            if tests is lower:
+                continue
+            ok = True
+        elif rivals.needed(r, c, present):
             ok = False
         elif stepped or minimal:
             if stale and group.index[i] != group.current:  # a new group starts from the kept givens' closure
@@ -266,7 +272,7 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
                 continue
             ok = _deduces(start[0], r, c, level, solution)  # it holds the closure below: it goes on from there
         if ok:
-            present[r] &= ~(1 << c)
+            present[r] &= ~(1 << c)  # (again when its group's closure deduced it: no matter)
             if not stepped and below < min(level, LINE):
                 below = min(level, LINE)
                 close(base, below, set(lines))
