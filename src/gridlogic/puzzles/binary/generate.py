@@ -199,7 +199,8 @@ def _cells(b: Board, cells: list[int]) -> list[int]:
 def _reduce(shape: Shape, cells: list[int], order: list[int], level: int, solution: list[int],
             rivals: _Rivals | None = None) -> list[int]:
     """Remove givens in ``order`` while the rules up to ``level`` still solve the puzzle: first in
-    chunks where a removal is a plain re-solve (the levels up to LINE), then one by one."""
+    chunks where a removal is a plain re-solve (the levels up to LINE), then one by one (a given
+    :class:`_Rivals` proves needed stays without a test)."""
     if level <= COMPLETE:
         return _reduce_bare(shape, cells, order, level)
     if level <= LINE:
@@ -223,10 +224,12 @@ def _climb(shape: Shape, cells: list[int], order: list[int], level: int, solutio
     and after it every given ``level`` deduces from the others. A given kept stays needed as more
     go (fewer givens never make a puzzle easier), so one pass suffices. None if no step up.
 
-    Each test starts from the closure of the givens kept so far (part of the closure of every
-    later puzzle), kept up to date as givens are kept, with the givens not yet looked at added. At
-    ``level`` the givens go :data:`GROUP` at a time (:class:`_Group`): each test starts from the
-    closure without the group, with the group's other givens added."""
+    The givens go :data:`GROUP` at a time (:class:`_Group`, below ``level`` before the step up, at
+    ``level`` after it): each test starts from the closure of the kept givens and those not looked
+    at yet without the group's, with the group's other givens added. That closure starts from the
+    closure of the kept givens (part of the closure of every later puzzle), brought up to date when
+    a group starts. A given its group's closure deduces goes without a test; one ``rivals`` proves
+    needed (:class:`_Rivals`) stays without one."""
     w, h, unique = shape
     lines = range(w + h)
     todo = givens(shape, cells)  # the givens not looked at yet
@@ -356,7 +359,9 @@ def _singles_bare(b: WholeBoard, x: int, bits: list[int], level: int, rivals: _R
     givens are taken :data:`GROUP` at a time: the closure without the whole group (valid while
     only the group's givens go) is where each test of one of them starts, adding the group's other
     givens (only their lines are counted anew); a given that closure already deduces goes at once.
-    The same decisions as one closure per given from the givens alone, 8-12 % less CPU."""
+    The same decisions as one closure per given from the givens alone, 8-12 % less CPU. With
+    ``rivals`` (and ``where``, each given's flat index), a given it proves needed stays without a
+    test."""
     shift, every = b.shift, b.cells
     live = [bit for bit in bits if x & bit]
     cell, present, w = {}, [], 1
@@ -420,8 +425,8 @@ def attempt(width: int, height: int, level: int, unique_lines: bool, rng: random
     # without (measured at 14x14: 46 ms per expert puzzle after level 1, 63 ms after none); at very-hard the
     # climb steps up as often either way and levels 1-2 cost more than the level-3 chunks they spare (10x10 and
     # 14x14: ~20 % less CPU a very-hard puzzle)
-    cells = _reduce_bare(shape, list(solution), order, COMPLETE, rivals) if level == BLOCKER else \
-        _reduce_bare(shape, list(solution), order, min(level - 1 or 1, COMPLETE) if level < LINE else TRIO)
+    bare = COMPLETE if level == BLOCKER else TRIO  # (at easy, level 1: stuck at level 0)
+    cells = _reduce_bare(shape, list(solution), order, bare, rivals if bare == COMPLETE else None)
     if level == 1:  # stuck at level 0: something to do
         return _found(shape, cells, solution, level) if -1 in cells else None
     rng.shuffle(order)
