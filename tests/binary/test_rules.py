@@ -71,7 +71,7 @@ def test_unique_fill_and_completions() -> None:
     assert completion_fill(*line("110110")) == (0, 0, 0)
 
 
-@pytest.mark.parametrize("n", [4, 5, 6, 7])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7, 8])
 def test_line_closure_is_the_rules_to_a_fixpoint_on_every_partial_line(n: int) -> None:
     """``line_once`` is the direct rules of its level together, ``line_fix`` their fixpoint (None
     exactly when a round meets a broken rule or both digits in one cell), level 4 the cells equal in

@@ -127,20 +127,27 @@ def line_once(level: int, n: int, ones: int, zeros: int) -> tuple[str | None, in
     to0)``: the contradiction rules first (Trio, UnbalancedRowColumn, WastedBlocker, as
     :func:`broken`), then PreventTrio, CompleteRowColumn from level 2 and SaveBlocker from level 3
     together (as :func:`prevent_trio`, :func:`complete`, :func:`save_blocker`). The distinct rule is
-    not in it (it needs the other lines)."""
+    not in it (it needs the other lines). Written out (the memo of :func:`needy_windows` read
+    directly, :func:`around` inlined): the propagation engine calls it for every line state it has
+    not met yet."""
     if ones & (ones >> 1) & (ones >> 2) or zeros & (zeros >> 1) & (zeros >> 2):
         return "Trio", 0, 0
-    k1 = ones_in(n)
+    k1 = (n + 1) >> 1
     rem1, rem0 = k1 - ones.bit_count(), n - k1 - zeros.bit_count()
     if rem1 < 0 or rem0 < 0:
         return "UnbalancedRowColumn", 0, 0
-    c0, cover0 = needy_windows(n, zeros)
-    c1, cover1 = needy_windows(n, ones)
+    starts = (1 << (n - 2)) - 1 if n >= 3 else 0
+    m0, m1 = ~(zeros | (zeros >> 1) | (zeros >> 2)) & starts, ~(ones | (ones >> 1) | (ones >> 2)) & starts
+    c0, cover0 = _needy.get(m0) or needy_windows(n, zeros)
+    c1, cover1 = _needy.get(m1) or needy_windows(n, ones)
     if c0 > rem0 or c1 > rem1:
         return "WastedBlocker", 0, 0
     full = (1 << n) - 1
     unknown = full & ~(ones | zeros)
-    to1, to0 = around(zeros, full) & unknown, around(ones, full) & unknown
+    a, b = zeros >> 1, zeros << 1
+    to1 = ((a & (zeros >> 2)) | (b & (zeros << 2)) | (b & a)) & unknown
+    a, b = ones >> 1, ones << 1
+    to0 = ((a & (ones >> 2)) | (b & (ones << 2)) | (b & a)) & unknown
     if level >= COMPLETE:
         if not rem1:
             to0 |= unknown
@@ -156,17 +163,45 @@ def line_once(level: int, n: int, ones: int, zeros: int) -> tuple[str | None, in
 
 def line_fix(level: int, n: int, ones: int, zeros: int) -> Fix:
     """The cells the rules of one line up to ``level`` fix, to the line's fixpoint (level 4: the
-    cells equal in every completion, which covers the direct rules); None if the line is broken."""
+    cells equal in every completion, which covers the direct rules); None if the line is broken.
+    Levels 1-3 are :func:`line_once`'s rounds until one adds nothing, written out in one loop (the
+    line's constants once, no tuple a round; tests/binary/test_rules.py checks it against
+    :func:`line_once` on every partial line up to 8 cells): the propagation engine calls it for each
+    line state it has not met, ~500 a 14x14 hard puzzle."""
     if level >= LINE and n <= MAX_COMPLETION_LENGTH:
         return completion_fix(n, ones, zeros)
-    level = min(level, BLOCKER)
+    k1 = (n + 1) >> 1
+    k0, full = n - k1, (1 << n) - 1
+    starts = (1 << (n - 2)) - 1 if n >= 3 else 0
     to1 = to0 = 0
     while True:
-        if ones & zeros:
-            return None
-        rule, a1, a0 = line_once(level, n, ones, zeros)
-        if rule is not None:
-            return None
+        if ones & zeros or ones & (ones >> 1) & (ones >> 2) or zeros & (zeros >> 1) & (zeros >> 2):
+            return None  # both digits in a cell, Trio
+        rem1, rem0 = k1 - ones.bit_count(), k0 - zeros.bit_count()
+        if rem1 < 0 or rem0 < 0:
+            return None  # UnbalancedRowColumn
+        unknown = full & ~(ones | zeros)
+        a, b = zeros >> 1, zeros << 1
+        a1 = ((a & (zeros >> 2)) | (b & (zeros << 2)) | (b & a)) & unknown  # PreventTrio
+        a, b = ones >> 1, ones << 1
+        a0 = ((a & (ones >> 2)) | (b & (ones << 2)) | (b & a)) & unknown
+        if level >= COMPLETE:
+            if not rem1:
+                a0 |= unknown
+            if not rem0:
+                a1 |= unknown
+        if starts:  # WastedBlocker at every level, SaveBlocker from level 3 (lines of 3 cells or more)
+            m = ~(zeros | (zeros >> 1) | (zeros >> 2)) & starts
+            c0, cover0 = _needy.get(m) or needy_windows(n, zeros)
+            m = ~(ones | (ones >> 1) | (ones >> 2)) & starts
+            c1, cover1 = _needy.get(m) or needy_windows(n, ones)
+            if c0 > rem0 or c1 > rem1:
+                return None  # WastedBlocker
+            if level >= BLOCKER:
+                if 0 < rem0 == c0:
+                    a1 |= unknown & ~cover0
+                if 0 < rem1 == c1:
+                    a0 |= unknown & ~cover1
         if not a1 | a0:
             return to1, to0
         ones, zeros, to1, to0 = ones | a1, zeros | a0, to1 | a1, to0 | a0
@@ -205,16 +240,46 @@ def pattern_sets(n: int) -> tuple[list[tuple[int, int]], dict[int, int], int]:
     return by, {p: i for i, p in enumerate(lines)}, (1 << len(lines)) - 1
 
 
-def _able(n: int, ones: int, zeros: int, forbidden: Iterable[int] = ()) -> int:
-    """The set of the valid completions of a line, without those in ``forbidden``: one AND per known
-    cell."""
-    by, index, able = pattern_sets(n)
+HALVED_UP_TO = 16
+"""Lines up to this long find their completions from their two halves' (:func:`_able`): each half's
+set is looked up (3^8 states at most per half), not ANDed cell by cell."""
+
+
+@cache
+def _halves(n: int) -> tuple[int, dict[int, int], dict[int, int]]:
+    """The length of a line's low half, and the completions of each half's states seen so far."""
+    return n // 2, {}, {}
+
+
+def _agreeing(by: list[tuple[int, int]], ones: int, zeros: int, able: int) -> int:
+    """``able`` without the lines that disagree with a known cell: one AND per known cell."""
     m = ones | zeros
     while m:
         low = m & -m
         m ^= low
         q = low.bit_length() - 1
         able &= by[q][ones >> q & 1]
+    return able
+
+
+def _able(n: int, ones: int, zeros: int, forbidden: Iterable[int] = ()) -> int:
+    """The set of the valid completions of a line, without those in ``forbidden``: one AND per known
+    cell, or (up to :data:`HALVED_UP_TO` cells) one per half, each half's set remembered."""
+    by, index, able = pattern_sets(n)
+    if n <= HALVED_UP_TO:
+        h, lows, highs = _halves(n)
+        mask = (1 << h) - 1
+        o, z = ones & mask, zeros & mask
+        low = lows.get(o << h | z)
+        if low is None:
+            low = lows[o << h | z] = _agreeing(by, o, z, able)
+        o, z = ones & ~mask, zeros & ~mask
+        high = highs.get(o << n | z)
+        if high is None:
+            high = highs[o << n | z] = _agreeing(by, o, z, able)
+        able = low & high
+    else:
+        able = _agreeing(by, ones, zeros, able)
     for f in forbidden:
         i = index.get(f)
         if i is not None:
