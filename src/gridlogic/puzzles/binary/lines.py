@@ -163,45 +163,17 @@ def line_once(level: int, n: int, ones: int, zeros: int) -> tuple[str | None, in
 
 def line_fix(level: int, n: int, ones: int, zeros: int) -> Fix:
     """The cells the rules of one line up to ``level`` fix, to the line's fixpoint (level 4: the
-    cells equal in every completion, which covers the direct rules); None if the line is broken.
-    Levels 1-3 are :func:`line_once`'s rounds until one adds nothing, written out in one loop (the
-    line's constants once, no tuple a round; tests/binary/test_rules.py checks it against
-    :func:`line_once` on every partial line up to 8 cells): the propagation engine calls it for each
-    line state it has not met, ~500 a 14x14 hard puzzle."""
+    cells equal in every completion, which covers the direct rules); None if the line is broken."""
     if level >= LINE and n <= MAX_COMPLETION_LENGTH:
         return completion_fix(n, ones, zeros)
-    k1 = (n + 1) >> 1
-    k0, full = n - k1, (1 << n) - 1
-    starts = (1 << (n - 2)) - 1 if n >= 3 else 0
+    level = min(level, BLOCKER)
     to1 = to0 = 0
     while True:
-        if ones & zeros or ones & (ones >> 1) & (ones >> 2) or zeros & (zeros >> 1) & (zeros >> 2):
-            return None  # both digits in a cell, Trio
-        rem1, rem0 = k1 - ones.bit_count(), k0 - zeros.bit_count()
-        if rem1 < 0 or rem0 < 0:
-            return None  # UnbalancedRowColumn
-        unknown = full & ~(ones | zeros)
-        a, b = zeros >> 1, zeros << 1
-        a1 = ((a & (zeros >> 2)) | (b & (zeros << 2)) | (b & a)) & unknown  # PreventTrio
-        a, b = ones >> 1, ones << 1
-        a0 = ((a & (ones >> 2)) | (b & (ones << 2)) | (b & a)) & unknown
-        if level >= COMPLETE:
-            if not rem1:
-                a0 |= unknown
-            if not rem0:
-                a1 |= unknown
-        if starts:  # WastedBlocker at every level, SaveBlocker from level 3 (lines of 3 cells or more)
-            m = ~(zeros | (zeros >> 1) | (zeros >> 2)) & starts
-            c0, cover0 = _needy.get(m) or needy_windows(n, zeros)
-            m = ~(ones | (ones >> 1) | (ones >> 2)) & starts
-            c1, cover1 = _needy.get(m) or needy_windows(n, ones)
-            if c0 > rem0 or c1 > rem1:
-                return None  # WastedBlocker
-            if level >= BLOCKER:
-                if 0 < rem0 == c0:
-                    a1 |= unknown & ~cover0
-                if 0 < rem1 == c1:
-                    a0 |= unknown & ~cover1
+        if ones & zeros:
+            return None
+        rule, a1, a0 = line_once(level, n, ones, zeros)
+        if rule is not None:
+            return None
         if not a1 | a0:
             return to1, to0
         ones, zeros, to1, to0 = ones | a1, zeros | a0, to1 | a1, to0 | a0
