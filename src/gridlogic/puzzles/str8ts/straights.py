@@ -123,6 +123,49 @@ def fits(n: int, masks: tuple[int, ...], banned: int) -> tuple[Fit, ...]:
     return tuple(out)
 
 
+FixedFit = tuple[int, tuple[dict[int, tuple[int, ...]], ...]]
+"""A window and, per cell, per digit (bit) the cell takes there: each cell's digits in the fillings
+that give the cell that digit."""
+
+
+@lru_cache(maxsize=1 << 14)
+def _fixed_fits(n: int, masks: tuple[int, ...], banned: int) -> tuple[FixedFit, ...]:
+    """Per window of :func:`fits`, per cell, per digit (bit) it takes there: the digits each cell
+    takes in the fillings of the window that give the cell that digit."""
+    out: list[FixedFit] = []
+    for w, support in fits(n, masks, banned):
+        start = (w & -w).bit_length() - 1
+        shifted = tuple((m & w) >> start for m in masks)
+        per_cell: list[dict[int, tuple[int, ...]]] = []
+        for x, ok in enumerate(support):
+            by_digit: dict[int, tuple[int, ...]] = {}
+            for b in _BITS[ok >> start]:
+                got = _matched((*shifted[:x], b, *shifted[x + 1:]))
+                assert got is not None  # (b is a digit cell x takes in some filling)
+                by_digit[b << start] = tuple(g << start for g in got)
+            per_cell.append(by_digit)
+        out.append((w, tuple(per_cell)))
+    return tuple(out)
+
+
+def fits_with(n: int, masks: tuple[int, ...], banned: int, x: int, mine: int) -> tuple[Fit, ...]:
+    """:func:`fits` of ``masks`` with cell ``x`` holding only ``mine`` (a subset of its mask), from
+    the fillings of ``masks`` (kept per compartment state, shared by every such question)."""
+    out: list[Fit] = []
+    for w, per_cell in _fixed_fits(n, masks, banned):
+        union: list[int] | None = None
+        for b, support in per_cell[x].items():
+            if b & mine:
+                if union is None:
+                    union = list(support)
+                else:
+                    for k, s in enumerate(support):
+                        union[k] |= s
+        if union is not None:
+            out.append((w, tuple(union)))
+    return tuple(out)
+
+
 @lru_cache(maxsize=1 << 16)
 def lone_sure(n: int, masks: tuple[int, ...], banned: int) -> tuple[tuple[int, int], ...]:
     """The digits in every window of :func:`windows` that one cell alone can take: (cell position,
@@ -196,4 +239,4 @@ def line_windows(windows: tuple[tuple[int, ...], ...], banned: int,
     return tuple(tuple(w for w in ws if w in a) for ws, a in zip(windows, allowed, strict=True)), required
 
 
-__all__ = ["Fit", "fits", "line_windows", "lone_sure", "supported", "trimmed", "windows", "within"]
+__all__ = ["Fit", "fits", "fits_with", "line_windows", "lone_sure", "supported", "trimmed", "windows", "within"]

@@ -48,7 +48,7 @@ from gridlogic.puzzles.str8ts.rules.state import (
     show,
     white_peers,
 )
-from gridlogic.puzzles.str8ts.straights import fits, line_windows, supported, windows, within
+from gridlogic.puzzles.str8ts.straights import fits, fits_with, line_windows, supported, windows, within
 
 Lit = tuple[int, int, bool]  # cell, digit, true?
 Why = str | tuple[int, int, int, tuple[int, ...]]
@@ -219,6 +219,12 @@ def _line_before(n: int, layout: int, black: int, masks: tuple[int, ...]
     return line_windows(wins, black)[0], wins
 
 
+@lru_cache(maxsize=1 << 12)
+def _where(layout: int, at: int) -> tuple[int, int]:
+    """The compartment (index in the line) holding the line's position ``at``, and its place in it."""
+    return next((c, comp.index(at)) for c, comp in enumerate(_BY_ID[layout]) if at in comp)
+
+
 @lru_cache(maxsize=1 << 16)
 def _line_links(n: int, layout: int, black: int, masks: tuple[int, ...], placed: int,
                 at: int, mine: int) -> tuple[int, tuple[Found, ...]]:
@@ -227,17 +233,21 @@ def _line_links(n: int, layout: int, black: int, masks: tuple[int, ...], placed:
     and the literals forced. ``layout``: the line's compartments (``_layout_id``)."""
     comps = _BY_ID[layout]
     before, wins_before = _line_before(n, layout, black, masks)
+    mine_c, x = _where(layout, at)
+    own = tuple(masks[q] for q in comps[mine_c])
     masks = (*masks[:at], mine, *masks[at + 1:])
     cells = [tuple(masks[q] for q in comp) for comp in comps]
-    allowed, required = line_windows(tuple(wins if at not in comp else windows(n, c, black)
-                                           for comp, c, wins in zip(comps, cells, wins_before, strict=True)), black)
+    # the assumed cell's compartment: from its fillings before the assumption, kept per state
+    assumed = fits(n, cells[mine_c], black) if mine & ~own[x] else fits_with(n, own, black, x, mine)
+    allowed, required = line_windows(tuple(wins if c != mine_c else tuple(w for w, _ in assumed)
+                                           for c, wins in enumerate(wins_before)), black)
     out: list[Found] = []
     for c, (comp, ms, wins) in enumerate(zip(comps, cells, allowed, strict=True)):
         if not wins:
             return c, ()
-        if wins == before[c] and at not in comp:
+        if wins == before[c] and c != mine_c:
             continue  # the same straights as without the assumption: nothing new here
-        fitting = within(fits(n, ms, black), wins)
+        fitting = within(assumed if c == mine_c else fits(n, ms, black), wins)
         shown = tuple(w for w, _ in fitting)
         for x, q in enumerate(comp):
             if q != at and not placed >> q & 1:
