@@ -127,27 +127,20 @@ def line_once(level: int, n: int, ones: int, zeros: int) -> tuple[str | None, in
     to0)``: the contradiction rules first (Trio, UnbalancedRowColumn, WastedBlocker, as
     :func:`broken`), then PreventTrio, CompleteRowColumn from level 2 and SaveBlocker from level 3
     together (as :func:`prevent_trio`, :func:`complete`, :func:`save_blocker`). The distinct rule is
-    not in it (it needs the other lines). Written out (the memo of :func:`needy_windows` read
-    directly, :func:`around` inlined): the propagation engine calls it for every line state it has
-    not met yet."""
+    not in it (it needs the other lines)."""
     if ones & (ones >> 1) & (ones >> 2) or zeros & (zeros >> 1) & (zeros >> 2):
         return "Trio", 0, 0
-    k1 = (n + 1) >> 1
+    k1 = ones_in(n)
     rem1, rem0 = k1 - ones.bit_count(), n - k1 - zeros.bit_count()
     if rem1 < 0 or rem0 < 0:
         return "UnbalancedRowColumn", 0, 0
-    starts = (1 << (n - 2)) - 1 if n >= 3 else 0
-    m0, m1 = ~(zeros | (zeros >> 1) | (zeros >> 2)) & starts, ~(ones | (ones >> 1) | (ones >> 2)) & starts
-    c0, cover0 = _needy.get(m0) or needy_windows(n, zeros)
-    c1, cover1 = _needy.get(m1) or needy_windows(n, ones)
+    c0, cover0 = needy_windows(n, zeros)
+    c1, cover1 = needy_windows(n, ones)
     if c0 > rem0 or c1 > rem1:
         return "WastedBlocker", 0, 0
     full = (1 << n) - 1
     unknown = full & ~(ones | zeros)
-    a, b = zeros >> 1, zeros << 1
-    to1 = ((a & (zeros >> 2)) | (b & (zeros << 2)) | (b & a)) & unknown
-    a, b = ones >> 1, ones << 1
-    to0 = ((a & (ones >> 2)) | (b & (ones << 2)) | (b & a)) & unknown
+    to1, to0 = around(zeros, full) & unknown, around(ones, full) & unknown
     if level >= COMPLETE:
         if not rem1:
             to0 |= unknown
