@@ -265,8 +265,9 @@ def generate(kind_name: str, size: str | None, difficulty: str | None, seed: int
                 jsonl(fields)
             else:
                 click.echo(fields["puzzle"])
-                click.echo(k.render(g.puzzle) + (f"\ngrade {g.grade.name}" if g.grade else "")
-                           + (f"\nneeds {g.needs}" if g.needs else ""))
+                said = k.render(g.puzzle) + (f"\ngrade {g.grade.name}" if g.grade else "") \
+                    + (f"\nneeds {g.needs}" if g.needs else "")
+                click.echo("\n".join(f"# {line}" for line in said.splitlines()))
     raise Failed(0)
 
 

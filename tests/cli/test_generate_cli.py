@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -39,6 +40,23 @@ def test_a_missed_target_exits_1() -> None:
     assert out.stderr.splitlines() == [
         "none found: no 5x5 1-star expert puzzle found in 5 attempts (seed 1): 4 unique puzzles tried "
         "(graded <expert 4)"]
+
+
+@pytest.mark.parametrize(("kind", "size"), [("starbattle", "6"), ("binary", "6"), ("str8ts", "9")])
+def test_text_output_is_a_puzzle_file(kind: str, size: str, tmp_path: Path) -> None:
+    """``generate > p.txt; grade p.txt`` reads each puzzle back: the picture and the grade are comments."""
+    out = run(kind, "--size", size, "--seed", "5", "--count", "2")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    puzzles = [line for line in lines if not line.startswith("# ")]  # a Str8ts puzzle may start with "#"
+    assert len(puzzles) == 2 and len(lines) > 4
+    grades = [line.removeprefix("# grade ") for line in lines if line.startswith("# grade ")]
+    saved = tmp_path / "p.txt"
+    saved.write_text(out.stdout)
+    back = subprocess.run([sys.executable, "-c", "from gridlogic.cli import main; main()", "grade", str(saved),
+                           "--json"], capture_output=True, text=True, timeout=300, check=False)
+    assert back.returncode == 0 and back.stderr == ""
+    assert [json.loads(row)["grade"] for row in back.stdout.splitlines()] == grades
 
 
 def test_a_size_without_placements_exits_1() -> None:

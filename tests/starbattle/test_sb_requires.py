@@ -97,7 +97,7 @@ def test_cli_says_the_sense(capsys: pytest.CaptureFixture[str]) -> None:
     assert row["needs"] == "R4.4 (strict)" and row["grade"] == "medium"
     with pytest.raises(SystemExit):
         main(["generate", "starbattle", "--size", "8", "--stars", "1", "--requires", "R4.4", "--seed", "3"])
-    assert capsys.readouterr().out.splitlines()[-2:] == ["grade medium", "needs R4.4 (strict)"]
+    assert capsys.readouterr().out.splitlines()[-2:] == ["# grade medium", "# needs R4.4 (strict)"]
     with pytest.raises(SystemExit):
         main(["generate", "starbattle", "--size", "6", "--seed", "3", "--json"])
     assert "needs" not in json.loads(capsys.readouterr().out)

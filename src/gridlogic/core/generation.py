@@ -149,7 +149,8 @@ class Tally:
 
     def summary(self) -> str:
         graded = ", ".join(f"{k} {v}" for k, v in self.grades.most_common())
-        return f"{self.candidates} unique puzzles tried" + (f" (graded {graded})" if graded else "")
+        noun = "puzzle" if self.candidates == 1 else "puzzles"
+        return f"{self.candidates} unique {noun} tried" + (f" (graded {graded})" if graded else "")
 
 
 def tally_of(options: Options | None) -> Tally:
